@@ -1,0 +1,209 @@
+/**
+ * Configuration: built-in defaults < JSON file < FANTASY_* environment < command-line flags.
+ * Validated with zod; an unknown key or a wrong type stops start-up with one line naming it.
+ * Secret values never appear in messages.
+ */
+import fs from 'node:fs';
+import { z } from 'zod';
+
+const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
+
+const optionalSecret = z.string().optional();
+
+export const configSchema = z
+  .object({
+    environment: z.enum(['production', 'local', 'staging', 'test']).default('production'),
+    host: z.string().min(1).default('127.0.0.1'),
+    port: z.number().int().min(0).max(65535).default(8787),
+    databasePath: z.string().min(1).default('./data/fantasy.db'),
+    frontendUrl: z.string().min(1).default('localhost:8787'),
+    signingSecret: z
+      .string()
+      .refine((s) => s === '' || s.length >= 32, 'must be at least 32 characters (or empty for none)')
+      .optional(),
+    serviceToken: optionalSecret,
+    passwordSignIn: z.boolean().default(true),
+    identityProvider: z
+      .object({
+        clientId: z.string().optional(),
+        clientSecret: optionalSecret,
+        authorizeUrl: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+        tokenUrl: z.string().url().default('https://oauth2.googleapis.com/token'),
+        userinfoUrl: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+        redirectUrl: z.string().url().optional(),
+      })
+      .strict()
+      .prefault({}),
+    encyclopedia: z
+      .object({
+        siteUrl: z.string().min(1).default('https://{domain}.wikipedia.org'),
+        metricsUrl: z.string().url().default('https://wikimedia.org/api/rest_v1/metrics'),
+        metaUrl: z.string().url().default('https://meta.wikimedia.org'),
+        userAgent: z.string().trim().min(1, 'must name the operator and a contact').default(DEFAULT_USER_AGENT),
+        maxConcurrency: z.number().int().min(1).max(3).default(3),
+      })
+      .strict()
+      .prefault({}),
+    issueTracker: z
+      .object({
+        apiUrl: z.string().url().default('https://api.github.com'),
+        repository: z
+          .string()
+          .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'must be owner/name')
+          .optional(),
+        token: optionalSecret,
+      })
+      .strict()
+      .prefault({}),
+    languageModel: z
+      .object({
+        baseUrl: z.string().url().optional(),
+        model: z.string().min(1).optional(),
+        apiKey: optionalSecret,
+      })
+      .strict()
+      .prefault({}),
+    scheduler: z
+      .object({
+        enabled: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type EnvKind = 'string' | 'number' | 'boolean';
+/** environment variable → [config path, type] */
+const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
+  FANTASY_ENVIRONMENT: [['environment'], 'string'],
+  FANTASY_HOST: [['host'], 'string'],
+  FANTASY_PORT: [['port'], 'number'],
+  FANTASY_DATABASE_PATH: [['databasePath'], 'string'],
+  FANTASY_FRONTEND_URL: [['frontendUrl'], 'string'],
+  FANTASY_SIGNING_SECRET: [['signingSecret'], 'string'],
+  FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],
+  FANTASY_PASSWORD_SIGN_IN: [['passwordSignIn'], 'boolean'],
+  FANTASY_IDP_CLIENT_ID: [['identityProvider', 'clientId'], 'string'],
+  FANTASY_IDP_CLIENT_SECRET: [['identityProvider', 'clientSecret'], 'string'],
+  FANTASY_IDP_AUTHORIZE_URL: [['identityProvider', 'authorizeUrl'], 'string'],
+  FANTASY_IDP_TOKEN_URL: [['identityProvider', 'tokenUrl'], 'string'],
+  FANTASY_IDP_USERINFO_URL: [['identityProvider', 'userinfoUrl'], 'string'],
+  FANTASY_IDP_REDIRECT_URL: [['identityProvider', 'redirectUrl'], 'string'],
+  FANTASY_ENCYCLOPEDIA_SITE_URL: [['encyclopedia', 'siteUrl'], 'string'],
+  FANTASY_ENCYCLOPEDIA_METRICS_URL: [['encyclopedia', 'metricsUrl'], 'string'],
+  FANTASY_ENCYCLOPEDIA_META_URL: [['encyclopedia', 'metaUrl'], 'string'],
+  FANTASY_ENCYCLOPEDIA_USER_AGENT: [['encyclopedia', 'userAgent'], 'string'],
+  FANTASY_ENCYCLOPEDIA_MAX_CONCURRENCY: [['encyclopedia', 'maxConcurrency'], 'number'],
+  FANTASY_ISSUE_TRACKER_API_URL: [['issueTracker', 'apiUrl'], 'string'],
+  FANTASY_ISSUE_TRACKER_REPOSITORY: [['issueTracker', 'repository'], 'string'],
+  FANTASY_ISSUE_TRACKER_TOKEN: [['issueTracker', 'token'], 'string'],
+  FANTASY_LLM_BASE_URL: [['languageModel', 'baseUrl'], 'string'],
+  FANTASY_LLM_MODEL: [['languageModel', 'model'], 'string'],
+  FANTASY_LLM_API_KEY: [['languageModel', 'apiKey'], 'string'],
+  FANTASY_SCHEDULER: [['scheduler', 'enabled'], 'boolean'],
+};
+
+function convert(name: string, raw: string, kind: EnvKind): unknown {
+  if (kind === 'string') return raw;
+  if (kind === 'number') {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n)) throw new ConfigError(`${name}: expected a number`);
+    return n;
+  }
+  if (['true', '1'].includes(raw)) return true;
+  if (['false', '0'].includes(raw)) return false;
+  throw new ConfigError(`${name}: expected true, false, 1 or 0`);
+}
+
+function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}
+
+export interface LoadOptions {
+  /** `--config FILE`; else ./fantasy.config.json when it exists */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  flags?: { port?: number; host?: string; database?: string };
+  cwd?: string;
+}
+
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  let input: Record<string, unknown> = {};
+  const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
+  const file = options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
+  if (file) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new ConfigError(`config file ${file}: cannot be read`);
+    }
+    try {
+      input = JSON.parse(text);
+    } catch {
+      throw new ConfigError(`config file ${file}: not valid JSON`);
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new ConfigError(`config file ${file}: must hold a JSON object`);
+    }
+  }
+  for (const [name, [keys, kind]] of Object.entries(ENVIRONMENT)) {
+    const raw = env[name];
+    if (raw !== undefined) setPath(input, keys, convert(name, raw, kind));
+  }
+  if (options.flags?.port !== undefined) input.port = options.flags.port;
+  if (options.flags?.host !== undefined) input.host = options.flags.host;
+  if (options.flags?.database !== undefined) input.databasePath = options.flags.database;
+  return parseConfig(input);
+}
+
+/** Validates a whole configuration object (tests build one directly). */
+export function parseConfig(input: unknown): Config {
+  const result = configSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const key =
+    issue.code === 'unrecognized_keys'
+      ? [...issue.path, issue.keys[0]].join('.')
+      : issue.path.join('.') || '(root)';
+  const problem = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message;
+  throw new ConfigError(`configuration key ${key}: ${problem}`);
+}
+
+/** The frontend origin with a scheme: `localhost:8787` → `http://localhost:8787`. */
+export function resolvedFrontendUrl(config: Config): string {
+  const raw = config.frontendUrl.replace(/\/+$/, '');
+  if (/^https?:\/\//i.test(raw)) return raw;
+  const host = raw.split('/')[0].split(':')[0];
+  const local = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  return `${local ? 'http' : 'https'}://${raw}`;
+}
+
+export function frontendOrigin(config: Config): string {
+  return new URL(resolvedFrontendUrl(config)).origin;
+}
+
+export function identityRedirectUrl(config: Config): string {
+  return config.identityProvider.redirectUrl ?? `${resolvedFrontendUrl(config)}/auth/idp`;
+}
+
+/** The site root of one encyclopedia edition, from the `{domain}` template. */
+export function editionSiteUrl(config: Config, domain: string): string {
+  return config.encyclopedia.siteUrl.replaceAll('{domain}', domain).replace(/\/+$/, '');
+}

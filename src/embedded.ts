@@ -1,0 +1,78 @@
+/**
+ * What the single executable carries inside itself (the SQLite addon, the migrations), and the
+ * same files read from the checkout when running under plain Node (npm start, tests).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+interface SeaModule {
+  isSea(): boolean;
+  getAsset(key: string, encoding?: string): string | ArrayBuffer;
+}
+
+const requireHere = createRequire(import.meta.url);
+
+function seaModule(): SeaModule | null {
+  try {
+    const sea = requireHere('node:sea') as SeaModule;
+    return sea.isSea() ? sea : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isSingleExecutable(): boolean {
+  return seaModule() !== null;
+}
+
+/** Walks up from this module to the folder holding package.json (the checkout root). */
+function projectRoot(): string {
+  let dir = path.dirname(new URL(import.meta.url).pathname);
+  for (let i = 0; i < 6; i++) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'migrations'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+export interface MigrationFile {
+  tag: string;
+  when: number;
+  breakpoints: boolean;
+  sql: string;
+}
+
+export function migrationFiles(): MigrationFile[] {
+  const sea = seaModule();
+  const read = sea
+    ? (name: string) => sea.getAsset(`migrations/${name}`, 'utf8') as string
+    : (name: string) => fs.readFileSync(path.join(projectRoot(), 'migrations', name), 'utf8');
+  const journal = JSON.parse(read('meta/_journal.json')) as {
+    entries: { tag: string; when: number; breakpoints: boolean }[];
+  };
+  return journal.entries.map((entry) => ({ ...entry, sql: read(`${entry.tag}.sql`) }));
+}
+
+let nativeBinding: unknown;
+
+/**
+ * Inside the binary the better-sqlite3 addon is an asset: it is written once to a private
+ * temp file and loaded with process.dlopen. Outside, better-sqlite3 finds its own build.
+ */
+export function sqliteNativeBinding(): unknown {
+  const sea = seaModule();
+  if (!sea) return undefined;
+  if (nativeBinding) return nativeBinding;
+  const bytes = Buffer.from(sea.getAsset('better_sqlite3.node') as ArrayBuffer);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));
+  const file = path.join(dir, 'better_sqlite3.node');
+  fs.writeFileSync(file, bytes, { mode: 0o600 });
+  const mod = { exports: {} as unknown };
+  process.dlopen(mod, file);
+  // The loaded library stays mapped; the file itself is no longer needed.
+  fs.rmSync(dir, { recursive: true, force: true });
+  nativeBinding = mod.exports;
+  return nativeBinding;
+}

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import * as schema from './schema';
+import { migrationFiles, sqliteNativeBinding } from '../embedded';
+
+export type Database = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
+
+export interface OpenOptions {
+  /** apply pending migrations before returning (serve and migrate do) */
+  migrate?: boolean;
+}
+
+/** Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on. */
+export function openDatabase(file: string, options: OpenOptions = {}): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const binding = sqliteNativeBinding();
+  const client = new BetterSqlite3(file, binding ? { nativeBinding: binding as string } : {});
+  client.pragma('journal_mode = WAL');
+  client.pragma('foreign_keys = ON');
+  client.pragma('busy_timeout = 5000');
+  client.pragma('synchronous = NORMAL');
+  const db = drizzle(client, { schema }) as Database;
+  if (options.migrate) applyMigrations(db);
+  return db;
+}
+
+/** Applies the migrations shipped with this build (from disk, or embedded in the binary). */
+export function applyMigrations(db: Database): number {
+  const files = migrationFiles();
+  const migrations = files.map((file) => ({
+    sql: file.sql.split('--> statement-breakpoint'),
+    bps: file.breakpoints,
+    folderMillis: file.when,
+    hash: crypto.createHash('sha256').update(file.sql).digest('hex'),
+  }));
+  const before = countApplied(db);
+  // drizzle's own migrator reads a folder; the dialect accepts the parsed list directly.
+  const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): void }; session: unknown };
+  internals.dialect.migrate(migrations, internals.session, { migrationsFolder: 'embedded' });
+  return countApplied(db) - before;
+}
+
+function countApplied(db: Database): number {
+  try {
+    const row = db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+    return row.n;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE),
+ * so a concurrent writer waits on busy_timeout instead of failing mid-transaction.
+ * The callback must be synchronous: upstream calls happen before, never inside.
+ */
+export function writeTransaction<T>(db: Database, work: (tx: Database) => T): T {
+  const client = db.$client;
+  if (client.inTransaction) return work(db);
+  return client.transaction(() => work(db)).immediate();
+}
+
+export function closeDatabase(db: Database): void {
+  if (db.$client.open) db.$client.close();
+}

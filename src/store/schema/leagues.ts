@@ -1,0 +1,61 @@
+import { sqliteTable, text, real, integer, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { players } from './players';
+
+/** §1.2: one measured Language Scale Factor per edition, written once. */
+export const languageScales = sqliteTable('language_scales', {
+  domain: text('domain').primaryKey(),
+  scale: real('scale').notNull(),
+  measuredAt: text('measured_at').notNull(),
+  qualifyingRanks: integer('qualifying_ranks').notNull(),
+  sampleSize: integer('sample_size').notNull(),
+  referenceDomain: text('reference_domain').notNull().default('en'),
+});
+
+export const leagues = sqliteTable(
+  'leagues',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    domain: text('domain').notNull(),
+    /** frozen copy of the edition's factor at creation (§1.4) */
+    languageScale: real('language_scale').notNull(),
+    icon: text('icon').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    invitePolicy: text('invite_policy', { enum: ['members', 'admin'] }).notNull(),
+    /** private leagues only; never serialised */
+    invitationCode: text('invitation_code').unique(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => players.id),
+    closedAt: text('closed_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('leagues_public_idx').on(t.visibility, t.startDate)],
+);
+
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: text('id').primaryKey(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    name: text('name').notNull(),
+    /** case-folded name: team names are unique per league regardless of case */
+    nameKey: text('name_key').notNull(),
+    joinedAt: text('joined_at').notNull(),
+    /** departure on record; a rejoin clears it and keeps the row */
+    leftAt: text('left_at'),
+  },
+  (t) => [
+    uniqueIndex('teams_league_player_uq').on(t.leagueId, t.playerId),
+    uniqueIndex('teams_league_name_uq').on(t.leagueId, t.nameKey),
+    index('teams_player_idx').on(t.playerId),
+  ],
+);

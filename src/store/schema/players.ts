@@ -1,0 +1,31 @@
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** A person who plays. `subject` is what the session's `sub` claim names. */
+export const players = sqliteTable('players', {
+  id: text('id').primaryKey(),
+  /** identity-provider subject (`idp:<sub>`), `password:<username>` or `dev:demo` */
+  subject: text('subject').notNull().unique(),
+  /** one username space for every kind of sign-in; compared case-insensitively */
+  username: text('username').notNull().unique(),
+  usernameKey: text('username_key').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull().default(''),
+  picture: text('picture').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+});
+
+/** A password sign-in: one per player at most; the record describes its own algorithm. */
+export const passwordCredentials = sqliteTable('password_credentials', {
+  playerId: text('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  record: text('record').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Small key/value facts the service keeps about itself (the generated signing secret). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
