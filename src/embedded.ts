@@ -63,7 +63,12 @@ let nativeBinding: unknown;
  */
 export function sqliteNativeBinding(): unknown {
   const sea = seaModule();
-  if (!sea) return undefined;
+  if (!sea) {
+    // Bundled or not, point better-sqlite3 at its own build so its `bindings` lookup (which
+    // guesses from the caller's file) is never needed.
+    const packageJson = requireHere.resolve('better-sqlite3/package.json');
+    return path.join(path.dirname(packageJson), 'build', 'Release', 'better_sqlite3.node');
+  }
   if (nativeBinding) return nativeBinding;
   const bytes = Buffer.from(sea.getAsset('better_sqlite3.node') as ArrayBuffer);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));

@@ -17,7 +17,7 @@ export interface OpenOptions {
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const binding = sqliteNativeBinding();
-  const client = new BetterSqlite3(file, binding ? { nativeBinding: binding as string } : {});
+  const client = new BetterSqlite3(file, { nativeBinding: binding as string });
   client.pragma('journal_mode = WAL');
   client.pragma('foreign_keys = ON');
   client.pragma('busy_timeout = 5000');

@@ -1,0 +1,44 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { createHandler } from '../../src/http/app';
+import { listen } from '../../src/http/server';
+import { jsonLogger } from '../../src/logger';
+import { openRuntime } from '../../src/runtime';
+import { startScheduler } from '../../src/services/scheduler';
+import { configFor } from '../config-option';
+
+function portNumber(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is 0-65535');
+  return port;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('apply pending migrations, then serve the HTTP API')
+    .option('--port <port>', 'listen port (0 picks a free one)', portNumber)
+    .option('--host <host>', 'listen address')
+    .option('--database <file>', 'SQLite file')
+    .action(async (flags: { port?: number; host?: string; database?: string }, command: Command) => {
+      const config = configFor(command, flags);
+      const log = jsonLogger();
+      const runtime = openRuntime(config, { log });
+      const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
+      const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx) : null;
+      process.stdout.write(`fantasy listening on ${server.url}\n`);
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        log.info('shutting down', { signal });
+        scheduler?.stop();
+        await server.close();
+        await scheduler?.idle();
+        // The database closes last, after every request and job that could write has finished.
+        runtime.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', () => void stop('SIGINT'));
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+    });
+}

@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../src/config';
+import { Failure } from '../src/domain/errors';
+import { registerMigrate } from './commands/migrate';
+import { registerServe } from './commands/serve';
+import { CliFailure } from './config-option';
+
+export function buildProgram(): Command {
+  const program = new Command('fantasy')
+    .description('Article Fantasy League: HTTP API, SQLite store and admin commands')
+    .option('--config <file>', 'JSON configuration file (default ./fantasy.config.json when present)')
+    .showHelpAfterError()
+    .exitOverride();
+  registerServe(program);
+  registerMigrate(program);
+  return program;
+}
+
+/** Exit codes: 0 success, 1 a failure explained in one line, 2 bad usage. */
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return 0;
+      return 2;
+    }
+    if (error instanceof ConfigError || error instanceof CliFailure) {
+      process.stderr.write(`fantasy: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof Failure) {
+      process.stderr.write(`fantasy: ${error.code}\n`);
+      return 1;
+    }
+    process.stderr.write(`fantasy: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * Builds the service.
+ *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
+ *   (default)      also dist/fantasy: a Node single executable application carrying the
+ *                  bundle, the better-sqlite3 addon and the migrations as assets.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const args = new Set(process.argv.slice(2));
+const say = (line) => {
+  if (!args.has('--quiet')) process.stderr.write(`${line}\n`);
+};
+const require = createRequire(import.meta.url);
+
+fs.mkdirSync(dist, { recursive: true });
+const bundle = path.join(dist, 'fantasy.cjs');
+await build({
+  entryPoints: [path.join(root, 'cli', 'main.ts')],
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  // ESM sources read import.meta.url; in a CJS bundle it comes from __filename.
+  define: { 'import.meta.url': '__import_meta_url' },
+  banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+say(`bundled ${path.relative(root, bundle)}`);
+if (args.has('--bundle-only')) process.exit(0);
+
+const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+const assets = { 'better_sqlite3.node': addon };
+const migrations = path.join(root, 'migrations');
+for (const name of fs.readdirSync(migrations)) {
+  if (name.endsWith('.sql')) assets[`migrations/${name}`] = path.join(migrations, name);
+}
+assets['migrations/meta/_journal.json'] = path.join(migrations, 'meta', '_journal.json');
+
+const blob = path.join(dist, 'sea-prep.blob');
+const seaConfig = path.join(dist, 'sea-config.json');
+fs.writeFileSync(
+  seaConfig,
+  JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2),
+);
+execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: args.has('--quiet') ? 'ignore' : 'inherit' });
+
+const binary = path.join(dist, 'fantasy');
+fs.rmSync(binary, { force: true });
+fs.copyFileSync(process.execPath, binary);
+fs.chmodSync(binary, 0o755);
+execFileSync(
+  process.execPath,
+  [
+    require.resolve('postject/dist/cli.js'),
+    binary,
+    'NODE_SEA_BLOB',
+    blob,
+    '--sentinel-fuse',
+    'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+  ],
+  { stdio: 'ignore' },
+);
+fs.rmSync(blob, { force: true });
+fs.rmSync(seaConfig, { force: true });
+const size = fs.statSync(binary).size;
+say(`built ${path.relative(root, binary)} (${(size / 1048576).toFixed(1)} MiB)`);

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { Elysia } from 'elysia';
+import { node } from '@elysiajs/node';
+import { frontendOrigin } from '../config';
+import { fail } from '../domain/errors';
+import type { AppContext } from './context';
+import { errorResponse, mapError } from './error-response';
+import { verifyServiceToken } from './service-token';
+import { requireSession } from './session';
+import { rootRoutes } from './routes/root';
+import { authRoutes } from './routes/auth';
+import { sessionRoutes } from './routes/session';
+import { leagueRoutes } from './routes/leagues';
+import { teamRoutes } from './routes/teams';
+import { marketRoutes } from './routes/market';
+import { lineupRoutes } from './routes/lineups';
+import { notificationRoutes } from './routes/notifications';
+import { genieRoutes } from './routes/genie';
+import { reportRoutes } from './routes/reports';
+import { internalRoutes } from './routes/internal';
+
+export type RequestHandler = (request: Request) => Promise<Response>;
+
+const requestIds = new WeakMap<Request, string>();
+
+export function requestIdOf(request: Request): string {
+  return requestIds.get(request) ?? 'unknown';
+}
+
+/** The Elysia app: guards by path prefix, then one route module per part of the interface. */
+export function createApp(ctx: AppContext) {
+  return (
+    new Elysia({ adapter: node() })
+      .onError(({ error, code, request }) => mapError(error, code, ctx.log, requestIdOf(request)))
+      // Guards run before routing, so every path under a prefix is covered, including
+      // ones no route matches: an anonymous caller cannot probe which /api/v1 routes exist.
+      .onRequest(async ({ request }) => {
+        const path = new URL(request.url).pathname;
+        if (path.startsWith('/api/')) await requireSession(ctx, request);
+        else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
+          fail('UNAUTHORIZED');
+        }
+      })
+      .use(rootRoutes(ctx))
+      .use(authRoutes(ctx))
+      .use(sessionRoutes(ctx))
+      .use(leagueRoutes(ctx))
+      .use(teamRoutes(ctx))
+      .use(marketRoutes(ctx))
+      .use(lineupRoutes(ctx))
+      .use(notificationRoutes(ctx))
+      .use(genieRoutes(ctx))
+      .use(reportRoutes(ctx))
+      .use(internalRoutes(ctx))
+  );
+}
+
+/**
+ * Wraps the app with what every response needs regardless of route: a request id, CORS for
+ * the configured frontend origin only, the one-line JSON access log, and a last-resort 500.
+ */
+export function createHandler(ctx: AppContext): RequestHandler {
+  const app = createApp(ctx);
+  const allowedOrigin = frontendOrigin(ctx.config);
+  return async (request) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    requestIds.set(request, requestId);
+    const origin = request.headers.get('origin');
+    const corsAllowed = origin !== null && origin === allowedOrigin;
+    let response: Response;
+    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      response = new Response(null, { status: 204 });
+      if (corsAllowed) {
+        response.headers.set('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+        response.headers.set(
+          'access-control-allow-headers',
+          request.headers.get('access-control-request-headers') ?? 'content-type',
+        );
+        response.headers.set('access-control-max-age', '600');
+      }
+    } else {
+      try {
+        response = await app.handle(request);
+      } catch (error) {
+        response = mapError(error, undefined, ctx.log, requestId);
+      }
+    }
+    response = mutable(response);
+    if (corsAllowed) {
+      response.headers.set('access-control-allow-origin', allowedOrigin);
+      response.headers.set('access-control-allow-credentials', 'true');
+      response.headers.append('vary', 'Origin');
+    }
+    response.headers.set('x-request-id', requestId);
+    ctx.log.info('request', {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId,
+    });
+    return response;
+  };
+}
+
+/** Responses built by fetch-style code can have immutable headers; copy when needed. */
+function mutable(response: Response): Response {
+  try {
+    response.headers.set('x-probe', '1');
+    response.headers.delete('x-probe');
+    return response;
+  } catch {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+  }
+}
+
+export { errorResponse };

@@ -1,0 +1,45 @@
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  path?: string;
+}
+
+/** Builds one Set-Cookie value; values we set are base64url/JWT so need no escaping. */
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [`${name}=${value}`, `Path=${options.path ?? '/'}`];
+  if (options.maxAgeSeconds !== undefined) {
+    parts.push(`Max-Age=${options.maxAgeSeconds}`);
+    if (options.maxAgeSeconds <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  }
+  if (options.httpOnly !== false) parts.push('HttpOnly');
+  if (options.secure) parts.push('Secure');
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
+  return parts.join('; ');
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A 302 with cookies, built by hand: the framework's cookie+redirect path has failed on Node. */
+export function redirectWithCookies(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 302, headers });
+}

@@ -1,0 +1,7 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../context';
+
+// Placeholder until this part of the interface is built.
+export function leagueRoutes(_ctx: AppContext) {
+  return new Elysia();
+}

@@ -1,0 +1,45 @@
+import { resolvedFrontendUrl } from '../config';
+import { fail } from '../domain/errors';
+import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
+import { findPlayerBySubject, type PlayerRow } from '../store/players';
+import type { AppContext } from './context';
+import { readCookie, serializeCookie } from './cookies';
+
+const verified = new WeakMap<Request, SessionClaims>();
+
+/** The verified claims of the request's session cookie; 401 when missing, expired or not ours. */
+export async function requireSession(ctx: AppContext, request: Request): Promise<SessionClaims> {
+  const known = verified.get(request);
+  if (known) return known;
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || !ctx.signingSecret) fail('UNAUTHORIZED');
+  const claims = await verifySessionToken(token, ctx.signingSecret, ctx.clock.now());
+  if (!claims) fail('UNAUTHORIZED');
+  verified.set(request, claims);
+  return claims;
+}
+
+/** The signed-in player; 404 PLAYER_NOT_FOUND when a valid token names a player we do not know. */
+export async function requirePlayer(ctx: AppContext, request: Request): Promise<PlayerRow> {
+  const claims = await requireSession(ctx, request);
+  const player = findPlayerBySubject(ctx.db, claims.sub);
+  if (!player) fail('PLAYER_NOT_FOUND');
+  return player;
+}
+
+function secureCookies(ctx: AppContext): boolean {
+  return resolvedFrontendUrl(ctx.config).startsWith('https://');
+}
+
+export function sessionCookie(ctx: AppContext, token: string): string {
+  return serializeCookie(SESSION_COOKIE, token, {
+    maxAgeSeconds: SESSION_LIFETIME_SECONDS,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secureCookies(ctx),
+  });
+}
+
+export function expiredSessionCookie(ctx: AppContext): string {
+  return serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true, sameSite: 'Lax', secure: secureCookies(ctx) });
+}

@@ -1,0 +1,32 @@
+/** One JSON object per line; fields are structured so operators can grep and ship them. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+type Sink = (line: string) => void;
+
+export function jsonLogger(sink: Sink = (line) => process.stdout.write(`${line}\n`)): Logger {
+  const write = (level: string, message: string, fields?: Record<string, unknown>) =>
+    sink(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+  return {
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+  };
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** Keeps every line in memory: tests assert on what was (and was not) logged. */
+export function memoryLogger(): Logger & { lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = jsonLogger((line) => lines.push(JSON.parse(line)));
+  return Object.assign(logger, { lines });
+}
+
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { errorName: error.name, errorMessage: error.message };
+  return { errorMessage: String(error) };
+}

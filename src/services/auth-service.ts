@@ -1,0 +1,153 @@
+import type { Clock } from '../clock';
+import { fail, Failure } from '../domain/errors';
+import type { IdentityProfile } from '../upstream/identity-provider';
+import { type Database, writeTransaction } from '../store/database';
+import { newId } from '../store/ids';
+import {
+  findCredentialByUsername,
+  findPlayerBySubject,
+  insertCredential,
+  insertPlayer,
+  isUsernameTaken,
+  type PlayerRow,
+  usernameKey,
+} from '../store/players';
+import { dummyPasswordRecord, hashPassword, verifyPassword } from './password-hashing';
+import type { SessionClaims } from './session-tokens';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
+const PASSWORD_MAX_CHARACTERS = 200;
+const DEMO_SUBJECT = 'dev:demo';
+
+export interface SignInResult {
+  player: PlayerRow;
+  isNew: boolean;
+}
+
+export function claimsFor(player: PlayerRow): SessionClaims {
+  return { sub: player.subject, email: player.email, name: player.name, picture: player.picture };
+}
+
+/** Validates password credentials as the interface states them; answers the typed pair. */
+export function validateCredentials(body: unknown): { username: string; password: string } {
+  const record = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const { username, password } = record;
+  if (typeof username !== 'string' || !USERNAME_PATTERN.test(username)) fail('USERNAME_INVALID');
+  if (typeof password !== 'string') fail('INVALID_REQUEST', 'password must be a string');
+  if ([...password].length > PASSWORD_MAX_CHARACTERS) fail('PASSWORD_TOO_LONG');
+  return { username, password };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async register(username: string, password: string): Promise<SignInResult> {
+    if (isUsernameTaken(this.db, username)) fail('USERNAME_TAKEN');
+    // Hash before the transaction: the write lock is never held across the slow part.
+    const record = await hashPassword(password);
+    const now = this.clock.now().toISOString();
+    try {
+      const player = writeTransaction(this.db, (tx) => {
+        const created = insertPlayer(tx, {
+          id: newId('pl'),
+          subject: `password:${usernameKey(username)}`,
+          username,
+          usernameKey: usernameKey(username),
+          name: username,
+          email: '',
+          picture: '',
+          createdAt: now,
+        });
+        insertCredential(tx, created.id, record, now);
+        return created;
+      });
+      return { player, isNew: true };
+    } catch (error) {
+      // A concurrent registration of the same name lost the race to the unique index.
+      if (isUniqueViolation(error)) fail('USERNAME_TAKEN');
+      throw new Failure('CREDENTIAL_STORE_FAILURE', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Unknown username and wrong password are one answer, and cost the same. */
+  async login(username: string, password: string): Promise<SignInResult> {
+    const found = findCredentialByUsername(this.db, username);
+    const record = found?.record ?? (await dummyPasswordRecord());
+    const ok = await verifyPassword(password, record);
+    if (!found || !ok) fail('INVALID_CREDENTIALS');
+    return { player: found.player, isNew: false };
+  }
+
+  /** Finds the player of an identity-provider account, creating it on first sign-in. */
+  signInWithIdentity(profile: IdentityProfile): SignInResult {
+    const subject = `idp:${profile.subject}`;
+    const existing = findPlayerBySubject(this.db, subject);
+    if (existing) return { player: existing, isNew: false };
+    const base = usernameBase(profile.email || profile.name);
+    return writeTransaction(this.db, (tx) => {
+      const again = findPlayerBySubject(tx, subject);
+      if (again) return { player: again, isNew: false };
+      const username = freeUsername(tx, base);
+      const player = insertPlayer(tx, {
+        id: newId('pl'),
+        subject,
+        username,
+        usernameKey: usernameKey(username),
+        name: profile.name,
+        email: profile.email,
+        picture: profile.picture,
+        createdAt: this.clock.now().toISOString(),
+      });
+      return { player, isNew: true };
+    });
+  }
+
+  /** The local-environment demo player, with an empty picture. */
+  demoPlayer(): SignInResult {
+    return this.signInFixed(DEMO_SUBJECT, 'demo', 'Demo Player', 'demo@localhost');
+  }
+
+  private signInFixed(subject: string, username: string, name: string, email: string): SignInResult {
+    const existing = findPlayerBySubject(this.db, subject);
+    if (existing) return { player: existing, isNew: false };
+    return writeTransaction(this.db, (tx) => {
+      const chosen = freeUsername(tx, username);
+      const player = insertPlayer(tx, {
+        id: newId('pl'),
+        subject,
+        username: chosen,
+        usernameKey: usernameKey(chosen),
+        name,
+        email,
+        picture: '',
+        createdAt: this.clock.now().toISOString(),
+      });
+      return { player, isNew: true };
+    });
+  }
+}
+
+/** The e-mail local part reduced to the username alphabet, padded to the minimum length. */
+export function usernameBase(source: string): string {
+  const local = source.split('@')[0] ?? '';
+  let base = local.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 26);
+  if (base.length < 3) base = `${base}player`.slice(0, 26);
+  return base;
+}
+
+/** `name`, then `name1` … `name999`; beyond that USERNAME_EXHAUSTED (500). */
+function freeUsername(db: Database, base: string): string {
+  if (!isUsernameTaken(db, base)) return base;
+  for (let i = 1; i <= 999; i++) {
+    const candidate = `${base}${i}`;
+    if (!isUsernameTaken(db, candidate)) return candidate;
+  }
+  fail('USERNAME_EXHAUSTED');
+}

@@ -1,0 +1,41 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+export const SESSION_COOKIE = 'session_token';
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** The claims every sign-in mints (identity provider, demo, password): one session shape. */
+export interface SessionClaims {
+  sub: string;
+  email: string;
+  name: string;
+  picture: string;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function mintSessionToken(claims: SessionClaims, secret: string, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ email: claims.email, name: claims.name, picture: claims.picture })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
+    .sign(key(secret));
+}
+
+/** Answers the claims of a valid, unexpired token signed with `secret`, else null. */
+export async function verifySessionToken(token: string, secret: string, now: Date): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { passwordCredentials, players, settings } from './schema';
+
+export type PlayerRow = typeof players.$inferSelect;
+
+export function findPlayerById(db: Database, id: string): PlayerRow | undefined {
+  return db.select().from(players).where(eq(players.id, id)).get();
+}
+
+export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
+  return db.select().from(players).where(eq(players.subject, subject)).get();
+}
+
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+export function isUsernameTaken(db: Database, username: string): boolean {
+  return db.select({ id: players.id }).from(players).where(eq(players.usernameKey, usernameKey(username))).get() !== undefined;
+}
+
+export function insertPlayer(db: Database, row: typeof players.$inferInsert): PlayerRow {
+  return db.insert(players).values(row).returning().get();
+}
+
+export function insertCredential(db: Database, playerId: string, record: string, createdAt: string): void {
+  db.insert(passwordCredentials).values({ playerId, record, createdAt }).run();
+}
+
+/** The credential of a username (case-insensitive), with its player. */
+export function findCredentialByUsername(db: Database, username: string): { player: PlayerRow; record: string } | undefined {
+  const row = db
+    .select({ player: players, record: passwordCredentials.record })
+    .from(players)
+    .innerJoin(passwordCredentials, eq(passwordCredentials.playerId, players.id))
+    .where(eq(players.usernameKey, usernameKey(username)))
+    .get();
+  return row ?? undefined;
+}
+
+export function readSetting(db: Database, key: string): string | undefined {
+  return db.select().from(settings).where(eq(settings.key, key)).get()?.value;
+}
+
+/** Writes the value unless one exists; answers the stored value either way. */
+export function writeSettingOnce(db: Database, key: string, value: string): string {
+  db.insert(settings).values({ key, value }).onConflictDoNothing().run();
+  return readSetting(db, key) ?? value;
+}

@@ -1,0 +1,181 @@
+/**
+ * An in-process service for API tests: a temporary SQLite file, a pinned clock, loopback
+ * upstreams supplied by the test, and helpers to call routes as a signed-in player.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { ManualClock } from '../../src/clock';
+import { type ConfigInput, parseConfig } from '../../src/config';
+import { createHandler } from '../../src/http/app';
+import type { AppContext } from '../../src/http/context';
+import { type Logger, memoryLogger } from '../../src/logger';
+import { openRuntime } from '../../src/runtime';
+import { claimsFor } from '../../src/services/auth-service';
+import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
+import { openDatabase, closeDatabase } from '../../src/store/database';
+import { newId } from '../../src/store/ids';
+import { insertPlayer, type PlayerRow } from '../../src/store/players';
+import type { Upstreams } from '../../src/upstream';
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export const TEST_SIGNING_SECRET = 'test-signing-secret-that-is-long-enough-0123456789';
+export const TEST_SERVICE_TOKEN = 'test-service-token';
+export const TEST_FRONTEND = 'http://localhost:5173';
+
+export interface TestPlayer {
+  id: string;
+  subject: string;
+  name: string;
+  email: string;
+  cookie: string;
+  row: PlayerRow;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  as?: TestPlayer | null;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  clock: ManualClock;
+  log: Logger & { lines: Record<string, unknown>[] };
+  databasePath: string;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  player(name?: string): Promise<TestPlayer>;
+  /** a cookie for an arbitrary subject (e.g. one the database does not know) */
+  cookieFor(subject: string, options?: { secret?: string; now?: Date }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: DeepPartial<ConfigInput>;
+  upstream?: Partial<Upstreams>;
+  now?: string;
+  /** reuse a database file (e.g. to show state survives a restart) */
+  databasePath?: string;
+}
+
+function merge(base: Record<string, unknown>, extra: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!extra) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
+        ? merge(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+export function tempDatabasePath(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-test-'));
+  return path.join(dir, 'fantasy.db');
+}
+
+export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = tempDatabasePath()) {
+  return parseConfig(
+    merge(
+      {
+        environment: 'test',
+        databasePath,
+        frontendUrl: TEST_FRONTEND,
+        signingSecret: TEST_SIGNING_SECRET,
+        serviceToken: TEST_SERVICE_TOKEN,
+        scheduler: { enabled: false },
+        // Unroutable on purpose: a test that forgot to start a fake fails instead of leaving the machine.
+        encyclopedia: {
+          siteUrl: 'http://127.0.0.1:9/{domain}',
+          metricsUrl: 'http://127.0.0.1:9/metrics',
+          metaUrl: 'http://127.0.0.1:9/meta',
+          userAgent: 'FantasyTest/1.0 (test@example.org)',
+        },
+        identityProvider: {
+          authorizeUrl: 'http://127.0.0.1:9/authorize',
+          tokenUrl: 'http://127.0.0.1:9/token',
+          userinfoUrl: 'http://127.0.0.1:9/userinfo',
+        },
+      },
+      overrides as Record<string, unknown>,
+    ),
+  );
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const databasePath = options.databasePath ?? tempDatabasePath();
+  const config = testConfig(options.config, databasePath);
+  const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
+  const log = memoryLogger();
+  const db = openDatabase(databasePath, { migrate: true });
+  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db });
+  const { ctx } = runtime;
+  const handler = createHandler(ctx);
+
+  const cookieFor: TestApp['cookieFor'] = async (subject, opts = {}) => {
+    const token = await mintSessionToken(
+      { sub: subject, email: `${subject}@example.org`, name: subject, picture: '' },
+      opts.secret ?? ctx.signingSecret ?? TEST_SIGNING_SECRET,
+      opts.now ?? clock.now(),
+    );
+    return `${SESSION_COOKIE}=${token}`;
+  };
+
+  let counter = 0;
+  return {
+    ctx,
+    clock,
+    log,
+    databasePath,
+    async call(method, urlPath, opts = {}) {
+      const headers = new Headers(opts.headers);
+      let body: string | undefined;
+      if (opts.rawBody !== undefined) body = opts.rawBody;
+      else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      if (opts.as) headers.set('cookie', opts.as.cookie);
+      const response = await handler(new Request(`http://localhost${urlPath}`, { method, headers, body }));
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, body: parsed, text, headers: response.headers };
+    },
+    async player(name) {
+      counter++;
+      const username = name ?? `player${counter}_${crypto.randomBytes(3).toString('hex')}`;
+      const row = insertPlayer(ctx.db, {
+        id: newId('pl'),
+        subject: `test:${username}`,
+        username,
+        usernameKey: username.toLowerCase(),
+        name: username,
+        email: `${username}@example.org`,
+        picture: '',
+        createdAt: clock.now().toISOString(),
+      });
+      const token = await mintSessionToken(claimsFor(row), ctx.signingSecret ?? TEST_SIGNING_SECRET, clock.now());
+      return { id: row.id, subject: row.subject, name: row.name, email: row.email, cookie: `${SESSION_COOKIE}=${token}`, row };
+    },
+    cookieFor,
+    async close() {
+      runtime.close();
+      closeDatabase(db);
+    },
+  };
+}

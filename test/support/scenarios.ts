@@ -1,0 +1,51 @@
+/**
+ * API contracts as tables: one table per endpoint, one row per rule. Each row names the
+ * caller, the request, and the status and body a client sees.
+ */
+import { expect, it } from 'vitest';
+import type { CallResult, TestApp, TestPlayer } from './app';
+
+export interface Scenario<W = Record<string, unknown>> {
+  name: string;
+  method: string;
+  /** a path, or a function of the world the table's setup built */
+  path: string | ((world: W) => string);
+  body?: unknown | ((world: W) => unknown);
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** who calls: a key of the world naming a TestPlayer, or 'anonymous' */
+  as?: string | 'anonymous';
+  status: number;
+  /** the exact body, a subset matched with toMatchObject, or a function that asserts */
+  expect?: unknown | ((result: CallResult, world: W) => void | Promise<void>);
+  /** exact equality instead of subset matching */
+  exact?: boolean;
+  /** extra setup just for this row */
+  before?: (world: W, app: TestApp) => void | Promise<void>;
+}
+
+export function scenarioTable<W extends Record<string, unknown>>(
+  setup: () => Promise<{ app: TestApp; world: W }>,
+  scenarios: Scenario<W>[],
+): void {
+  for (const row of scenarios) {
+    it(`${row.method} ${typeof row.path === 'string' ? row.path : '…'} — ${row.name}`, async () => {
+      const { app, world } = await setup();
+      try {
+        if (row.before) await row.before(world, app);
+        const path = typeof row.path === 'function' ? row.path(world) : row.path;
+        const body = typeof row.body === 'function' ? (row.body as (w: W) => unknown)(world) : row.body;
+        const as = row.as && row.as !== 'anonymous' ? (world[row.as] as TestPlayer) : null;
+        const result = await app.call(row.method, path, { body, rawBody: row.rawBody, as, headers: row.headers });
+        expect({ status: result.status, body: result.body ?? result.text }).toMatchObject({ status: row.status });
+        if (typeof row.expect === 'function') await (row.expect as (r: CallResult, w: W) => unknown)(result, world);
+        else if (row.expect !== undefined) {
+          if (row.exact) expect(result.body).toEqual(row.expect);
+          else expect(result.body).toMatchObject(row.expect as object);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  }
+}
