@@ -1,0 +1,27 @@
+import { Elysia } from 'elysia';
+import { GenieService } from '../../services/genie-service';
+import type { AppContext } from '../context';
+import { readJsonBody } from '../request-body';
+import { requirePlayer } from '../session';
+
+/** The Article Genie (§10): seeds for the candidate search, then one narrowing turn per call. */
+export function genieRoutes(ctx: AppContext) {
+  const genie = new GenieService({ db: ctx.db, clock: ctx.clock, log: ctx.log, languageModel: ctx.upstream.languageModel });
+  return new Elysia()
+    .post(
+      '/api/v1/me/genie-seeds',
+      async ({ request }) => {
+        const player = await requirePlayer(ctx, request);
+        return genie.seed(player.id, () => readJsonBody(request, 'GENIE_MALFORMED_BODY'));
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/api/v1/me/genie-turns',
+      async ({ request }) => {
+        const player = await requirePlayer(ctx, request);
+        return genie.turn(player.id, () => readJsonBody(request, 'GENIE_MALFORMED_BODY'));
+      },
+      { parse: 'none' },
+    );
+}

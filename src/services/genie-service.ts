@@ -1,0 +1,111 @@
+/**
+ * Article Genie use cases (§10): one model call per seed, one (plus at most one corrective
+ * retry) per turn. Any trouble with the model puts the genie to sleep (503 GENIE_ASLEEP);
+ * the market falls back to plain search, so a failure here is never worse than no genie.
+ */
+import type { Clock } from '../clock';
+import { fail } from '../domain/errors';
+import {
+  correctTurnReply,
+  type GenieSeeds,
+  type GenieTurnAnswer,
+  parseSeedReply,
+  parseTurnReply,
+  type ParsedTurnReply,
+  repeatsHistory,
+  RETRY_NOT_JSON,
+  RETRY_REPEATED,
+  seedMessages,
+  turnMessages,
+  validateSeedRequest,
+  validateTurnRequest,
+} from '../domain/genie';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
+
+export interface GenieServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  languageModel: LanguageModelClient | null;
+}
+
+/** The body is read lazily: quota is charged before the body is even parsed (§10.3). */
+export type BodyReader = () => Promise<unknown>;
+
+type Reply = { kind: 'text'; text: string } | { kind: 'truncated'; text: string };
+
+export class GenieService {
+  constructor(private readonly deps: GenieServiceDeps) {}
+
+  get awake(): boolean {
+    return this.deps.languageModel !== null;
+  }
+
+  async seed(playerId: string, readBody: BodyReader): Promise<GenieSeeds> {
+    const model = this.admit(playerId);
+    const { query } = validateSeedRequest(await readBody());
+    const reply = await this.ask(model, seedMessages(query), 'seed');
+    // A cut-off seed reply is still read: its keywords fall back to the player's own query.
+    return parseSeedReply(reply.text, query);
+  }
+
+  async turn(playerId: string, readBody: BodyReader): Promise<GenieTurnAnswer> {
+    const model = this.admit(playerId);
+    const request = validateTurnRequest(await readBody());
+    const messages: ChatMessage[] = turnMessages(request);
+
+    const first = await this.ask(model, messages, 'turn');
+    const firstParsed = first.kind === 'text' ? parseTurnReply(first.text) : null;
+    if (firstParsed && !repeatsHistory(firstParsed.question, request.history)) {
+      return correctTurnReply(firstParsed, request);
+    }
+
+    // One corrective retry: the bad reply goes back as the assistant's turn, then the fix.
+    const retry = await this.ask(
+      model,
+      [
+        ...messages,
+        { role: 'assistant', content: first.text },
+        { role: 'user', content: firstParsed ? RETRY_REPEATED : RETRY_NOT_JSON },
+      ],
+      'turn-retry',
+    );
+    const retryParsed = retry.kind === 'text' ? parseTurnReply(retry.text) : null;
+    const chosen: ParsedTurnReply | null = retryParsed ?? firstParsed;
+    if (!chosen) {
+      this.deps.log.warn('genie asleep: model reply unparseable after one retry', { call: 'turn' });
+      fail('GENIE_ASLEEP', 'unparseable after one retry');
+    }
+    // Out of retries: a question that is still (or newly) a repeat ends the loop instead of
+    // letting the player answer the same thing twice.
+    return correctTurnReply(chosen, request, repeatsHistory(chosen.question, request.history));
+  }
+
+  /** Order of §10 and interface rule 1: no binding → asleep, before any quota is spent. */
+  private admit(playerId: string): LanguageModelClient {
+    const model = this.deps.languageModel;
+    if (!model) fail('GENIE_ASLEEP', 'no language model configured');
+    if (!consumeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime())) {
+      fail('GENIE_RATE_LIMITED');
+    }
+    return model;
+  }
+
+  private async ask(model: LanguageModelClient, messages: ChatMessage[], call: string): Promise<Reply> {
+    try {
+      return { kind: 'text', text: await model.complete(messages) };
+    } catch (error) {
+      if (error instanceof LanguageModelError && error.kind === 'truncated') return { kind: 'truncated', text: error.partial };
+      // Only the kind and status: the error never carries the prompt, the key or the URL path.
+      this.deps.log.warn('genie asleep: language model call failed', {
+        call,
+        ...(error instanceof LanguageModelError ? { reason: error.message, status: error.status } : { reason: 'unexpected error' }),
+      });
+      fail('GENIE_ASLEEP', 'language model call failed');
+    }
+  }
+}
+

@@ -1,0 +1,52 @@
+/**
+ * Problem reports (§9): a validated report becomes an issue in the configured tracker. The
+ * reporter is always the session's player, named in the issue only by the opaque id.
+ */
+import type { Clock } from '../clock';
+import { fail } from '../domain/errors';
+import { reportIssue, validateReport } from '../domain/problem-report';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
+
+export interface ReportServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  issueTracker: IssueTrackerClient | null;
+  /** the deployment's `environment`: written into the issue, and `preview` outside production */
+  environment: string;
+}
+
+export interface FiledReport {
+  issueNumber: number;
+  issueUrl: string;
+}
+
+export class ReportService {
+  constructor(private readonly deps: ReportServiceDeps) {}
+
+  /**
+   * `readBody` is called only after the attempt is charged: §9 counts attempts, so a client
+   * hammering with broken bodies runs out of quota like any other.
+   */
+  async submit(playerId: string, readBody: () => Promise<unknown>): Promise<FiledReport> {
+    const { db, clock, log, issueTracker, environment } = this.deps;
+    if (!consumeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime())) fail('REPORT_RATE_LIMITED');
+    const report = validateReport(await readBody());
+    if (!issueTracker) {
+      log.warn('problem report refused: no issue tracker configured');
+      fail('REPORT_SUBMISSION_FAILED', 'issue tracker not configured');
+    }
+    try {
+      const issue = await issueTracker.createIssue(reportIssue(report, playerId, environment));
+      return { issueNumber: issue.number, issueUrl: issue.htmlUrl };
+    } catch (error) {
+      log.warn('problem report refused: issue tracker failed', {
+        reason: error instanceof IssueTrackerError ? error.message : 'unexpected error',
+      });
+      fail('REPORT_SUBMISSION_FAILED', 'issue tracker failed');
+    }
+  }
+}
