@@ -1,0 +1,151 @@
+/** §5 contract economy: prices, exits, renewal and contract states. Pure arithmetic. */
+import { basePoints } from './base-points';
+import { daysBetween } from './dates';
+
+export const STARTING_CREDITS = 1_000;
+/** Unsold, unsettled contracts per team: 11 on the pitch plus a bench (§14 #1). */
+export const MAX_ACTIVE_CONTRACTS = 22;
+
+export const TIER_DAYS = { SHORT: 3, MEDIUM: 7, LONG: 14 } as const;
+export type Tier = keyof typeof TIER_DAYS;
+export const TIERS = Object.keys(TIER_DAYS) as Tier[];
+
+export const PRICE_EXPONENT = 1.7;
+/** The anchor of the price scale: a full line-up of these articles costs the budget below. */
+const ANCHOR_VIEWS = 130_000;
+const ANCHOR_LINEUP_SIZE = 11;
+const ANCHOR_BUDGET = 1_800;
+/**
+ * D: 11 articles at 130,000 views cost 1,800 for a SHORT term. Derived rather than written
+ * out so the table of §5.2 follows exactly from the curve.
+ */
+export const PRICE_COEFFICIENT =
+  ANCHOR_BUDGET / (ANCHOR_LINEUP_SIZE * basePoints(ANCHOR_VIEWS) ** PRICE_EXPONENT * TIER_DAYS.SHORT);
+
+/** Premium per consecutive renewal, as a whole percentage so rounding stays exact. */
+const RENEWAL_PREMIUM_PERCENT = 10;
+export const RENEWAL_PREMIUM_RATE = RENEWAL_PREMIUM_PERCENT / 100;
+
+/** §1.4: a stored scale that is not a finite positive number must not zero or inflate prices. */
+export function effectiveScale(languageScale: number | null | undefined): number {
+  return typeof languageScale === 'number' && Number.isFinite(languageScale) && languageScale > 0 ? languageScale : 1;
+}
+
+/** §5.2. Articles at or under 2,000 normalized views are free; garbage in gives 0, never NaN. */
+export function price(avgViews30d: number, languageScale: number, days: number): number {
+  const raw = PRICE_COEFFICIENT * basePoints(avgViews30d * effectiveScale(languageScale)) ** PRICE_EXPONENT * days;
+  const rounded = Math.round(raw);
+  return Number.isFinite(rounded) ? Math.max(0, rounded) : 0;
+}
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && Object.hasOwn(TIER_DAYS, value);
+}
+
+/** §5.4: the tier is derived from the stored dates, never stored itself. */
+export function tierForTermDays(termDays: number): Tier {
+  if (termDays <= TIER_DAYS.SHORT) return 'SHORT';
+  if (termDays <= TIER_DAYS.MEDIUM) return 'MEDIUM';
+  return 'LONG';
+}
+
+export interface ViewPoint {
+  date: string;
+  views: number;
+}
+
+/** Oldest first; the upstream already sends that order, but a sort keeps "last N" honest. */
+function chronological(series: readonly ViewPoint[]): ViewPoint[] {
+  return [...series].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+function sumOfLast(series: readonly ViewPoint[], count: number): number {
+  return chronological(series)
+    .slice(-count)
+    .reduce((sum, point) => sum + point.views, 0);
+}
+
+const AVERAGE_WINDOW_POINTS = 30;
+const WEEK_POINTS = 7;
+const MONTH_POINTS = 30;
+
+/**
+ * §5.3: mean of the last ≤ 30 data points present. Missing days are absent, not zeros,
+ * and an empty series is null: an article without data must never be priced as free.
+ */
+export function averageViews30d(series: readonly ViewPoint[]): number | null {
+  if (series.length === 0) return null;
+  const window = chronological(series).slice(-AVERAGE_WINDOW_POINTS);
+  return window.reduce((sum, point) => sum + point.views, 0) / window.length;
+}
+
+/** §7.1 shelf figures: sums over the last 7 / 30 data points and over the whole series. */
+export function weekViews(series: readonly ViewPoint[]): number {
+  return sumOfLast(series, WEEK_POINTS);
+}
+
+export function monthViews(series: readonly ViewPoint[]): number {
+  return sumOfLast(series, MONTH_POINTS);
+}
+
+export function yearViews(series: readonly ViewPoint[]): number {
+  return series.reduce((sum, point) => sum + point.views, 0);
+}
+
+/** §5.7: the unused share of the term at today's price; no fee, no minimum hold. */
+export function earlySellPayout(currentPrice: number, remainingDays: number, termDays: number): number {
+  if (termDays <= 0) return 0;
+  return Math.max(0, Math.round((currentPrice * Math.max(0, remainingDays)) / termDays));
+}
+
+export interface RenewalQuote {
+  premium: number;
+  newPurchasePrice: number;
+  /** May be negative: a renewal of an article whose price fell refunds the difference. */
+  incrementalCost: number;
+}
+
+/** §5.9 execution, c = renewals already done: the (c+1)-th renewal costs (c+1) × 10 % extra. */
+export function renewalQuote(currentPrice: number, oldPurchasePrice: number, renewalCount: number): RenewalQuote {
+  // Integer numerator then one division: 0.1 × 45 is not exactly 4.5 in floating point.
+  const premium = Math.round((currentPrice * RENEWAL_PREMIUM_PERCENT * (renewalCount + 1)) / 100);
+  const newPurchasePrice = currentPrice + premium;
+  return { premium, newPurchasePrice, incrementalCost: newPurchasePrice - oldPurchasePrice };
+}
+
+export type RenewalWindow = 'open' | 'closed' | 'expired';
+
+/** §5.9: electable on the day before expiry and on the expiry day until the sweep runs. */
+export function renewalWindow(remainingDays: number): RenewalWindow {
+  if (remainingDays < 0) return 'expired';
+  return remainingDays <= 1 ? 'open' : 'closed';
+}
+
+export type StoredContractStatus = 'live' | 'sold' | 'settled';
+export type ContractState = 'live' | 'expired' | 'sold' | 'settled';
+
+/** §5.11: "expired" is never stored; it is a live row whose term has run out, awaiting the sweep. */
+export function contractState(
+  contract: { status: StoredContractStatus | string; expireDate: string },
+  today: string,
+): ContractState {
+  if (contract.status === 'sold') return 'sold';
+  if (contract.status === 'settled') return 'settled';
+  return today < contract.expireDate ? 'live' : 'expired';
+}
+
+export interface EndedContract {
+  renewalCount: number;
+  termDays: number;
+  /** The day it was sold or settled. */
+  endedOn: string;
+}
+
+/**
+ * §14 #7: letting a contract lapse and re-buying it must not dodge the renewal premium.
+ * A re-buy within the previous term's length after it ended (inclusive) continues the streak.
+ */
+export function inheritedRenewalCount(previous: EndedContract | null, today: string): number {
+  if (!previous) return 0;
+  return daysBetween(previous.endedOn, today) <= previous.termDays ? previous.renewalCount + 1 : 0;
+}
