@@ -1,0 +1,116 @@
+/**
+ * Builders that put rows straight into the store, so a test of one part of the interface
+ * does not depend on every other part to reach its starting state.
+ */
+import { addDays, utcDay } from '../../src/domain/dates';
+import { writeTransaction } from '../../src/store/database';
+import { newId } from '../../src/store/ids';
+import type { LeagueRow, TeamRow } from '../../src/store/leagues';
+import { contracts, leagues, ledgerEntries, lineupVersions, teams } from '../../src/store/schema';
+import type { TestApp, TestPlayer } from './app';
+
+export interface LeagueSpec {
+  name?: string;
+  domain?: string;
+  languageScale?: number;
+  icon?: string;
+  durationDays?: number;
+  visibility?: 'public' | 'private';
+  invitePolicy?: 'members' | 'admin';
+  invitationCode?: string | null;
+  startDate?: string;
+  closedAt?: string | null;
+  /** the founder's team name */
+  teamName?: string;
+}
+
+/** A league founded by `admin`, who also gets the first team (with its empty 4-3-3 line-up). */
+export function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = {}): { league: LeagueRow; team: TeamRow } {
+  const now = app.clock.now();
+  const start = spec.startDate ?? now.toISOString();
+  const durationDays = spec.durationDays ?? 30;
+  const end = new Date(new Date(start).getTime() + durationDays * 86_400_000).toISOString();
+  const visibility = spec.visibility ?? 'public';
+  return writeTransaction(app.ctx.db, (tx) => {
+    const league = tx
+      .insert(leagues)
+      .values({
+        id: newId('lg'),
+        name: spec.name ?? 'Test League',
+        domain: spec.domain ?? 'en',
+        languageScale: spec.languageScale ?? 1,
+        icon: spec.icon ?? '🏆',
+        durationDays,
+        startDate: start,
+        endDate: end,
+        visibility,
+        invitePolicy: spec.invitePolicy ?? 'members',
+        invitationCode: spec.invitationCode === undefined ? (visibility === 'private' ? 'ABCDE' : null) : spec.invitationCode,
+        adminId: admin.id,
+        closedAt: spec.closedAt ?? null,
+        createdAt: now.toISOString(),
+      })
+      .returning()
+      .get();
+    const team = insertTeam(tx as unknown as TestApp['ctx']['db'], league.id, admin.id, spec.teamName ?? `${admin.name} FC`, start);
+    return { league, team };
+  });
+}
+
+function insertTeam(db: TestApp['ctx']['db'], leagueId: string, playerId: string, name: string, joinedAt: string): TeamRow {
+  const team = db
+    .insert(teams)
+    .values({ id: newId('tm'), leagueId, playerId, name, nameKey: name.trim().toLowerCase(), joinedAt, leftAt: null })
+    .returning()
+    .get();
+  db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: '{}', savedAt: joinedAt }).run();
+  return team;
+}
+
+/** `player` joins `league` with a team of that name (no rules checked: that is the builder's point). */
+export function buildTeam(app: TestApp, league: LeagueRow, player: TestPlayer, name = `${player.name} United`): TeamRow {
+  return writeTransaction(app.ctx.db, (tx) => insertTeam(tx as unknown as TestApp['ctx']['db'], league.id, player.id, name, app.clock.now().toISOString()));
+}
+
+export interface ContractSpec {
+  articleId: string;
+  price?: number;
+  /** defaults to today */
+  purchaseDate?: string;
+  termDays?: number;
+  status?: 'live' | 'sold' | 'settled';
+  renewalCount?: number;
+  renewalElected?: boolean;
+}
+
+/** A contract with its purchase already debited from the team's ledger. */
+export function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
+  const league = app.ctx.db.select().from(leagues).all().find((l) => l.id === team.leagueId)!;
+  const purchaseDate = spec.purchaseDate ?? utcDay(app.clock.now());
+  const price = spec.price ?? 0;
+  return writeTransaction(app.ctx.db, (tx) => {
+    const contract = tx
+      .insert(contracts)
+      .values({
+        id: newId('ct'),
+        leagueId: team.leagueId,
+        teamId: team.id,
+        articleId: spec.articleId,
+        domain: league.domain,
+        heldSince: purchaseDate,
+        purchaseDate,
+        expireDate: addDays(purchaseDate, spec.termDays ?? 7),
+        purchasePrice: price,
+        renewalCount: spec.renewalCount ?? 0,
+        renewalElected: spec.renewalElected ?? false,
+        status: spec.status ?? 'live',
+        createdAt: app.clock.now().toISOString(),
+      })
+      .returning()
+      .get();
+    tx.insert(ledgerEntries)
+      .values({ teamId: team.id, contractId: contract.id, kind: 'purchase', amount: -price, createdAt: app.clock.now().toISOString() })
+      .run();
+    return contract;
+  });
+}
