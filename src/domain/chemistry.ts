@@ -1,0 +1,51 @@
+/** §3.3 chemistry: link levels, their points and the capped team synergy. */
+
+export const CHEMISTRY_LEVELS = ['excellent', 'good', 'weak', 'empty'] as const;
+export type ChemistryLevel = (typeof CHEMISTRY_LEVELS)[number];
+
+export const LEVEL_POINTS: Readonly<Record<ChemistryLevel, number>> = {
+  excellent: 1.5,
+  good: 0.5,
+  weak: 0,
+  empty: 0,
+};
+
+/** Without the cap a dense schema (3-5-2 reaches 30) would dwarf the view points. */
+export const TEAM_SYNERGY_CAP = 20;
+
+export function isChemistryLevel(value: unknown): value is ChemistryLevel {
+  return typeof value === 'string' && (CHEMISTRY_LEVELS as readonly string[]).includes(value);
+}
+
+/** Level of a link whose two positions are both filled (`empty` is decided by the caller). */
+export function levelFromLinks(aLinksToB: boolean, bLinksToA: boolean): Exclude<ChemistryLevel, 'empty'> {
+  if (aLinksToB && bLinksToA) return 'excellent';
+  if (aLinksToB || bLinksToA) return 'good';
+  return 'weak';
+}
+
+/** min(20, Σ points). Chemistry is added to the score, never multiplied. */
+export function teamSynergy(levels: readonly ChemistryLevel[]): number {
+  const total = levels.reduce((sum, level) => sum + LEVEL_POINTS[level], 0);
+  return Math.min(TEAM_SYNERGY_CAP, total);
+}
+
+export interface LevelledLink {
+  a: string;
+  b: string;
+  level: ChemistryLevel;
+}
+
+/**
+ * Per-article display: each link's points split 50/50 between its two ends. Uncapped on
+ * purpose (the cap is a team-level rule); the shares show what each article contributes.
+ */
+export function chemistryShares(links: readonly LevelledLink[]): Record<string, number> {
+  const shares: Record<string, number> = {};
+  for (const { a, b, level } of links) {
+    const half = LEVEL_POINTS[level] / 2;
+    shares[a] = (shares[a] ?? 0) + half;
+    shares[b] = (shares[b] ?? 0) + half;
+  }
+  return shares;
+}

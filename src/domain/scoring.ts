@@ -1,0 +1,100 @@
+/**
+ * §4 and §12: the one place a team's daily score is computed and the scoring engine's
+ * inputs are built. Everything else (ingest, CLI, tests) goes through these functions.
+ */
+import { basePoints } from './base-points';
+import { isChemistryLevel, teamSynergy, type ChemistryLevel } from './chemistry';
+import { CHEMISTRY_LINKS, isSchema, SCHEMAS } from './formations';
+import { effectiveScale } from './pricing';
+
+export interface TeamScoreInput {
+  /** raw daily views, one per placed article */
+  articleViews: readonly number[];
+  chemistryLevels: readonly ChemistryLevel[];
+  /** the league's frozen L; the engine never sends it */
+  languageScale: number;
+}
+
+/** Event bonus is deferred (§14 #6); kept visible so the formula reads like §4.2. */
+const EVENT_BONUS = 0;
+
+/** TeamScore(D) = Σ BasePoints(raw × L) + min(20, Σ level points) + EventBonus. */
+export function teamScore({ articleViews, chemistryLevels, languageScale }: TeamScoreInput): number {
+  const scale = effectiveScale(languageScale);
+  const viewPoints = articleViews.reduce((sum, views) => sum + basePoints(views * scale), 0);
+  return viewPoints + teamSynergy(chemistryLevels) + EVENT_BONUS;
+}
+
+const EMPTY_SNAPSHOT = '{}';
+
+/**
+ * Checks one `PerformanceResult` of the ingest (§12). Returns a reason, or null when the
+ * row is usable; the caller rejects the whole batch on the first reason.
+ */
+export function validatePerformanceRow(row: unknown): string | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'result must be an object';
+  const { teamId, articleViews, chemistryLevels } = row as Record<string, unknown>;
+  if (typeof teamId !== 'string' || teamId.length === 0) return 'teamId must be a non-empty string';
+  if (!Array.isArray(articleViews)) return 'articleViews must be an array';
+  if (!articleViews.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
+    return 'articleViews must hold finite numbers >= 0';
+  }
+  if (!Array.isArray(chemistryLevels)) return 'chemistryLevels must be an array';
+  if (!chemistryLevels.every(isChemistryLevel)) return 'chemistryLevels must be excellent, good, weak or empty';
+  return null;
+}
+
+/** The snapshot is opaque and echoed back; anything but a string is stored as `{}`. */
+export function normalizeFormationSnapshot(value: unknown): string {
+  return typeof value === 'string' ? value : EMPTY_SNAPSHOT;
+}
+
+export interface PlacedContract {
+  contractId: string;
+  articleId: string;
+  purchaseDate: string;
+  /** first day the team held it; renewals move purchaseDate but not this */
+  heldSince?: string;
+  expireDate: string;
+  status: string;
+}
+
+export interface ScoringPlacement {
+  schema: string;
+  positions: Readonly<Record<string, PlacedContract | null | undefined>>;
+  /** the scored day D */
+  date: string;
+}
+
+export interface ScoringArticles {
+  articles: string[];
+  chemistryLinks: [string, string][];
+  formationSnapshot: string;
+}
+
+/** §4.1: heldSince ≤ D < expireDate and not sold/settled; the expiry day never scores. */
+export function isActiveOn(contract: PlacedContract, date: string): boolean {
+  const start = contract.heldSince ?? contract.purchaseDate;
+  return contract.status === 'live' && start <= date && date < contract.expireDate;
+}
+
+/**
+ * §12 ScoringInput body for one team: the articles placed on positions whose contract is
+ * active on D in canonical position order, the schema links with both ends placed (in
+ * §3.2 order), and the `{position: articleId}` snapshot echoed back by the engine.
+ */
+export function scoringInputForTeam({ schema, positions, date }: ScoringPlacement): ScoringArticles {
+  // An unknown stored schema still scores its articles (in stored order), just without chemistry.
+  const order: readonly string[] = isSchema(schema) ? SCHEMAS[schema] : Object.keys(positions);
+  const placed: Record<string, string> = {};
+  for (const position of order) {
+    const contract = positions[position];
+    if (contract && isActiveOn(contract, date)) placed[position] = contract.articleId;
+  }
+  const links = isSchema(schema) ? CHEMISTRY_LINKS[schema] : [];
+  const chemistryLinks: [string, string][] = [];
+  for (const [from, to] of links) {
+    if (placed[from] !== undefined && placed[to] !== undefined) chemistryLinks.push([placed[from], placed[to]]);
+  }
+  return { articles: Object.values(placed), chemistryLinks, formationSnapshot: JSON.stringify(placed) };
+}
