@@ -1,0 +1,104 @@
+/** §3.4 line-up save validation and the chemistry view sent with every line-up (§13 TeamLineup). */
+import type { ChemistryLevel } from './chemistry';
+import { fail } from './errors';
+import { CHEMISTRY_LINKS, isPositionOf, isSchema, SCHEMAS, type Position, type Schema } from './formations';
+
+export interface OwnedContract {
+  status: string;
+}
+
+export interface NormalizedLineup {
+  schema: Schema;
+  /** position → contract id, canonical order, unfilled positions omitted */
+  positions: Record<string, string>;
+}
+
+const CLOSED_STATUSES = new Set(['sold', 'settled']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function lookup(
+  contracts: ReadonlyMap<string, OwnedContract> | Readonly<Record<string, OwnedContract>>,
+  id: string,
+): OwnedContract | undefined {
+  if (contracts instanceof Map) return contracts.get(id);
+  const record = contracts as Readonly<Record<string, OwnedContract>>;
+  return Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+/**
+ * Reads a `PUT …/lineup` body. Only `schema`, `date` and contract ids are read; the rest of
+ * the echoed TeamLineup (chemistry, bench, contract details) is ignored. Shape errors are
+ * reported before ownership, ownership before the Proposed sold/duplicate checks, so a
+ * client learns about the most basic problem first.
+ */
+export function parseLineupSave(
+  body: unknown,
+  contracts: ReadonlyMap<string, OwnedContract> | Readonly<Record<string, OwnedContract>>,
+): NormalizedLineup {
+  if (!isPlainObject(body) || !isPlainObject(body.formation)) fail('LINEUP_INVALID_PAYLOAD', 'formation object');
+  const { schema, date, formation: slots } = body.formation;
+  if (typeof schema !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'schema must be a string');
+  if (!isSchema(schema)) fail('LINEUP_UNKNOWN_SCHEMA', schema);
+  if (date !== undefined && typeof date !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'date must be a string');
+  if (!isPlainObject(slots)) fail('LINEUP_INVALID_PAYLOAD', 'formation.formation object');
+
+  const placed = new Map<Position, string>();
+  for (const [position, value] of Object.entries(slots)) {
+    if (!isPositionOf(schema, position)) fail('LINEUP_INVALID_PAYLOAD', `${position} not in ${schema}`);
+    if (value === null) continue;
+    if (!isPlainObject(value) || typeof value.id !== 'string') fail('LINEUP_INVALID_PAYLOAD', `${position} value`);
+    placed.set(position, value.id);
+  }
+
+  for (const id of placed.values()) {
+    if (!lookup(contracts, id)) fail('CONTRACT_NOT_OWNED', id);
+  }
+
+  const seen = new Set<string>();
+  for (const id of placed.values()) {
+    if (CLOSED_STATUSES.has(lookup(contracts, id)!.status)) fail('LINEUP_INVALID_PAYLOAD', `${id} is closed`);
+    if (seen.has(id)) fail('LINEUP_INVALID_PAYLOAD', `${id} placed twice`);
+    seen.add(id);
+  }
+
+  const positions: Record<string, string> = {};
+  for (const position of SCHEMAS[schema]) {
+    const id = placed.get(position);
+    if (id !== undefined) positions[position] = id;
+  }
+  return { schema, positions };
+}
+
+export interface ChemistryViewLink {
+  from: Position;
+  to: Position;
+  level: ChemistryLevel;
+}
+
+export interface FilledLink {
+  from: Position;
+  to: Position;
+  /** whatever the caller keyed the positions with: contract ids or article ids */
+  fromValue: string;
+  toValue: string;
+}
+
+/**
+ * One entry per schema link, in §3.2 order: `empty` when a position is unfilled, otherwise
+ * the supplied level, or `weak` when none is known (the service does not compute links live).
+ */
+export function chemistryView(
+  schema: Schema,
+  positions: Readonly<Record<string, string | null | undefined>>,
+  linkLevelLookup?: (link: FilledLink) => ChemistryLevel | undefined,
+): ChemistryViewLink[] {
+  return CHEMISTRY_LINKS[schema].map(([from, to]) => {
+    const fromValue = positions[from];
+    const toValue = positions[to];
+    if (fromValue == null || toValue == null) return { from, to, level: 'empty' as const };
+    return { from, to, level: linkLevelLookup?.({ from, to, fromValue, toValue }) ?? 'weak' };
+  });
+}
