@@ -1,0 +1,163 @@
+/** §6.1–§6.4 league fields, creation validation, season and inactivity. */
+import { fail } from './errors';
+import { isoInstant, utcDay } from './dates';
+
+/**
+ * The icons a league may carry, exactly as §6.1 writes them. Two carry the emoji
+ * variation selector U+FE0F and two do not; a client must send the same sequence.
+ */
+export const ICONS = [
+  '🏆',
+  '⚽',
+  '🌍',
+  '📚',
+  '🔬',
+  '🎮',
+  '🏀',
+  '🎯',
+  '⭐',
+  '🦁',
+  '🐉',
+  '🔥',
+  '💎',
+  '🛡️',  // U+1F6E1 U+FE0F
+  '⚔️',  // U+2694 U+FE0F
+  '🎪',
+  '🚀',
+  '🌟',
+  '🏅',
+  '👑',
+  '🦅',
+  '🐺',
+  '🎭',
+  '🌊',
+] as const;
+export type LeagueIcon = (typeof ICONS)[number];
+
+/** Season lengths in days. */
+export const DURATIONS = { '2w': 14, '1m': 30, '2m': 60, '3m': 90, '6m': 180 } as const;
+export type DurationCode = keyof typeof DURATIONS;
+
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const INVITE_POLICIES = ['members', 'admin'] as const;
+export type InvitePolicy = (typeof INVITE_POLICIES)[number];
+
+export const LEAGUE_NAME_MIN = 3;
+export const LEAGUE_NAME_MAX = 50;
+export const TEAM_NAME_MIN = 3;
+export const TEAM_NAME_MAX = 30;
+export const DOMAIN_MAX_LENGTH = 20;
+const DOMAIN_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+const DAY_MS = 86_400_000;
+
+export interface CreateLeagueRequest {
+  name: string;
+  icon: LeagueIcon;
+  domain: string;
+  duration: DurationCode;
+  durationDays: number;
+  visibility: Visibility;
+  invitePolicy: InvitePolicy;
+  teamName: string;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Trimmed string, or null for anything that is not a string. */
+function trimmed(value: unknown): string | null {
+  return typeof value === 'string' ? value.trim() : null;
+}
+
+/** Counted in characters as people see them (code points), so an emoji is one, not two. */
+function lengthWithin(text: string, min: number, max: number): boolean {
+  const length = [...text].length;
+  return length >= min && length <= max;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): value is T {
+  return value !== null && (allowed as readonly string[]).includes(value);
+}
+
+export function isValidDomainCode(domain: string): boolean {
+  return domain.length >= 1 && domain.length <= DOMAIN_MAX_LENGTH && DOMAIN_PATTERN.test(domain);
+}
+
+/**
+ * §6.2 shape validation, in the order clients rely on; a field of the wrong type fails
+ * with that field's constant. Whether the edition exists and calibrates is the caller's
+ * next step (it needs I/O).
+ */
+export function validateCreateLeague(body: unknown): CreateLeagueRequest {
+  if (!isPlainObject(body)) fail('LEAGUE_INVALID_PAYLOAD');
+  const name = trimmed(body.name);
+  if (name === null || !lengthWithin(name, LEAGUE_NAME_MIN, LEAGUE_NAME_MAX)) fail('LEAGUE_NAME_LENGTH');
+  const icon = trimmed(body.icon);
+  if (!oneOf(ICONS, icon)) fail('LEAGUE_UNKNOWN_ICON');
+  const domain = trimmed(body.domain);
+  if (domain === null || !isValidDomainCode(domain)) fail('LEAGUE_UNKNOWN_DOMAIN');
+  const duration = trimmed(body.duration);
+  if (duration === null || !Object.hasOwn(DURATIONS, duration)) fail('LEAGUE_UNKNOWN_DURATION');
+  const visibility = trimmed(body.visibility);
+  if (!oneOf(VISIBILITIES, visibility)) fail('LEAGUE_UNKNOWN_VISIBILITY');
+  const invitePolicy = trimmed(body.invitePolicy);
+  if (!oneOf(INVITE_POLICIES, invitePolicy)) fail('LEAGUE_UNKNOWN_INVITE_POLICY');
+  const teamName = validateTeamName(body.teamName);
+  const code = duration as DurationCode;
+  return { name, icon, domain, duration: code, durationDays: DURATIONS[code], visibility, invitePolicy, teamName };
+}
+
+/** Trimmed team name of 3–30 characters, else TEAM_NAME_LENGTH (also for a non-string). */
+export function validateTeamName(name: unknown): string {
+  const text = trimmed(name);
+  if (text === null || !lengthWithin(text, TEAM_NAME_MIN, TEAM_NAME_MAX)) fail('TEAM_NAME_LENGTH');
+  return text;
+}
+
+/**
+ * Uniqueness key: team names are unique per league regardless of case. Upper- then
+ * lower-casing approximates full case folding (`Straße` and `STRASSE` collide).
+ */
+export function teamNameKey(name: string): string {
+  return name.trim().normalize('NFC').toUpperCase().toLowerCase();
+}
+
+/** Stored values outside the vocabulary fall back to the more restrictive choice (§6.1). */
+export function storedVisibility(value: unknown): Visibility {
+  return value === 'public' ? 'public' : 'private';
+}
+
+export function storedInvitePolicy(value: unknown): InvitePolicy {
+  return value === 'members' ? 'members' : 'admin';
+}
+
+function toMs(instant: string | Date): number {
+  return instant instanceof Date ? instant.getTime() : Date.parse(instant);
+}
+
+/** §6.4: "ended" is derived, never stored; only closedAt is. */
+export function isLeagueInactive(league: { closedAt: string | null; endDate: string }, now: Date | string): boolean {
+  return league.closedAt !== null || toMs(now) > toMs(league.endDate);
+}
+
+export interface SeasonBounds {
+  startDate: string;
+  endDate: string;
+  closedAt: string | null;
+}
+
+/** §4.3 Proposed: day D is scored only inside the season and before the closing day. */
+export function isInSeasonOn(league: SeasonBounds, date: string): boolean {
+  const start = utcDay(new Date(league.startDate));
+  const end = utcDay(new Date(league.endDate));
+  if (!(start <= date && date < end)) return false;
+  return league.closedAt === null || date < utcDay(new Date(league.closedAt));
+}
+
+/** End instant = start + days × 24 h (not calendar months: `1m` is 30 days). */
+export function seasonEnd(start: string | Date, durationDays: number): string {
+  return isoInstant(new Date(toMs(start) + durationDays * DAY_MS));
+}
