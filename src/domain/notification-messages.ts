@@ -1,0 +1,33 @@
+/**
+ * §8 notification sentences, character for character: clients and tests match them
+ * literally. Plain integers (no separators), U+2212 minus, U+2014 em dash, ASCII apostrophe.
+ */
+import { displayTitle } from './titles';
+
+const MINUS = '\u2212';
+const EM_DASH = '\u2014';
+
+/** `+{delta}` for delta ≥ 0 (so `+0`), else `−{|delta|}` with the true minus sign. */
+export function signedCredits(delta: number): string {
+  return delta >= 0 ? `+${delta}` : `${MINUS}${Math.abs(delta)}`;
+}
+
+/** `T` of §8 is the article id with underscores as spaces. */
+const title = (articleId: string) => displayTitle(articleId);
+
+export function earlySellMessage(articleId: string, payout: number): string {
+  return `Sold ${title(articleId)} early for ${payout} credits`;
+}
+
+/** delta = currentPrice − purchasePrice */
+export function settlementMessage(articleId: string, delta: number): string {
+  return `${title(articleId)} settled at expiry: ${signedCredits(delta)} credits`;
+}
+
+export function renewalFailedMessage(articleId: string, delta: number): string {
+  return `Couldn't renew ${title(articleId)} (not enough credits) ${EM_DASH} settled at expiry: ${signedCredits(delta)} credits`;
+}
+
+export function renewalMessage(articleId: string, termDays: number, newPurchasePrice: number, premium: number): string {
+  return `Renewed ${title(articleId)} for ${termDays} more days at ${newPurchasePrice} credits (+${premium} premium)`;
+}
