@@ -93,9 +93,11 @@ export function createHandler(ctx: AppContext): RequestHandler {
       response.headers.append('vary', 'Origin');
     }
     response.headers.set('x-request-id', requestId);
+    const path = new URL(request.url).pathname;
+    if (response.status === 401 && path.startsWith('/internal/')) response.headers.set('www-authenticate', 'Bearer');
     ctx.log.info('request', {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path,
       status: response.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,

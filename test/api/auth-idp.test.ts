@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
+import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
+import { createIdentityProviderClient } from '../../src/upstream/identity-provider';
+
+let idp: FakeIdentityProvider;
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+});
+afterAll(() => idp.close());
+
+async function appWithProvider(extra: Record<string, unknown> = {}): Promise<TestApp> {
+  const config = {
+    identityProvider: {
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      authorizeUrl: idp.authorizeUrl,
+      tokenUrl: idp.tokenUrl,
+      userinfoUrl: idp.userinfoUrl,
+    },
+    ...extra,
+  };
+  const app = await createTestApp({ config });
+  // The client is built from the same configuration the app was given.
+  app.ctx.upstream.identityProvider = createIdentityProviderClient(app.ctx.config);
+  return app;
+}
+
+function cookieValue(headers: Headers, name: string): string | undefined {
+  const found = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  return found?.split(';')[0];
+}
+
+/** Start → provider approval → callback, the way a browser walks it. */
+async function signInThroughProvider(app: TestApp) {
+  const start = await app.call('GET', '/auth/idp');
+  expect(start.status).toBe(302);
+  const stateCookie = cookieValue(start.headers, 'idp_state')!;
+  const approval = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  expect(approval.status).toBe(302);
+  const back = new URL(approval.headers.get('location')!);
+  return app.call('GET', `/auth/idp${back.search}`, { headers: { cookie: stateCookie } });
+}
+
+describe('GET /auth/idp', () => {
+  it('without a code redirects to the provider with a state bound to a short-lived cookie', async () => {
+    const app = await appWithProvider();
+    try {
+      const result = await app.call('GET', '/auth/idp');
+      expect(result.status).toBe(302);
+      const location = new URL(result.headers.get('location')!);
+      expect(`${location.origin}${location.pathname}`).toBe(idp.authorizeUrl);
+      expect(Object.fromEntries(location.searchParams)).toMatchObject({
+        response_type: 'code',
+        client_id: idp.clientId,
+        redirect_uri: `${TEST_FRONTEND}/auth/idp`,
+        scope: 'openid email profile',
+      });
+      const state = location.searchParams.get('state')!;
+      expect(state.length).toBeGreaterThanOrEqual(32);
+      expect(result.headers.getSetCookie().join('\n')).toContain(`idp_state=${state}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('first sign-in creates the player and lands on /auth/callback?new=1; the next one on /auth/callback', async () => {
+    const app = await appWithProvider();
+    try {
+      const first = await signInThroughProvider(app);
+      expect(first.status).toBe(302);
+      expect(first.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
+      const session = cookieValue(first.headers, 'session_token')!;
+      const me = await app.call('GET', '/api/v1/session', { headers: { cookie: session } });
+      expect(me.body).toEqual({
+        sub: 'idp:1098765',
+        email: 'ana.silva@example.com',
+        name: 'Ana Silva',
+        picture: 'https://img.example/ana.png',
+        features: { articleGenie: false },
+      });
+      const second = await signInThroughProvider(app);
+      expect(second.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback`);
+      const player1 = await app.call('GET', '/api/v1/player', { headers: { cookie: session } });
+      const player2 = await app.call('GET', '/api/v1/player', { headers: { cookie: cookieValue(second.headers, 'session_token')! } });
+      expect(player2.body.id).toBe(player1.body.id);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a username already taken by a password account gets a numbered variant', async () => {
+    const app = await appWithProvider();
+    try {
+      await app.player('ana.silva'.replace('.', ''));
+      idp.profile = { ...idp.profile, sub: 'other-sub', email: 'anasilva@example.com' };
+      const result = await signInThroughProvider(app);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
+      const row = app.ctx.db.$client.prepare("SELECT username FROM players WHERE subject = 'idp:other-sub'").get() as { username: string };
+      expect(row.username).toBe('anasilva1');
+    } finally {
+      idp.profile = { sub: '1098765', email: 'ana.silva@example.com', name: 'Ana Silva', picture: 'https://img.example/ana.png' };
+      await app.close();
+    }
+  });
+
+  it('a state that does not match the cookie is a failed sign-in', async () => {
+    const app = await appWithProvider();
+    try {
+      const result = await app.call('GET', '/auth/idp?code=abc&state=forged', { headers: { cookie: 'idp_state=expected' } });
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+      expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a refused code exchange redirects to /home?error=auth_failed and creates nobody', async () => {
+    const app = await appWithProvider();
+    idp.failTokenExchange = true;
+    try {
+      const result = await signInThroughProvider(app);
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+      const count = app.ctx.db.$client.prepare('SELECT count(*) AS n FROM players').get() as { n: number };
+      expect(count.n).toBe(0);
+    } finally {
+      idp.failTokenExchange = false;
+      await app.close();
+    }
+  });
+
+  it.each([
+    ['client id', { identityProvider: { clientId: undefined } }, 'IDENTITY_PROVIDER_NOT_CONFIGURED'],
+    ['client secret', { identityProvider: { clientSecret: undefined } }, 'IDENTITY_PROVIDER_NOT_CONFIGURED'],
+    ['signing secret', { signingSecret: '' }, 'SIGNING_SECRET_MISSING'],
+  ])('answers 500 when the %s is not configured', async (_what, override, constant) => {
+    const base = { clientId: idp.clientId, clientSecret: idp.clientSecret, authorizeUrl: idp.authorizeUrl, tokenUrl: idp.tokenUrl, userinfoUrl: idp.userinfoUrl };
+    const o = override as { identityProvider?: Record<string, unknown>; signingSecret?: string };
+    const app = await createTestApp({ config: { ...o, identityProvider: { ...base, ...o.identityProvider } } });
+    app.ctx.upstream.identityProvider = createIdentityProviderClient(app.ctx.config);
+    try {
+      expect(await app.call('GET', '/auth/idp')).toMatchObject({ status: 500, body: { error: constant } });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /auth/dev', () => {
+  it('in the local environment signs in the demo player and redirects to the frontend callback', async () => {
+    const app = await createTestApp({ config: { environment: 'local' } });
+    try {
+      const first = await app.call('GET', '/auth/dev');
+      expect(first.status).toBe(302);
+      expect(first.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
+      const cookie = cookieValue(first.headers, 'session_token')!;
+      expect(first.headers.getSetCookie().join('\n')).toMatch(/session_token=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax/);
+      const me = await app.call('GET', '/api/v1/session', { headers: { cookie } });
+      expect(me.body).toMatchObject({ sub: 'dev:demo', name: 'Demo Player', picture: '' });
+      const again = await app.call('GET', '/auth/dev');
+      expect(again.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each(['production', 'staging', 'test'] as const)('is a bare 404 in the %s environment', async (environment) => {
+    const app = await createTestApp({ config: { environment } });
+    try {
+      const result = await app.call('GET', '/auth/dev');
+      expect(result.status).toBe(404);
+      expect(result.text).toBe('');
+      expect(result.headers.getSetCookie()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 500 without a signing secret', async () => {
+    const app = await createTestApp({ config: { environment: 'local', signingSecret: '' } });
+    try {
+      expect(await app.call('GET', '/auth/dev')).toMatchObject({ status: 500, body: { error: 'SIGNING_SECRET_MISSING' } });
+    } finally {
+      await app.close();
+    }
+  });
+});

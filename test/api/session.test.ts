@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app';
+import { scenarioTable } from '../support/scenarios';
+import type { LanguageModelClient } from '../../src/upstream/language-model';
+
+async function signedIn() {
+  const app = await createTestApp();
+  const ana = await app.player('ana');
+  const ghost = { ...ana, cookie: await app.cookieFor('idp:nobody-we-know') };
+  const expired = { ...ana, cookie: await app.cookieFor(ana.subject, { now: new Date(app.clock.now().getTime() - 8 * 86_400_000) }) };
+  const forged = { ...ana, cookie: await app.cookieFor(ana.subject, { secret: 'another-secret-that-is-also-32-characters-long' }) };
+  const garbage = { ...ana, cookie: 'session_token=not.a.token' };
+  return { app, world: { ana, ghost, expired, forged, garbage } };
+}
+
+describe('GET /api/v1/session', () => {
+  scenarioTable(signedIn, [
+    {
+      name: 'the claims of the token, and what the deployment offers',
+      method: 'GET',
+      path: '/api/v1/session',
+      as: 'ana',
+      status: 200,
+      expect: { sub: 'test:ana', email: 'ana@example.org', name: 'ana', picture: '', features: { articleGenie: false } },
+      exact: true,
+    },
+    { name: 'no cookie', method: 'GET', path: '/api/v1/session', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'expired token', method: 'GET', path: '/api/v1/session', as: 'expired', status: 401, expect: { error: 'UNAUTHORIZED' } },
+    { name: 'token signed with another secret', method: 'GET', path: '/api/v1/session', as: 'forged', status: 401 },
+    { name: 'garbage token', method: 'GET', path: '/api/v1/session', as: 'garbage', status: 401 },
+    { name: 'read from the token, not the database', method: 'GET', path: '/api/v1/session', as: 'ghost', status: 200, expect: { sub: 'idp:nobody-we-know' } },
+  ]);
+
+  it('reports the genie only when a language-model client exists', async () => {
+    const languageModel: LanguageModelClient = { complete: async () => '{}' } as unknown as LanguageModelClient;
+    const app = await createTestApp({ upstream: { languageModel } });
+    try {
+      const ana = await app.player('ana');
+      const result = await app.call('GET', '/api/v1/session', { as: ana });
+      expect(result.body.features).toEqual({ articleGenie: true });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('DELETE /api/v1/session', () => {
+  scenarioTable(signedIn, [
+    {
+      name: 'expires the cookie; nothing is revoked server-side',
+      method: 'DELETE',
+      path: '/api/v1/session',
+      as: 'ana',
+      status: 200,
+      expect: async (result, world) => {
+        expect(result.body).toEqual({ success: true });
+        expect(result.headers.getSetCookie().join('\n')).toMatch(/session_token=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax/);
+        expect(world.ana.cookie).toBeTruthy();
+      },
+    },
+    { name: 'no cookie', method: 'DELETE', path: '/api/v1/session', status: 401 },
+  ]);
+
+  it('leaves a copied token valid until it expires', async () => {
+    const { app, world } = await signedIn();
+    try {
+      await app.call('DELETE', '/api/v1/session', { as: world.ana });
+      expect((await app.call('GET', '/api/v1/player', { as: world.ana })).status).toBe(200);
+      app.clock.advanceDays(7);
+      app.clock.advance(1000);
+      expect((await app.call('GET', '/api/v1/player', { as: world.ana })).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/v1/player', () => {
+  scenarioTable(signedIn, [
+    { name: 'the signed-in player', method: 'GET', path: '/api/v1/player', as: 'ana', status: 200, expect: (r, w) => expect(r.body).toEqual({ id: w.ana.id, name: 'ana' }) },
+    { name: 'a valid token naming an unknown player', method: 'GET', path: '/api/v1/player', as: 'ghost', status: 404, expect: { error: 'PLAYER_NOT_FOUND' }, exact: true },
+    { name: 'no cookie', method: 'GET', path: '/api/v1/player', status: 401 },
+    { name: 'expired token', method: 'GET', path: '/api/v1/player', as: 'expired', status: 401 },
+    { name: 'wrongly signed token', method: 'GET', path: '/api/v1/player', as: 'forged', status: 401 },
+    { name: 'garbage token', method: 'GET', path: '/api/v1/player', as: 'garbage', status: 401 },
+  ]);
+});
+
+describe('GET /', () => {
+  it('answers the frontend URL as configured and resolved', async () => {
+    const app = await createTestApp({ config: { frontendUrl: 'localhost:8787' } });
+    try {
+      const result = await app.call('GET', '/');
+      expect(result).toMatchObject({ status: 200, body: { resolved_url: 'http://localhost:8787', FRONTEND_URL: 'localhost:8787' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('assumes https for a public host without a scheme', async () => {
+    const app = await createTestApp({ config: { frontendUrl: 'fantasy.example.org' } });
+    try {
+      expect((await app.call('GET', '/')).body).toEqual({ resolved_url: 'https://fantasy.example.org', FRONTEND_URL: 'fantasy.example.org' });
+    } finally {
+      await app.close();
+    }
+  });
+});
