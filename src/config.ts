@@ -175,7 +175,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
 
 /** Validates a whole configuration object (tests build one directly). */
 export function parseConfig(input: unknown): Config {
-  const result = configSchema.safeParse(input);
+  const result = configSchema.safeParse(withoutNulls(input));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const key =
@@ -184,6 +184,16 @@ export function parseConfig(input: unknown): Config {
       : issue.path.join('.') || '(root)';
   const problem = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message;
   throw new ConfigError(`configuration key ${key}: ${problem}`);
+}
+
+/** `null` in a config file means "not set" (the example file lists unset keys that way). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value) || typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 /** The frontend origin with a scheme: `localhost:8787` → `http://localhost:8787`. */

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig, resolvedFrontendUrl } from '../../src/config';
+
+function tempFile(content: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-config-'));
+  const file = path.join(dir, 'fantasy.config.json');
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      environment: 'production',
+      host: '127.0.0.1',
+      port: 8787,
+      databasePath: './data/fantasy.db',
+      frontendUrl: 'localhost:8787',
+      passwordSignIn: true,
+      encyclopedia: { maxConcurrency: 3, metricsUrl: 'https://wikimedia.org/api/rest_v1/metrics', metaUrl: 'https://meta.wikimedia.org', siteUrl: 'https://{domain}.wikipedia.org' },
+      issueTracker: { apiUrl: 'https://api.github.com' },
+      scheduler: { enabled: true },
+    });
+    expect(config.signingSecret).toBeUndefined();
+    expect(config.serviceToken).toBeUndefined();
+  });
+
+  it('layers defaults < file < environment < flags', () => {
+    const file = tempFile(JSON.stringify({ port: 1000, host: '0.0.0.0', environment: 'local', scheduler: { enabled: true } }));
+    const config = loadConfig({ file, env: { FANTASY_PORT: '2000', FANTASY_SCHEDULER: '0' }, flags: { port: 3000 } });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.environment).toBe('local');
+    expect(config.scheduler.enabled).toBe(false);
+    expect(loadConfig({ file, env: { FANTASY_PORT: '2000' } }).port).toBe(2000);
+  });
+
+  it('reads ./fantasy.config.json when no file is named', () => {
+    const file = tempFile(JSON.stringify({ port: 4321 }));
+    expect(loadConfig({ cwd: path.dirname(file), env: {} }).port).toBe(4321);
+  });
+
+  it.each([
+    [{ colour: 'blue' }, 'configuration key colour: unknown key'],
+    [{ encyclopedia: { userAgnet: 'x' } }, 'configuration key encyclopedia.userAgnet: unknown key'],
+    [{ port: '8787' }, 'configuration key port:'],
+    [{ port: 70000 }, 'configuration key port:'],
+    [{ passwordSignIn: 'yes' }, 'configuration key passwordSignIn:'],
+    [{ signingSecret: 'too short' }, 'configuration key signingSecret: must be at least 32 characters'],
+    [{ issueTracker: { repository: 'not a repo' } }, 'configuration key issueTracker.repository:'],
+    [{ encyclopedia: { maxConcurrency: 4 } }, 'configuration key encyclopedia.maxConcurrency:'],
+  ])('refuses %j with one line naming the key', (input, message) => {
+    expect(() => parseConfig(input)).toThrow(ConfigError);
+    try {
+      parseConfig(input);
+    } catch (error) {
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it.each([
+    ['FANTASY_PORT', 'eighty', 'FANTASY_PORT: expected a number'],
+    ['FANTASY_PASSWORD_SIGN_IN', 'yes', 'FANTASY_PASSWORD_SIGN_IN: expected true, false, 1 or 0'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ env: { [name]: value } })).toThrow(message);
+  });
+
+  it('maps every documented environment variable', () => {
+    const env = {
+      FANTASY_ENVIRONMENT: 'local',
+      FANTASY_HOST: '0.0.0.0',
+      FANTASY_PORT: '0',
+      FANTASY_DATABASE_PATH: '/tmp/x.db',
+      FANTASY_FRONTEND_URL: 'https://play.example',
+      FANTASY_SIGNING_SECRET: 's'.repeat(32),
+      FANTASY_SERVICE_TOKEN: 'tok',
+      FANTASY_PASSWORD_SIGN_IN: 'false',
+      FANTASY_IDP_CLIENT_ID: 'cid',
+      FANTASY_IDP_CLIENT_SECRET: 'csec',
+      FANTASY_IDP_AUTHORIZE_URL: 'http://idp/a',
+      FANTASY_IDP_TOKEN_URL: 'http://idp/t',
+      FANTASY_IDP_USERINFO_URL: 'http://idp/u',
+      FANTASY_IDP_REDIRECT_URL: 'http://idp/r',
+      FANTASY_ENCYCLOPEDIA_SITE_URL: 'http://wiki/{domain}',
+      FANTASY_ENCYCLOPEDIA_METRICS_URL: 'http://metrics',
+      FANTASY_ENCYCLOPEDIA_META_URL: 'http://meta',
+      FANTASY_ENCYCLOPEDIA_USER_AGENT: 'Me/1.0 (me@example.org)',
+      FANTASY_ENCYCLOPEDIA_MAX_CONCURRENCY: '2',
+      FANTASY_ISSUE_TRACKER_API_URL: 'http://gh',
+      FANTASY_ISSUE_TRACKER_REPOSITORY: 'o/r',
+      FANTASY_ISSUE_TRACKER_TOKEN: 'ghp',
+      FANTASY_LLM_BASE_URL: 'http://llm/v1',
+      FANTASY_LLM_MODEL: 'm',
+      FANTASY_LLM_API_KEY: 'k',
+      FANTASY_SCHEDULER: 'true',
+    };
+    expect(loadConfig({ env })).toEqual({
+      environment: 'local',
+      host: '0.0.0.0',
+      port: 0,
+      databasePath: '/tmp/x.db',
+      frontendUrl: 'https://play.example',
+      signingSecret: 's'.repeat(32),
+      serviceToken: 'tok',
+      passwordSignIn: false,
+      identityProvider: { clientId: 'cid', clientSecret: 'csec', authorizeUrl: 'http://idp/a', tokenUrl: 'http://idp/t', userinfoUrl: 'http://idp/u', redirectUrl: 'http://idp/r' },
+      encyclopedia: { siteUrl: 'http://wiki/{domain}', metricsUrl: 'http://metrics', metaUrl: 'http://meta', userAgent: 'Me/1.0 (me@example.org)', maxConcurrency: 2 },
+      issueTracker: { apiUrl: 'http://gh', repository: 'o/r', token: 'ghp' },
+      languageModel: { baseUrl: 'http://llm/v1', model: 'm', apiKey: 'k' },
+      scheduler: { enabled: true },
+    });
+  });
+
+  it('never puts a secret value in an error', () => {
+    const secret = 'hunter2-hunter2-hunter2';
+    try {
+      parseConfig({ signingSecret: secret });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain(secret);
+    }
+  });
+
+  it('resolves a frontend URL without a scheme', () => {
+    expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'localhost:8787' }))).toBe('http://localhost:8787');
+    expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'play.example.org/' }))).toBe('https://play.example.org');
+    expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'http://10.0.0.5:3000' }))).toBe('http://10.0.0.5:3000');
+  });
+
+  it('the example file lists every key with its default', () => {
+    const example = JSON.parse(fs.readFileSync(path.join(__dirname, '../../fantasy.config.example.json'), 'utf8'));
+    const config = parseConfig(example);
+    expect(config.port).toBe(8787);
+    const keys = (o: Record<string, unknown>, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(example).sort()).toEqual(
+      [
+        'environment', 'host', 'port', 'databasePath', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
+        'identityProvider.clientId', 'identityProvider.clientSecret', 'identityProvider.authorizeUrl', 'identityProvider.tokenUrl', 'identityProvider.userinfoUrl', 'identityProvider.redirectUrl',
+        'encyclopedia.siteUrl', 'encyclopedia.metricsUrl', 'encyclopedia.metaUrl', 'encyclopedia.userAgent', 'encyclopedia.maxConcurrency',
+        'issueTracker.apiUrl', 'issueTracker.repository', 'issueTracker.token',
+        'languageModel.baseUrl', 'languageModel.model', 'languageModel.apiKey',
+        'scheduler.enabled',
+      ].sort(),
+    );
+  });
+});
