@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { createLanguageModelClient } from '../../src/upstream/language-model';
 import { TURN_SYSTEM_PROMPT } from '../../src/domain/genie';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { type CallResult, createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { type Scenario, scenarioTable } from '../support/scenarios';
 import { type FakeLanguageModel, fenced, startFakeLanguageModel } from '../fakes/language-model';
 
@@ -35,7 +35,11 @@ interface World extends Record<string, unknown> {
   restart(): Promise<TestApp>;
 }
 
-type Row = Scenario<World> & { deployment?: Deployment };
+/** Scenario's `expect` is typed `unknown`; narrowing it here types the assertion callbacks. */
+type Row = Omit<Scenario<World>, 'expect'> & {
+  expect?: ((result: CallResult, world: World) => void | Promise<void>) | Record<string, unknown>;
+  deployment?: Deployment;
+};
 
 function languageModelFor(deployment: Deployment) {
   if (deployment === 'unbound') return null;
