@@ -11,7 +11,7 @@ const USER_AGENT = 'Test/1.0 (test@example.org)';
 
 let fake: FakeEncyclopedia;
 let config: Config;
-let sleeps: number[];
+let sleeps: number[] = [];
 
 function client(options: EncyclopediaClientOptions = {}) {
   return createEncyclopediaClient(config, {
@@ -48,7 +48,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-sleeps = [];
 
 describe('headers', () => {
   it('sends the configured User-Agent, Api-User-Agent and Accept on every call', async () => {

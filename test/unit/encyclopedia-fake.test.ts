@@ -9,6 +9,15 @@ const TODAY = '2026-05-10';
 const UA = 'Test/1.0 (https://example.org/contact)';
 let fake: FakeEncyclopedia;
 
+interface LinksAnswer {
+  batchcomplete?: boolean;
+  continue?: Record<string, string>;
+  query: {
+    normalized?: unknown[];
+    pages: { title: string; ns: number; missing?: boolean; links?: { ns: number; title: string }[] }[];
+  };
+}
+
 const get = (url: string, userAgent = UA) => fetch(url, { headers: { 'User-Agent': userAgent } });
 const api = (domain: string, params: Record<string, string>) =>
   get(`${fake.siteUrl.replace('{domain}', domain)}/w/api.php?${new URLSearchParams({ format: 'json', formatversion: '2', ...params })}`);
@@ -61,18 +70,18 @@ describe('fake encyclopedia', () => {
   });
 
   it('honours plnamespace, marks missing pages, and pages link rows with plcontinue', async () => {
-    const body = await (
+    const body = (await (
       await api('en', { action: 'query', prop: 'links', titles: 'Lionel_Messi|Nowhere', plnamespace: '0', pllimit: 'max' })
-    ).json();
+    ).json()) as LinksAnswer;
     expect(body.query.normalized).toEqual([{ fromencoded: false, from: 'Lionel_Messi', to: 'Lionel Messi' }]);
     expect(body.query.pages).toContainEqual({ ns: 0, title: 'Nowhere', missing: true });
-    expect(body.query.pages.find((p: { title: string }) => p.title === 'Lionel Messi').links).toHaveLength(3);
+    expect(body.query.pages.find((p) => p.title === 'Lionel Messi')?.links).toHaveLength(3);
     expect(body.continue).toEqual({ plcontinue: expect.stringMatching(/^\d+\|0\|/), continue: '||' });
-    const rest = await (
+    const rest = (await (
       await api('en', { action: 'query', prop: 'links', titles: 'Lionel_Messi|Nowhere', plnamespace: '0', ...body.continue })
-    ).json();
+    ).json()) as LinksAnswer;
     expect(rest.batchcomplete).toBe(true);
-    const all = [...body.query.pages[0].links, ...rest.query.pages[0].links].map((l: { title: string }) => l.title);
+    const all = [...body.query.pages[0].links!, ...rest.query.pages[0].links!].map((l) => l.title);
     expect(all).not.toContain('Wikipedia:Citation needed');
     expect(all).toHaveLength(6);
   });
