@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../../src/store/database';
+import { consumeRateLimit, RATE_LIMITS } from '../../src/store/rate-limits';
+import { tempDatabasePath } from '../support/app';
+
+describe('rate limits', () => {
+  it('allow the budget within the window, refuse beyond it, and free up as attempts age out', () => {
+    const db = openDatabase(tempDatabasePath(), { migrate: true });
+    const rule = RATE_LIMITS.codeAttempts;
+    const t0 = 1_000_000;
+    const results = [0, 1, 2, 3, 4, 5].map((i) => consumeRateLimit(db, rule, 'ana', t0 + i * 1000));
+    expect(results).toEqual([true, true, true, true, true, false]);
+    expect(consumeRateLimit(db, rule, 'bob', t0 + 5000)).toBe(true);
+    // The first attempt leaves the 60 s window at t0 + 60 s.
+    expect(consumeRateLimit(db, rule, 'ana', t0 + 59_999)).toBe(false);
+    expect(consumeRateLimit(db, rule, 'ana', t0 + 60_000)).toBe(true);
+    closeDatabase(db);
+  });
+
+  it('keep their state across a restart', () => {
+    const file = tempDatabasePath();
+    const first = openDatabase(file, { migrate: true });
+    for (let i = 0; i < 3; i++) expect(consumeRateLimit(first, RATE_LIMITS.reports, 'ana', 5000 + i)).toBe(true);
+    closeDatabase(first);
+    const second = openDatabase(file, { migrate: true });
+    expect(consumeRateLimit(second, RATE_LIMITS.reports, 'ana', 5010)).toBe(false);
+    closeDatabase(second);
+  });
+
+  it('have the budgets of the rules: 5 code attempts, 20 genie calls, 3 reports per minute', () => {
+    expect(RATE_LIMITS.codeAttempts).toEqual({ bucket: 'code-attempts', limit: 5, windowMs: 60_000 });
+    expect(RATE_LIMITS.genie).toEqual({ bucket: 'genie', limit: 20, windowMs: 60_000 });
+    expect(RATE_LIMITS.reports).toEqual({ bucket: 'reports', limit: 3, windowMs: 60_000 });
+  });
+});
