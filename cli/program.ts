@@ -3,6 +3,7 @@ import { ConfigError } from '../src/config';
 import { Failure } from '../src/domain/errors';
 import { registerMigrate } from './commands/migrate';
 import { registerServe } from './commands/serve';
+import { registerSeedGlobal } from './commands/seed-global';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerServe(program);
   registerMigrate(program);
+  registerSeedGlobal(program);
   return program;
 }
 

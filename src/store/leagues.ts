@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_SCHEMA } from '../domain/formations';
 import type { Database } from './database';
-import { leagues, players, teams } from './schema';
+import { leagues, lineupVersions, players, teams } from './schema';
 
 export type LeagueRow = typeof leagues.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -53,4 +54,142 @@ export function teamsOfLeague(db: Database, leagueId: string): TeamWithPlayer[] 
     .orderBy(teams.joinedAt, teams.id)
     .all()
     .map((row) => ({ ...row.team, playerName: row.playerName }));
+}
+
+// ---- reads for the league and team endpoints -------------------------------------------
+
+/** Current members per league, 0 for a league without any. */
+export function currentTeamCounts(db: Database, leagueIds: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
+  if (leagueIds.length === 0) return out;
+  const rows = db
+    .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
+    .from(teams)
+    .where(and(inArray(teams.leagueId, [...leagueIds]), isNull(teams.leftAt)))
+    .groupBy(teams.leagueId)
+    .all();
+  for (const row of rows) out.set(row.leagueId, Number(row.n));
+  return out;
+}
+
+/** The league a (normalized) invitation code opens. */
+export function findLeagueByCode(db: Database, code: string): LeagueRow | undefined {
+  return db.select().from(leagues).where(eq(leagues.invitationCode, code)).get();
+}
+
+/** Leagues where the player has a current (not departed) team, most recently joined first. */
+export function leaguesOfPlayer(db: Database, playerId: string): LeagueRow[] {
+  return db
+    .select({ league: leagues })
+    .from(teams)
+    .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+    .where(and(eq(teams.playerId, playerId), isNull(teams.leftAt)))
+    .orderBy(desc(teams.joinedAt), leagues.id)
+    .all()
+    .map((row) => row.league);
+}
+
+/**
+ * §6.7 public shelf: public, not closed, season not over, newest start first. Instants are
+ * stored as `toISOString()` text, so comparing strings compares instants.
+ */
+export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow[] {
+  return db
+    .select()
+    .from(leagues)
+    .where(and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now.toISOString())))
+    .orderBy(desc(leagues.startDate), desc(leagues.createdAt), leagues.id)
+    .limit(limit)
+    .all();
+}
+
+/** The player's team in the league, current or departed (a rejoin reuses it). */
+export function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): TeamRow | undefined {
+  return db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId)))
+    .get();
+}
+
+/** The team (current or departed) holding a case-folded name in the league. */
+export function findTeamByNameKey(db: Database, leagueId: string, nameKey: string): TeamRow | undefined {
+  return db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.leagueId, leagueId), eq(teams.nameKey, nameKey)))
+    .get();
+}
+
+/** The current member who joined first (§6.6 admin hand-over), `exceptTeamId` left out. */
+export function earliestCurrentMember(db: Database, leagueId: string, exceptTeamId?: string): TeamRow | undefined {
+  const conditions = [eq(teams.leagueId, leagueId), isNull(teams.leftAt)];
+  if (exceptTeamId) conditions.push(ne(teams.id, exceptTeamId));
+  return db
+    .select()
+    .from(teams)
+    .where(and(...conditions))
+    .orderBy(teams.joinedAt, teams.id)
+    .get();
+}
+
+// ---- writes (callers run them inside writeTransaction) ----------------------------------
+
+export type NewLeague = typeof leagues.$inferInsert;
+
+export function insertLeague(db: Database, row: NewLeague): LeagueRow {
+  return db.insert(leagues).values(row).returning().get();
+}
+
+/** A new team with its first line-up: the empty default formation (§6.2, §6.5). */
+export function insertTeamWithEmptyLineup(
+  db: Database,
+  team: { id: string; leagueId: string; playerId: string; name: string; nameKey: string; joinedAt: string },
+): TeamRow {
+  const row = db
+    .insert(teams)
+    .values({ ...team, leftAt: null })
+    .returning()
+    .get();
+  db.insert(lineupVersions).values({ teamId: row.id, schema: DEFAULT_SCHEMA, positions: '{}', savedAt: team.joinedAt }).run();
+  return row;
+}
+
+/** §6.5 rejoin: the departed row comes back under its (possibly new) name; seniority kept. */
+export function rejoinTeam(db: Database, teamId: string, name: string, nameKey: string): boolean {
+  const result = db
+    .update(teams)
+    .set({ leftAt: null, name, nameKey })
+    .where(and(eq(teams.id, teamId), isNotNull(teams.leftAt)))
+    .run();
+  return result.changes === 1;
+}
+
+/** Records a departure; false when the team had already left. */
+export function markTeamLeft(db: Database, teamId: string, at: string): boolean {
+  const result = db
+    .update(teams)
+    .set({ leftAt: at })
+    .where(and(eq(teams.id, teamId), isNull(teams.leftAt)))
+    .run();
+  return result.changes === 1;
+}
+
+export function setLeagueAdmin(db: Database, leagueId: string, playerId: string): void {
+  db.update(leagues).set({ adminId: playerId }).where(eq(leagues.id, leagueId)).run();
+}
+
+/** Deletes the league; teams, contracts, ledger, line-ups, performances and notifications cascade. */
+export function deleteLeague(db: Database, leagueId: string): void {
+  db.delete(leagues).where(eq(leagues.id, leagueId)).run();
+}
+
+/** §6.4 close, guarded on the caller being admin and the league still open; false when refused. */
+export function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: string, at: string): boolean {
+  const result = db
+    .update(leagues)
+    .set({ closedAt: at })
+    .where(and(eq(leagues.id, leagueId), eq(leagues.adminId, adminId), isNull(leagues.closedAt)))
+    .run();
+  return result.changes === 1;
 }

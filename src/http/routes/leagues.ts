@@ -1,7 +1,78 @@
 import { Elysia } from 'elysia';
+import { EditionService } from '../../services/edition-service';
+import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../context';
+import { readJsonBody } from '../request-body';
+import { requirePlayer } from '../session';
 
-// Placeholder until this part of the interface is built.
-export function leagueRoutes(_ctx: AppContext) {
-  return new Elysia();
+/** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
+export function leagueRoutes(ctx: AppContext) {
+  const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
+  const editions = new EditionService(deps);
+  const leagues = new LeagueService({ ...deps, editions });
+
+  return new Elysia()
+    .get('/api/v1/encyclopedia-editions', async ({ request }) => {
+      await requirePlayer(ctx, request);
+      return editions.list();
+    })
+    .get('/api/v1/leagues', async ({ request }) => {
+      const player = await requirePlayer(ctx, request);
+      return leagues.mine(player.id);
+    })
+    .post(
+      '/api/v1/leagues',
+      async ({ request, set }) => {
+        const player = await requirePlayer(ctx, request);
+        const league = await leagues.create(player.id, await readJsonBody(request, 'LEAGUE_INVALID_PAYLOAD'));
+        set.status = 201;
+        return league;
+      },
+      { parse: 'none' },
+    )
+    .get('/api/v1/leagues/global', async ({ request }) => {
+      await requirePlayer(ctx, request);
+      return leagues.global();
+    })
+    .get('/api/v1/leagues/public', async ({ request }) => {
+      await requirePlayer(ctx, request);
+      return leagues.publicShelf();
+    })
+    .get('/api/v1/leagues/by-code/:code', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return leagues.byCode(player.id, decoded(params.code));
+    })
+    .get('/api/v1/leagues/:id', async ({ request, params }) => {
+      await requirePlayer(ctx, request);
+      return leagues.byId(decoded(params.id));
+    })
+    .get('/api/v1/leagues/:id/leaderboard', async ({ request, params }) => {
+      await requirePlayer(ctx, request);
+      return leagues.leaderboard(decoded(params.id));
+    })
+    .get('/api/v1/leagues/:id/my-role', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return leagues.myRole(decoded(params.id), player.id);
+    })
+    .get('/api/v1/leagues/:id/invite-code', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return leagues.inviteCode(decoded(params.id), player.id);
+    })
+    .post(
+      '/api/v1/leagues/:id/closure',
+      async ({ request, params }) => {
+        const player = await requirePlayer(ctx, request);
+        return leagues.close(decoded(params.id), player.id);
+      },
+      { parse: 'none' },
+    );
+}
+
+/** Path segments may arrive percent-encoded (`ab%20cd` for a code typed with a space). */
+export function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,7 +1,36 @@
 import { Elysia } from 'elysia';
+import { MembershipService } from '../../services/membership-service';
 import type { AppContext } from '../context';
+import { readJsonBody } from '../request-body';
+import { requirePlayer } from '../session';
+import { decoded } from './leagues';
 
-// Placeholder until this part of the interface is built.
-export function teamRoutes(_ctx: AppContext) {
-  return new Elysia();
+/** The caller's team in a league (interface "Teams" table): read, join, leave. */
+export function teamRoutes(ctx: AppContext) {
+  const membership = new MembershipService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
+
+  return new Elysia()
+    .get('/api/v1/leagues/:id/my-team', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return membership.myTeam(decoded(params.id), player.id);
+    })
+    .post(
+      '/api/v1/leagues/:id/my-team',
+      async ({ request, params, set }) => {
+        const player = await requirePlayer(ctx, request);
+        // An unreadable body names no team: the same answer as a missing name.
+        const team = membership.join(decoded(params.id), player.id, await readJsonBody(request, 'TEAM_NAME_REQUIRED'));
+        set.status = 201;
+        return team;
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/api/v1/leagues/:id/my-departure',
+      async ({ request, params }) => {
+        const player = await requirePlayer(ctx, request);
+        return membership.leave(decoded(params.id), player.id);
+      },
+      { parse: 'none' },
+    );
 }

@@ -1,0 +1,80 @@
+/**
+ * The encyclopedia's language editions (W7): the list the league-creation picker offers,
+ * and the existence check of §6.2 (Proposed). The list changes a few times a year, so it
+ * is kept in `upstream_cache` for 30 days (Ref's TTL) and shared by every process.
+ */
+import type { Clock } from '../clock';
+import { fail } from '../domain/errors';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import { getCachedEntry, put } from '../store/upstream-cache';
+import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
+
+export const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
+export const EDITION_LIST_TTL_MS = 30 * 86_400_000;
+
+/** §13 "Encyclopedia edition" wire item. */
+export interface EditionView {
+  code: string;
+  autonym: string;
+  englishName: string;
+}
+
+export interface EditionServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+/** Raised (and mapped by callers) when the list can be had neither fresh nor from cache. */
+export class EditionListUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('edition list unavailable', { cause });
+    this.name = 'EditionListUnavailable';
+  }
+}
+
+export class EditionService {
+  constructor(private readonly deps: EditionServiceDeps) {}
+
+  /** Every live edition, unfiltered by the acceptance floor; 503 EDITION_LIST_UNAVAILABLE. */
+  async list(): Promise<EditionView[]> {
+    try {
+      const editions = await this.editions();
+      return editions.map(({ code, autonym, englishName }) => ({ code, autonym, englishName }));
+    } catch (error) {
+      if (error instanceof EditionListUnavailable) fail('EDITION_LIST_UNAVAILABLE', 'sitematrix unreachable');
+      throw error;
+    }
+  }
+
+  /**
+   * The edition a league may name: matched on the language code (`nb`) or the wiki's own
+   * subdomain (`no`); null when no open Wikipedia answers to it.
+   * Throws EditionListUnavailable when the list cannot be had.
+   */
+  async find(code: string): Promise<Edition | null> {
+    const editions = await this.editions();
+    return editions.find((e) => e.code === code) ?? editions.find((e) => e.domain === code) ?? null;
+  }
+
+  /** Fresh cache, else the encyclopedia, else a stale cached copy, else EditionListUnavailable. */
+  private async editions(): Promise<Edition[]> {
+    const { db, clock, log, encyclopedia } = this.deps;
+    const cached = getCachedEntry<Edition[]>(db, EDITION_LIST_CACHE_KEY, clock.now());
+    if (cached?.fresh) return cached.value;
+    try {
+      const editions = await encyclopedia.listEditions();
+      put(db, EDITION_LIST_CACHE_KEY, editions, clock.now(), EDITION_LIST_TTL_MS);
+      return editions;
+    } catch (error) {
+      if (cached) {
+        log.warn('edition list refresh failed; serving the stale copy', { fetchedAt: cached.fetchedAt, reason: String(error) });
+        return cached.value;
+      }
+      log.warn('edition list unavailable', { reason: String(error) });
+      throw new EditionListUnavailable(error);
+    }
+  }
+}

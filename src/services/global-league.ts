@@ -1,0 +1,85 @@
+/**
+ * §6.3 the Global League: one seeded public league every player may join and nobody may
+ * leave or close. Seeding is an operator act (`fantasy seed-global`) and is idempotent.
+ */
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { type Database, writeTransaction } from '../store/database';
+import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
+import { players } from '../store/schema';
+import type { CalibrationService } from './calibration-service';
+
+export const GLOBAL_LEAGUE_ID = 'global';
+export const GLOBAL_LEAGUE_NAME = 'Global League';
+/** The seeded admin of the Global League; no session can name it (no sign-in mints `system:` subjects). */
+export const SYSTEM_PLAYER_ID = 'system';
+export const GLOBAL_SEASON = { startDate: '2024-01-01T00:00:00.000Z', endDate: '2124-01-01T00:00:00.000Z' } as const;
+
+export function isGlobalLeague(leagueId: string): boolean {
+  return leagueId === GLOBAL_LEAGUE_ID;
+}
+
+export interface SeedGlobalOptions {
+  domain?: string;
+  name?: string;
+}
+
+export interface SeedGlobalResult {
+  created: boolean;
+  league: LeagueRow;
+  /** where the factor came from: `registry`, or `calibrated` just now */
+  scaleSource?: 'registry' | 'calibrated';
+}
+
+/**
+ * Creates the Global League (and its system admin) unless it exists; an existing league is
+ * left exactly as it is. `L` comes from the registry, calibrating the edition when needed
+ * (network first, then one short transaction).
+ */
+export async function seedGlobalLeague(
+  deps: { db: Database; clock: Clock; log: Logger; calibration: CalibrationService },
+  options: SeedGlobalOptions = {},
+): Promise<SeedGlobalResult> {
+  const { db, clock, log, calibration } = deps;
+  const existing = findLeague(db, GLOBAL_LEAGUE_ID);
+  if (existing) return { created: false, league: existing };
+  const domain = options.domain ?? 'en';
+  const name = options.name?.trim() || GLOBAL_LEAGUE_NAME;
+  const registered = calibration.registered(domain);
+  const scale = registered ?? (await calibration.scaleFor(domain));
+  const now = clock.now().toISOString();
+  const result = writeTransaction(db, (tx) => {
+    const raced = findLeague(tx, GLOBAL_LEAGUE_ID);
+    if (raced) return { created: false, league: raced };
+    tx.insert(players)
+      .values({
+        id: SYSTEM_PLAYER_ID,
+        subject: 'system:global-league',
+        username: '_system',
+        usernameKey: '_system',
+        name: 'System',
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: players.id })
+      .run();
+    const league = insertLeague(tx, {
+      id: GLOBAL_LEAGUE_ID,
+      name,
+      domain: scale.domain,
+      languageScale: scale.scale,
+      icon: '🌍',
+      durationDays: Math.round((Date.parse(GLOBAL_SEASON.endDate) - Date.parse(GLOBAL_SEASON.startDate)) / 86_400_000),
+      startDate: GLOBAL_SEASON.startDate,
+      endDate: GLOBAL_SEASON.endDate,
+      visibility: 'public',
+      invitePolicy: 'members',
+      invitationCode: null,
+      adminId: SYSTEM_PLAYER_ID,
+      closedAt: null,
+      createdAt: now,
+    });
+    return { created: true, league };
+  });
+  if (result.created) log.info('global league seeded', { domain: result.league.domain, scale: result.league.languageScale });
+  return { ...result, scaleSource: registered ? 'registry' : 'calibrated' };
+}

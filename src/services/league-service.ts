@@ -1,0 +1,237 @@
+/**
+ * Leagues (§6.1–§6.4, §6.7): founding, the shelves, reading by id or code, standings,
+ * roles, invitation codes and closure. Joining and leaving live in membership-service.
+ */
+import crypto from 'node:crypto';
+import type { Clock } from '../clock';
+import { fail } from '../domain/errors';
+import {
+  generateInvitationCode,
+  INVITATION_CODE_MAX_DRAWS,
+  normalizeInvitationCode,
+} from '../domain/invitation-codes';
+import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from '../domain/leagues';
+import { leaderboard } from '../domain/standings';
+import type { Logger } from '../logger';
+import { type Database, writeTransaction } from '../store/database';
+import { newId } from '../store/ids';
+import {
+  closeLeagueIfAdmin,
+  currentTeamCount,
+  currentTeamCounts,
+  findCurrentTeam,
+  findLeague,
+  findLeagueByCode,
+  insertLeague,
+  insertTeamWithEmptyLineup,
+  leaguesOfPlayer,
+  publicLeagues,
+  type LeagueRow,
+} from '../store/leagues';
+import { creditsOfTeams } from '../store/ledger';
+import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { standingsOfLeague } from '../store/standings';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import { CalibrationService } from './calibration-service';
+import { EditionListUnavailable, EditionService } from './edition-service';
+import { GLOBAL_LEAGUE_ID } from './global-league';
+import { leagueView, teamView, type LeagueView, type TeamView } from './views';
+
+/** §6.7: the public shelf shows at most this many leagues. */
+export const PUBLIC_SHELF_LIMIT = 12;
+
+export interface LeagueServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+  /** CSPRNG for invitation codes; tests script it */
+  randomBytes?: (n: number) => Uint8Array;
+  calibration?: CalibrationService;
+  editions?: EditionService;
+}
+
+export interface LeaderboardEntryView {
+  team: TeamView;
+  cumulativePoints: number;
+  rank: number;
+  rankDelta: number | null;
+}
+
+export class LeagueService {
+  readonly calibration: CalibrationService;
+  readonly editions: EditionService;
+  private readonly randomBytes: (n: number) => Uint8Array;
+
+  constructor(private readonly deps: LeagueServiceDeps) {
+    this.calibration = deps.calibration ?? new CalibrationService(deps);
+    this.editions = deps.editions ?? new EditionService(deps);
+    this.randomBytes = deps.randomBytes ?? ((n) => crypto.randomBytes(n));
+  }
+
+  /**
+   * §6.2: validate, resolve the edition's frozen factor (network, before any write), then
+   * league + founder's team + founder's empty line-up in one transaction.
+   */
+  async create(playerId: string, body: unknown): Promise<LeagueView> {
+    const request = validateCreateLeague(body);
+    const scale = await this.resolveScale(request.domain);
+    const { db, clock } = this.deps;
+    const now = clock.now().toISOString();
+    const league = writeTransaction(db, (tx) => {
+      const row = insertLeague(tx, {
+        id: newId('lg'),
+        name: request.name,
+        domain: scale.domain,
+        languageScale: scale.scale,
+        icon: request.icon,
+        durationDays: request.durationDays,
+        startDate: now,
+        endDate: seasonEnd(now, request.durationDays),
+        visibility: request.visibility,
+        invitePolicy: request.invitePolicy,
+        invitationCode: request.visibility === 'private' ? this.drawUnusedCode(tx) : null,
+        adminId: playerId,
+        closedAt: null,
+        createdAt: now,
+      });
+      insertTeamWithEmptyLineup(tx, {
+        id: newId('tm'),
+        leagueId: row.id,
+        playerId,
+        name: request.teamName,
+        nameKey: teamNameKey(request.teamName),
+        joinedAt: now,
+      });
+      return row;
+    });
+    this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });
+    return leagueView(league, 1);
+  }
+
+  /**
+   * The registry value; for an unregistered code, first the edition list (Proposed §6.2:
+   * an unknown code is LEAGUE_UNKNOWN_DOMAIN, not a failed calibration), then §1.3.
+   */
+  private async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
+    const known = this.calibration.registered(domain);
+    if (known) return known;
+    let edition;
+    try {
+      edition = await this.editions.find(domain);
+    } catch (error) {
+      if (error instanceof EditionListUnavailable) fail('CALIBRATION_UNAVAILABLE', 'edition list unreachable');
+      throw error;
+    }
+    if (!edition) fail('LEAGUE_UNKNOWN_DOMAIN', domain);
+    // `nb` is served from no.wikipedia.org: leagues and the registry use the host's name.
+    return this.calibration.scaleFor(edition.domain);
+  }
+
+  /** §6.7: up to five draws against the codes in use (inside the caller's transaction). */
+  private drawUnusedCode(db: Database): string {
+    for (let draw = 0; draw < INVITATION_CODE_MAX_DRAWS; draw++) {
+      const code = generateInvitationCode(this.randomBytes);
+      if (!findLeagueByCode(db, code)) return code;
+    }
+    fail('INVITATION_CODE_UNAVAILABLE', `${INVITATION_CODE_MAX_DRAWS} draws collided`);
+  }
+
+  mine(playerId: string): LeagueView[] {
+    return this.views(leaguesOfPlayer(this.deps.db, playerId));
+  }
+
+  global(): LeagueView {
+    return this.byId(GLOBAL_LEAGUE_ID);
+  }
+
+  publicShelf(): LeagueView[] {
+    return this.views(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+  }
+
+  byId(leagueId: string): LeagueView {
+    const league = this.requireLeague(leagueId);
+    return leagueView(league, currentTeamCount(this.deps.db, league.id));
+  }
+
+  /**
+   * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
+   * for a malformed, unused or vanished code. Inactive leagues are still shown.
+   */
+  byCode(playerId: string, rawCode: string): LeagueView {
+    const { db, clock } = this.deps;
+    if (!consumeRateLimit(db, RATE_LIMITS.codeAttempts, playerId, clock.now().getTime())) fail('JOIN_RATE_LIMITED');
+    const code = normalizeInvitationCode(rawCode);
+    const league = code ? findLeagueByCode(db, code) : undefined;
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    return leagueView(league, currentTeamCount(db, league.id));
+  }
+
+  /** §4.5: every team, departed ones included, ranked from the performances table. */
+  leaderboard(leagueId: string): LeaderboardEntryView[] {
+    const { db } = this.deps;
+    this.requireLeague(leagueId);
+    const standings = standingsOfLeague(db, leagueId);
+    const byId = new Map(standings.map((s) => [s.team.id, s.team]));
+    const credits = creditsOfTeams(
+      db,
+      standings.map((s) => s.team.id),
+    );
+    const ranked = leaderboard(standings.map((s) => ({ teamId: s.team.id, joinedAt: s.team.joinedAt, rows: s.rows })));
+    return ranked.map((entry) => ({
+      team: teamView(byId.get(entry.teamId)!, credits.get(entry.teamId)!),
+      cumulativePoints: entry.cumulativePoints,
+      rank: entry.rank,
+      rankDelta: entry.rankDelta,
+    }));
+  }
+
+  myRole(leagueId: string, playerId: string): { isMember: boolean; isAdmin: boolean } {
+    const league = this.requireLeague(leagueId);
+    return { isMember: !!findCurrentTeam(this.deps.db, league.id, playerId), isAdmin: league.adminId === playerId };
+  }
+
+  /** §6.7: a caller the policy does not trust learns nothing, not even that the league exists. */
+  inviteCode(leagueId: string, playerId: string): { code: string } {
+    const { db } = this.deps;
+    const league = this.requireLeague(leagueId);
+    const allowed =
+      storedInvitePolicy(league.invitePolicy) === 'members'
+        ? !!findCurrentTeam(db, league.id, playerId)
+        : league.adminId === playerId;
+    if (!allowed) fail('LEAGUE_NOT_FOUND');
+    if (!league.invitationCode) fail('NO_INVITATION_CODE');
+    return { code: league.invitationCode };
+  }
+
+  /** §6.4: one guarded update; a refusal is classified by re-reading. Nothing is deleted. */
+  close(leagueId: string, playerId: string): LeagueView {
+    const { db, clock } = this.deps;
+    return writeTransaction(db, (tx) => {
+      if (leagueId === GLOBAL_LEAGUE_ID && findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
+      if (!closeLeagueIfAdmin(tx, leagueId, playerId, clock.now().toISOString())) {
+        const league = findLeague(tx, leagueId);
+        if (!league) fail('LEAGUE_NOT_FOUND');
+        if (league.adminId !== playerId) fail('NOT_ADMIN');
+        if (league.closedAt !== null) fail('ALREADY_CLOSED');
+        fail('CLOSE_CONFLICT');
+      }
+      const closed = findLeague(tx, leagueId)!;
+      return leagueView(closed, currentTeamCount(tx, leagueId));
+    });
+  }
+
+  private requireLeague(leagueId: string): LeagueRow {
+    const league = findLeague(this.deps.db, leagueId);
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    return league;
+  }
+
+  private views(rows: LeagueRow[]): LeagueView[] {
+    const counts = currentTeamCounts(
+      this.deps.db,
+      rows.map((l) => l.id),
+    );
+    return rows.map((league) => leagueView(league, counts.get(league.id) ?? 0));
+  }
+}

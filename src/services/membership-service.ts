@@ -1,0 +1,131 @@
+/**
+ * Teams in a league (§6.5, §6.6): the caller's team, joining (or rejoining) and leaving,
+ * with the admin hand-over and the deletion of a league its last member leaves.
+ */
+import type { Clock } from '../clock';
+import { fail } from '../domain/errors';
+import { normalizeInvitationCode } from '../domain/invitation-codes';
+import { isLeagueInactive, storedVisibility, teamNameKey, validateTeamName } from '../domain/leagues';
+import type { Logger } from '../logger';
+import { type Database, writeTransaction } from '../store/database';
+import { newId } from '../store/ids';
+import {
+  deleteLeague,
+  earliestCurrentMember,
+  findCurrentTeam,
+  findLeague,
+  findTeamByNameKey,
+  findTeamOfPlayer,
+  findTeamWithPlayer,
+  insertTeamWithEmptyLineup,
+  markTeamLeft,
+  rejoinTeam,
+  setLeagueAdmin,
+} from '../store/leagues';
+import { creditsOf } from '../store/ledger';
+import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { isGlobalLeague } from './global-league';
+import { teamView, type TeamView } from './views';
+
+export interface MembershipServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** SQLite's answer when a unique index refuses a row (another writer got there first). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export class MembershipService {
+  constructor(private readonly deps: MembershipServiceDeps) {}
+
+  myTeam(leagueId: string, playerId: string): TeamView {
+    const { db } = this.deps;
+    if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
+    const team = findCurrentTeam(db, leagueId, playerId);
+    if (!team) fail('NO_TEAM_IN_LEAGUE');
+    return teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
+  }
+
+  /** §6.5, in its order. The whole decision and the write happen in one write transaction. */
+  join(leagueId: string, playerId: string, body: unknown): TeamView {
+    const { db, clock, log } = this.deps;
+    const fields = isPlainObject(body) ? body : {};
+    if (typeof fields.name !== 'string') fail('TEAM_NAME_REQUIRED');
+    const presentsCode = typeof fields.invitationCode === 'string';
+    if (presentsCode && !consumeRateLimit(db, RATE_LIMITS.codeAttempts, playerId, clock.now().getTime())) {
+      fail('JOIN_RATE_LIMITED');
+    }
+    const name = validateTeamName(fields.name);
+    const nameKey = teamNameKey(name);
+    const code = presentsCode ? normalizeInvitationCode(fields.invitationCode) : null;
+    const now = clock.now();
+
+    let teamId: string;
+    try {
+      teamId = writeTransaction(db, (tx) => {
+        const league = findLeague(tx, leagueId);
+        if (!league) fail('LEAGUE_NOT_FOUND');
+        if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
+        const own = findTeamOfPlayer(tx, leagueId, playerId);
+        if (own && own.leftAt === null) fail('ALREADY_HAS_TEAM');
+        const holder = findTeamByNameKey(tx, leagueId, nameKey);
+        if (holder && holder.id !== own?.id) fail('NAME_TAKEN');
+        // Visibility governs joining only; the admin has no bypass (§6.5 step 5).
+        const admitted = storedVisibility(league.visibility) === 'public' || (code !== null && code === league.invitationCode);
+        if (!admitted) fail('LEAGUE_IS_PRIVATE');
+        if (own) {
+          if (!rejoinTeam(tx, own.id, name, nameKey)) fail('JOIN_CONFLICT');
+          return own.id;
+        }
+        return insertTeamWithEmptyLineup(tx, {
+          id: newId('tm'),
+          leagueId,
+          playerId,
+          name,
+          nameKey,
+          joinedAt: now.toISOString(),
+        }).id;
+      });
+    } catch (error) {
+      // Only reachable if another process wrote between our reads and our insert.
+      if (isUniqueViolation(error)) {
+        fail(findCurrentTeam(db, leagueId, playerId) ? 'ALREADY_HAS_TEAM' : 'NAME_TAKEN');
+      }
+      throw error;
+    }
+    log.info('team joined', { leagueId, teamId });
+    return teamView(findTeamWithPlayer(db, teamId)!, creditsOf(db, teamId));
+  }
+
+  /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */
+  leave(leagueId: string, playerId: string): { leagueDeleted: boolean } {
+    const { db, clock, log } = this.deps;
+    const now = clock.now();
+    const result = writeTransaction(db, (tx) => {
+      const league = findLeague(tx, leagueId);
+      if (!league) fail('LEAGUE_NOT_FOUND');
+      if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
+      const team = findTeamOfPlayer(tx, leagueId, playerId);
+      if (!team) fail('NO_TEAM_IN_LEAGUE');
+      if (team.leftAt !== null) fail('ALREADY_LEFT');
+      if (isGlobalLeague(leagueId)) fail('CANNOT_LEAVE_GLOBAL');
+      if (!markTeamLeft(tx, team.id, now.toISOString())) fail('LEAVE_CONFLICT');
+      const successor = earliestCurrentMember(tx, leagueId);
+      if (!successor) {
+        deleteLeague(tx, leagueId);
+        return { leagueDeleted: true };
+      }
+      if (league.adminId === playerId) setLeagueAdmin(tx, leagueId, successor.playerId);
+      return { leagueDeleted: false };
+    });
+    log.info('team left', { leagueId, leagueDeleted: result.leagueDeleted });
+    return result;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Upstream answers kept in SQLite for a while (edition list, site namespaces, market
+ * shelves), so every process and every restart share one copy instead of refetching.
+ * Values are JSON; keys are chosen by the caller (`editions`, `siteinfo:it`, ...).
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { upstreamCache } from './schema';
+
+export interface CachedEntry<T> {
+  value: T;
+  fetchedAt: string;
+  /** null: kept until overwritten */
+  expiresAt: string | null;
+  /** false once `expiresAt` has passed */
+  fresh: boolean;
+}
+
+/** The entry under `key` whether or not it has expired (callers may fall back to a stale copy). */
+export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedEntry<T> | undefined {
+  const row = db.select().from(upstreamCache).where(eq(upstreamCache.key, key)).get();
+  if (!row) return undefined;
+  let value: T;
+  try {
+    value = JSON.parse(row.value) as T;
+  } catch {
+    // a row we cannot read is as good as no row; the next put replaces it
+    return undefined;
+  }
+  const fresh = row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime();
+  return { value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt, fresh };
+}
+
+/** The value under `key` while it is fresh, else undefined. */
+export function get<T>(db: Database, key: string, now: Date): T | undefined {
+  const entry = getCachedEntry<T>(db, key, now);
+  return entry?.fresh ? entry.value : undefined;
+}
+
+/** Stores (or replaces) `value` under `key`; without `ttlMs` it never expires. */
+export function put(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): void {
+  const row = {
+    key,
+    value: JSON.stringify(value),
+    fetchedAt: now.toISOString(),
+    expiresAt: ttlMs === undefined ? null : new Date(now.getTime() + ttlMs).toISOString(),
+  };
+  db.insert(upstreamCache)
+    .values(row)
+    .onConflictDoUpdate({ target: upstreamCache.key, set: { value: row.value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt } })
+    .run();
+}
+
+export { get as getCached, put as putCached };
