@@ -1,7 +1,34 @@
 import { Elysia } from 'elysia';
+import { LineupService, performanceLimit } from '../../services/lineup-service';
 import type { AppContext } from '../context';
+import { readJsonBody } from '../request-body';
+import { requirePlayer } from '../session';
 
-// Placeholder until this part of the interface is built.
-export function lineupRoutes(_ctx: AppContext) {
-  return new Elysia();
+/** Line-ups (§3.4) and the caller's performance records (§4.5). */
+export function lineupRoutes(ctx: AppContext) {
+  const lineups = new LineupService({ db: ctx.db, clock: ctx.clock });
+  return new Elysia()
+    .get('/api/v1/leagues/:id/lineup', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return lineups.myLineup(player.id, params.id);
+    })
+    .put(
+      '/api/v1/leagues/:id/lineup',
+      async ({ request, params }) => {
+        const player = await requirePlayer(ctx, request);
+        const body = await readJsonBody(request, 'LINEUP_INVALID_PAYLOAD');
+        lineups.saveMyLineup(player.id, params.id, body);
+        return { success: true };
+      },
+      { parse: 'none' },
+    )
+    .get('/api/v1/leagues/:id/teams/:teamId/lineup', async ({ request, params }) => {
+      await requirePlayer(ctx, request);
+      return lineups.teamLineup(params.id, params.teamId);
+    })
+    .get('/api/v1/leagues/:id/my-performances', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      const limit = performanceLimit(new URL(request.url).searchParams.get('limit'));
+      return lineups.myPerformances(player.id, params.id, limit);
+    });
 }

@@ -1,0 +1,185 @@
+/**
+ * Line-ups (§3.4, §13 TeamLineup) and the caller's performance records (§4.5). A save
+ * appends a version; reads show the newest one with sold/settled contracts dropped.
+ */
+import type { Clock } from '../clock';
+import type { ChemistryLevel } from '../domain/chemistry';
+import { daysBetween, utcDay } from '../domain/dates';
+import { fail } from '../domain/errors';
+import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
+import { chemistryView, parseLineupSave } from '../domain/lineup';
+import { contractState, tierForTermDays, type Tier } from '../domain/pricing';
+import { displayTitle } from '../domain/titles';
+import type { Database } from '../store/database';
+import { writeTransaction } from '../store/database';
+import { creditsOf } from '../store/ledger';
+import { findCurrentTeam, findTeamWithPlayer, type TeamRow } from '../store/leagues';
+import { appendLineupVersion, type ContractRow, contractsOfTeam, latestLineupVersion } from '../store/lineups';
+import { recentPerformances } from '../store/performances';
+import { teamView, type TeamView } from './views';
+
+export interface LineupServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** §13 Contract (wire) with the Proposed extras that need no upstream call. */
+export interface LineupContractView {
+  id: string;
+  team: TeamView;
+  article: { id: string; title: string; domain: string };
+  startDate: string;
+  duration: string;
+  purchasePrice: number;
+  renewalCount: number;
+  renewalElected: boolean;
+  tier: Tier;
+  expireDate: string;
+  status: string;
+}
+
+export interface TeamLineupView {
+  formation: {
+    /** instant of the last save */
+    date: string;
+    schema: Schema;
+    formation: Record<string, LineupContractView | null>;
+    chemistry: { from: string; to: string; level: ChemistryLevel }[];
+  };
+  bench: LineupContractView[];
+}
+
+export interface PerformanceView {
+  teamId: string;
+  date: string;
+  points: number;
+  formation: Record<string, string>;
+}
+
+export const DEFAULT_PERFORMANCE_LIMIT = 2;
+
+/** `limit` query: default 2, floored at 1, anything non-numeric is the default. */
+export function performanceLimit(raw: unknown): number {
+  if (typeof raw !== 'string' || raw.trim() === '') return DEFAULT_PERFORMANCE_LIMIT;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return DEFAULT_PERFORMANCE_LIMIT;
+  return Math.max(1, Math.floor(value));
+}
+
+function parseSnapshot(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+export class LineupService {
+  constructor(private readonly deps: LineupServiceDeps) {}
+
+  myLineup(playerId: string, leagueId: string): TeamLineupView {
+    return this.lineupOf(this.currentTeam(playerId, leagueId));
+  }
+
+  /** Read-only view of any team of the league, departed ones included. */
+  teamLineup(leagueId: string, teamId: string): TeamLineupView {
+    const team = findTeamWithPlayer(this.deps.db, teamId);
+    if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
+    return this.lineupOf(team);
+  }
+
+  /**
+   * Replaces the line-up wholesale by appending a version stamped now. Ownership is checked
+   * against every contract the team ever held, so a sold one is "closed", not "not owned".
+   */
+  saveMyLineup(playerId: string, leagueId: string, body: unknown): void {
+    const { db, clock } = this.deps;
+    const team = this.currentTeam(playerId, leagueId);
+    writeTransaction(db, (tx) => {
+      const owned = new Map(contractsOfTeam(tx, team.id).map((contract) => [contract.id, contract]));
+      const lineup = parseLineupSave(body, owned);
+      appendLineupVersion(tx, { teamId: team.id, schema: lineup.schema, positions: lineup.positions, savedAt: clock.now().toISOString() });
+    });
+  }
+
+  myPerformances(playerId: string, leagueId: string, limit: number): PerformanceView[] {
+    const team = this.currentTeam(playerId, leagueId);
+    return recentPerformances(this.deps.db, team.id, limit).map((row) => ({
+      teamId: row.teamId,
+      date: row.date,
+      points: row.points,
+      formation: parseSnapshot(row.formationSnapshot),
+    }));
+  }
+
+  private currentTeam(playerId: string, leagueId: string): TeamRow {
+    const team = findCurrentTeam(this.deps.db, leagueId, playerId);
+    if (!team) fail('NO_TEAM_IN_LEAGUE');
+    return team;
+  }
+
+  private lineupOf(team: TeamRow): TeamLineupView {
+    const { db, clock } = this.deps;
+    const version = latestLineupVersion(db, team.id);
+    // A team without any saved version (or with a schema we no longer know) reads as an empty 4-3-3.
+    const schema: Schema = version && isSchema(version.schema) ? version.schema : DEFAULT_SCHEMA;
+    const stored = version && isSchema(version.schema) ? version.positions : {};
+
+    const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
+    const liveById = new Map(live.map((contract) => [contract.id, contract]));
+    const toView = contractViewer(db, team, utcDay(clock.now()));
+
+    const formation: Record<string, LineupContractView | null> = {};
+    const placedIds = new Set<string>();
+    const placedArticles: Record<string, string> = {};
+    for (const position of SCHEMAS[schema]) {
+      const contract = liveById.get(stored[position] ?? '');
+      if (contract && !placedIds.has(contract.id)) {
+        placedIds.add(contract.id);
+        placedArticles[position] = contract.articleId;
+        formation[position] = toView(contract);
+      } else {
+        formation[position] = null;
+      }
+    }
+
+    return {
+      formation: {
+        date: version?.savedAt ?? team.joinedAt,
+        schema,
+        formation,
+        // no encyclopedia call on reads: filled links show `weak` (§13: the server sends levels it knows)
+        chemistry: chemistryView(schema, placedArticles),
+      },
+      bench: live.filter((contract) => !placedIds.has(contract.id)).map(toView),
+    };
+  }
+}
+
+/** Builds §13 contract views for one team, reading its Team view (and credits) once. */
+function contractViewer(db: Database, team: TeamRow, today: string): (contract: ContractRow) => LineupContractView {
+  let owner: TeamView | undefined;
+  return (contract) => {
+    owner ??= teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
+    return lineupContractView(contract, owner, today);
+  };
+}
+
+export function lineupContractView(contract: ContractRow, team: TeamView, today: string): LineupContractView {
+  const termDays = Math.max(0, daysBetween(contract.purchaseDate, contract.expireDate));
+  return {
+    id: contract.id,
+    team,
+    article: { id: contract.articleId, title: displayTitle(contract.articleId), domain: contract.domain },
+    startDate: `${contract.purchaseDate}T00:00:00Z`,
+    duration: `P${termDays}D`,
+    purchasePrice: contract.purchasePrice,
+    renewalCount: contract.renewalCount,
+    renewalElected: contract.renewalElected,
+    tier: tierForTermDays(termDays),
+    expireDate: contract.expireDate,
+    status: contractState(contract, today),
+  };
+}

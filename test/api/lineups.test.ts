@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CHEMISTRY_LINKS, SCHEMAS } from '../../src/domain/formations';
+import { contracts, lineupVersions } from '../../src/store/schema';
+import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import { scenarioTable } from '../support/scenarios';
+
+const NOW = '2026-05-10T12:00:00.000Z';
+
+async function lineupWorld() {
+  const app = await createTestApp({ now: NOW });
+  const alice = await app.player('alice');
+  const bob = await app.player('bob');
+  const carol = await app.player('carol');
+  const stranger = await app.player('stranger');
+  const { league, team: aliceTeam } = buildLeague(app, alice, { teamName: 'Alice FC' });
+  const bobTeam = buildTeam(app, league, bob, 'Bob United');
+  const { league: otherLeague, team: carolTeam } = buildLeague(app, carol, { name: 'Other', teamName: 'Carol City' });
+  const alpha = buildContract(app, aliceTeam, { articleId: 'Alpha', price: 10, termDays: 7 });
+  const beta = buildContract(app, aliceTeam, { articleId: 'Beta', price: 20, termDays: 14 });
+  const gamma = buildContract(app, aliceTeam, { articleId: 'Gamma_ray', price: 5, termDays: 3 });
+  const sold = buildContract(app, aliceTeam, { articleId: 'Sold_one', status: 'sold' });
+  const settled = buildContract(app, aliceTeam, { articleId: 'Settled_one', status: 'settled' });
+  const bobs = buildContract(app, bobTeam, { articleId: 'Bobs_article' });
+  const ghost: TestPlayer = { ...stranger, cookie: await app.cookieFor('nobody-we-know') };
+  const world = { alice, bob, carol, stranger, ghost, league, otherLeague, aliceTeam, bobTeam, carolTeam, alpha, beta, gamma, sold, settled, bobs };
+  return { app, world };
+}
+
+type World = Awaited<ReturnType<typeof lineupWorld>>['world'];
+
+/** A PUT body in the §13 TeamLineup shape: only schema, date and contract ids matter. */
+function saveBody(schema: string, placements: Record<string, string | null>, extra: Record<string, unknown> = {}) {
+  const formation: Record<string, { id: string } | null> = {};
+  for (const [position, id] of Object.entries(placements)) formation[position] = id === null ? null : { id };
+  return { formation: { date: NOW, schema, formation, chemistry: [], ...extra }, bench: [] };
+}
+
+describe('GET /api/v1/leagues/{id}/lineup', () => {
+  scenarioTable<World>(lineupWorld, [
+    { name: 'anonymous caller', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/lineup`, as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' } },
+    { name: 'session names an unknown player', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/lineup`, as: 'ghost', status: 404, expect: { error: 'PLAYER_NOT_FOUND' } },
+    { name: 'caller has no team in the league', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/lineup`, as: 'stranger', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/lineup', as: 'alice', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
+    {
+      name: 'a new team reads an empty 4-3-3 with every link empty and its live contracts on the bench',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.league.id}/lineup`,
+      as: 'alice',
+      status: 200,
+      expect: (result, w) => {
+        const { formation, bench } = result.body;
+        expect(formation.schema).toBe('4-3-3');
+        expect(Object.keys(formation.formation)).toEqual([...SCHEMAS['4-3-3']]);
+        expect(Object.values(formation.formation).every((slot) => slot === null)).toBe(true);
+        expect(formation.chemistry).toEqual(CHEMISTRY_LINKS['4-3-3'].map(([from, to]) => ({ from, to, level: 'empty' })));
+        expect(bench.map((c: { id: string }) => c.id)).toEqual([w.alpha.id, w.beta.id, w.gamma.id]);
+      },
+    },
+  ]);
+});
+
+describe('PUT /api/v1/leagues/{id}/lineup', () => {
+  const path = (w: World) => `/api/v1/leagues/${w.league.id}/lineup`;
+  scenarioTable<World>(lineupWorld, [
+    { name: 'a partial line-up is valid', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-4-2', { LST: w.alpha.id, GK: w.beta.id, RM: null }), status: 200, exact: true, expect: { success: true } },
+    { name: 'an empty line-up is valid', method: 'PUT', path, as: 'alice', body: saveBody('5-3-2', {}), status: 200, expect: { success: true } },
+    { name: 'anonymous caller', method: 'PUT', path, as: 'anonymous', body: saveBody('4-3-3', {}), status: 401, expect: { error: 'UNAUTHORIZED' } },
+    { name: 'session names an unknown player', method: 'PUT', path, as: 'ghost', body: saveBody('4-3-3', {}), status: 404, expect: { error: 'PLAYER_NOT_FOUND' } },
+    { name: 'caller has no team in the league', method: 'PUT', path, as: 'stranger', body: saveBody('4-3-3', {}), status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
+    { name: 'unknown schema', method: 'PUT', path, as: 'alice', body: saveBody('2-2-6', {}), status: 400, exact: true, expect: { error: 'LINEUP_UNKNOWN_SCHEMA' } },
+    { name: 'position outside the schema', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { LM: w.alpha.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'contract of another team', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { ST: w.bobs.id }), status: 400, expect: { error: 'CONTRACT_NOT_OWNED' } },
+    { name: 'unknown contract id', method: 'PUT', path, as: 'alice', body: saveBody('4-3-3', { ST: 'ct_missing' }), status: 400, expect: { error: 'CONTRACT_NOT_OWNED' } },
+    { name: 'a sold contract', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { ST: w.sold.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'a settled contract', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { GK: w.settled.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'one contract on two positions', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { ST: w.alpha.id, GK: w.alpha.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'a position value without a string id', method: 'PUT', path, as: 'alice', body: { formation: { schema: '4-3-3', formation: { ST: { id: 7 } } } }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'date that is not a string', method: 'PUT', path, as: 'alice', body: saveBody('4-3-3', {}, { date: 12 }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'no formation object', method: 'PUT', path, as: 'alice', body: { schema: '4-3-3' }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'malformed JSON', method: 'PUT', path, as: 'alice', rawBody: '{"formation":', status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+  ]);
+});
+
+describe('GET /api/v1/leagues/{id}/teams/{teamId}/lineup', () => {
+  scenarioTable<World>(lineupWorld, [
+    {
+      name: "another team's line-up, read-only",
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.bobTeam.id}/lineup`,
+      as: 'alice',
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body.formation.schema).toBe('4-3-3');
+        expect(result.body.bench.map((c: { id: string }) => c.id)).toEqual([w.bobs.id]);
+        expect(result.body.bench[0].team).toMatchObject({ id: w.bobTeam.id, name: 'Bob United', player: { id: w.bob.id, name: 'bob' } });
+      },
+    },
+    { name: 'a player without a team there may read it too', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.aliceTeam.id}/lineup`, as: 'stranger', status: 200 },
+    { name: 'a team of another league is not found', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.carolTeam.id}/lineup`, as: 'alice', status: 404, expect: { error: 'TEAM_NOT_FOUND' } },
+    { name: 'unknown team', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/tm_nope/lineup`, as: 'alice', status: 404, expect: { error: 'TEAM_NOT_FOUND' } },
+    { name: 'unknown league', method: 'GET', path: (w) => `/api/v1/leagues/lg_nope/teams/${w.aliceTeam.id}/lineup`, as: 'alice', status: 404, expect: { error: 'TEAM_NOT_FOUND' } },
+    { name: 'anonymous caller', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.bobTeam.id}/lineup`, as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' } },
+    { name: 'session names an unknown player', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.bobTeam.id}/lineup`, as: 'ghost', status: 404, expect: { error: 'PLAYER_NOT_FOUND' } },
+  ]);
+});
+
+describe('line-up flows', () => {
+  async function withWorld(run: (app: TestApp, w: World) => Promise<void>) {
+    const { app, world } = await lineupWorld();
+    try {
+      await run(app, world);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('a save is read back with placed contracts, the rest on the bench, and chemistry per schema link', () =>
+    withWorld(async (app, w) => {
+      app.clock.set('2026-05-10T15:30:00.000Z');
+      const put = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.beta.id, GK: null }) });
+      expect(put.status).toBe(200);
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+      expect(body.formation.date).toBe('2026-05-10T15:30:00.000Z');
+      expect(body.formation.formation.LW.id).toBe(w.alpha.id);
+      expect(body.formation.formation.ST.id).toBe(w.beta.id);
+      expect(body.formation.formation.GK).toBeNull();
+      expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
+      // LW–ST is the only link with both ends filled; the service makes no network call on reads
+      expect(body.formation.chemistry[0]).toEqual({ from: 'LW', to: 'ST', level: 'weak' });
+      expect(body.formation.chemistry.slice(1).every((link: { level: string }) => link.level === 'empty')).toBe(true);
+      expect(body.formation.chemistry).toHaveLength(16);
+    }));
+
+  it('shows each contract in the §13 wire shape', () =>
+    withWorld(async (app, w) => {
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+      expect(body.bench[2]).toEqual({
+        id: w.gamma.id,
+        team: { id: w.aliceTeam.id, name: 'Alice FC', credits: 1000 - 35, player: { id: w.alice.id, name: 'alice' } },
+        article: { id: 'Gamma_ray', title: 'Gamma ray', domain: 'en' },
+        startDate: '2026-05-10T00:00:00Z',
+        duration: 'P3D',
+        purchasePrice: 5,
+        renewalCount: 0,
+        renewalElected: false,
+        tier: 'SHORT',
+        expireDate: '2026-05-13',
+        status: 'live',
+      });
+    }));
+
+  it('every schema answers its own link list in §3.2 order', () =>
+    withWorld(async (app, w) => {
+      for (const schema of Object.keys(SCHEMAS) as (keyof typeof SCHEMAS)[]) {
+        await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody(schema, {}) });
+        const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+        expect(body.formation.schema).toBe(schema);
+        expect(Object.keys(body.formation.formation)).toEqual([...SCHEMAS[schema]]);
+        expect(body.formation.chemistry.map((l: { from: string; to: string }) => [l.from, l.to])).toEqual(CHEMISTRY_LINKS[schema].map((link) => [...link]));
+      }
+    }));
+
+  it('a contract sold or settled after placement leaves the formation and does not reach the bench', () =>
+    withWorld(async (app, w) => {
+      await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.beta.id }) });
+      app.ctx.db.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)).run();
+      app.ctx.db.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)).run();
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+      expect(body.formation.formation.LW).toBeNull();
+      expect(body.formation.formation.ST).toBeNull();
+      expect(body.formation.chemistry[0].level).toBe('empty');
+      expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
+    }));
+
+  it('a refused save writes nothing', () =>
+    withWorld(async (app, w) => {
+      const put = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.bobs.id }) });
+      expect(put.status).toBe(400);
+      expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).all()).toHaveLength(1);
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+      expect(body.formation.formation.LW).toBeNull();
+    }));
+
+  it('every save is kept as a new version; the newest is what reads show', () =>
+    withWorld(async (app, w) => {
+      await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id }) });
+      app.clock.advance(60_000);
+      await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-4-2', { GK: w.alpha.id }) });
+      const versions = app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).all();
+      expect(versions.map((v) => v.schema)).toEqual(['4-3-3', '4-3-3', '4-4-2']);
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+      expect(body.formation.schema).toBe('4-4-2');
+      expect(body.formation.formation.GK.id).toBe(w.alpha.id);
+    }));
+
+  it('a team without any stored line-up reads as an empty 4-3-3', () =>
+    withWorld(async (app, w) => {
+      app.ctx.db.delete(lineupVersions).where(eq(lineupVersions.teamId, w.bobTeam.id)).run();
+      const { status, body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.bob });
+      expect(status).toBe(200);
+      expect(body.formation.schema).toBe('4-3-3');
+      expect(body.formation.date).toBe(w.bobTeam.joinedAt);
+      expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.bobs.id]);
+    }));
+
+  it("another team's line-up shows what its owner saved", () =>
+    withWorld(async (app, w) => {
+      await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.bob, body: saveBody('3-5-2', { CB: w.bobs.id }) });
+      const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/teams/${w.bobTeam.id}/lineup`, { as: w.alice });
+      expect(body.formation.schema).toBe('3-5-2');
+      expect(body.formation.formation.CB.article.id).toBe('Bobs_article');
+      expect(body.bench).toEqual([]);
+    }));
+});
