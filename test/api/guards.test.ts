@@ -75,7 +75,7 @@ describe('the service-token guard', () => {
   it.each(INTERNAL_ROUTES)('%s %s refuses a missing or wrong bearer token', async (method, path) => {
     const app = await createTestApp();
     try {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: `Basic ${TEST_SERVICE_TOKEN}` }, { authorization: `Bearer ${TEST_SERVICE_TOKEN}x` }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token' }, { authorization: `Basic ${TEST_SERVICE_TOKEN}` }, { authorization: `Bearer ${TEST_SERVICE_TOKEN}x` }]) {
         const result = await app.call(method, path, { headers, body: method === 'POST' ? { date: '2026-05-09', results: [] } : undefined });
         expect({ status: result.status, body: result.body }).toEqual({ status: 401, body: { error: 'UNAUTHORIZED' } });
         expect(result.headers.get('www-authenticate')).toBe('Bearer');

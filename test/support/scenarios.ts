@@ -17,7 +17,7 @@ export interface Scenario<W = Record<string, unknown>> {
   as?: string | 'anonymous';
   status: number;
   /** the exact body, a subset matched with toMatchObject, or a function that asserts */
-  expect?: unknown | ((result: CallResult, world: W) => void | Promise<void>);
+  expect?: ((result: CallResult, world: W) => void | Promise<void>) | Record<string, unknown> | unknown[] | string | number | boolean | null;
   /** exact equality instead of subset matching */
   exact?: boolean;
   /** extra setup just for this row */
