@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, TEST_SERVICE_TOKEN } from '../support/app';
 import { buildContract, buildLeague } from '../support/builders';
+import type { LanguageModelClient } from '../../src/upstream/language-model';
 
 /** Every session route of interface-spec.md, with placeholder ids. */
 const API_ROUTES: [string, string][] = [
@@ -126,14 +127,14 @@ describe('malformed JSON bodies', () => {
   ];
 
   it('answers 400 with an error constant on every body-taking route, and the server keeps serving', async () => {
-    const app = await createTestApp();
+    // A bound model, so the genie routes get as far as reading the body.
+    const languageModel = { complete: async () => '{}' } as unknown as LanguageModelClient;
+    const app = await createTestApp({ upstream: { languageModel } });
     try {
       const ana = await app.player('ana');
       const bob = await app.player('bob');
       const { league, team } = buildLeague(app, ana);
       const contract = buildContract(app, team, { articleId: 'Taylor_Swift', price: 10 });
-      const genie = { complete: async () => '{}' };
-      app.ctx.upstream.languageModel = genie as never;
       for (const [method, path, headers] of bodyRoutes(league.id, contract.id)) {
         const caller = path.includes('/my-team') ? bob : ana;
         for (const rawBody of ['{"name": ', 'not json at all', '{"a":1}}']) {
