@@ -3,6 +3,7 @@ import { ConfigError } from '../src/config';
 import { Failure } from '../src/domain/errors';
 import { registerMigrate } from './commands/migrate';
 import { registerServe } from './commands/serve';
+import { registerSettle } from './commands/settle';
 import { registerSeedGlobal } from './commands/seed-global';
 import { CliFailure } from './config-option';
 
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerServe(program);
   registerMigrate(program);
+  registerSettle(program);
   registerSeedGlobal(program);
   return program;
 }

@@ -1,7 +1,26 @@
 import { Elysia } from 'elysia';
+import { NotificationService } from '../../services/notification-service';
 import type { AppContext } from '../context';
+import { requirePlayer } from '../session';
 
-// Placeholder until this part of the interface is built.
-export function notificationRoutes(_ctx: AppContext) {
-  return new Elysia();
+/** The notification in-box (§8): across leagues, per league, and mark-read. */
+export function notificationRoutes(ctx: AppContext) {
+  const notifications = new NotificationService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
+  return new Elysia()
+    .get('/api/v1/player/notifications', async ({ request }) => {
+      const player = await requirePlayer(ctx, request);
+      return notifications.listForPlayer(player.id);
+    })
+    .get('/api/v1/leagues/:id/my-notifications', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return notifications.listForLeague(player.id, params.id);
+    })
+    .patch(
+      '/api/v1/notifications/:id/read',
+      async ({ request, params }) => {
+        const player = await requirePlayer(ctx, request);
+        return notifications.markRead(player.id, params.id);
+      },
+      { parse: 'none' },
+    );
 }

@@ -1,0 +1,54 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { ManualClock, systemClock } from '../../src/clock';
+import { jsonLogger } from '../../src/logger';
+import { openRuntime } from '../../src/runtime';
+import { SettlementService, type SweepOutcome } from '../../src/services/settlement-service';
+import { configFor } from '../config-option';
+
+function instant(value: string): Date {
+  const at = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(at.getTime())) {
+    throw new InvalidArgumentError('an ISO-8601 instant, e.g. 2026-05-10T06:00:00Z');
+  }
+  return at;
+}
+
+function describe(outcome: SweepOutcome): string {
+  const what = `${outcome.contractId} ${outcome.articleId} (league ${outcome.leagueId}, team ${outcome.teamId})`;
+  switch (outcome.result) {
+    case 'renewed':
+      return `renewed  ${what}: ${outcome.newPurchasePrice} credits (+${outcome.premium} premium) until ${outcome.newExpireDate}`;
+    case 'settled':
+      return `settled  ${what}: paid ${outcome.currentPrice}, delta ${outcome.delta}`;
+    case 'renewal-unaffordable':
+      return `settled  ${what}: renewal not affordable; paid ${outcome.currentPrice}, delta ${outcome.delta}`;
+    case 'skipped':
+      return `skipped  ${what}: ${outcome.reason} (left for the next run)`;
+  }
+}
+
+/** `fantasy settle [--at INSTANT]`: the settlement sweep once, for the UTC day of the instant. */
+export function registerSettle(program: Command): void {
+  program
+    .command('settle')
+    .description('run the settlement sweep once (renew elected contracts, settle the rest at expiry)')
+    .option('--at <instant>', 'pretend the sweep runs at this instant (UTC day decides what is due)', instant)
+    .option('--database <file>', 'SQLite file')
+    .action(async (flags: { at?: Date; database?: string }, command: Command) => {
+      const config = configFor(command, flags);
+      // Logs go to stderr so stdout carries only the report.
+      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
+      const runtime = openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
+      try {
+        const { ctx } = runtime;
+        const report = await new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(ctx.clock.now());
+        for (const outcome of report.outcomes) process.stdout.write(`${describe(outcome)}\n`);
+        const count = (...results: string[]) => report.outcomes.filter((o) => results.includes(o.result)).length;
+        process.stdout.write(
+          `sweep for ${report.today}: ${count('settled', 'renewal-unaffordable')} settled, ${count('renewed')} renewed, ${count('skipped')} skipped\n`,
+        );
+      } finally {
+        runtime.close();
+      }
+    });
+}

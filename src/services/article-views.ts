@@ -1,0 +1,122 @@
+/**
+ * §5.3 "live views": an article's 365-day pageview series ending at the snapshot day,
+ * fetched through the encyclopedia client and cached per (edition, article, snapshot day)
+ * so the whole server fetches each series at most once a day. Missing data is never priced
+ * as 0: it is UNKNOWN_ARTICLE (the encyclopedia has no pageviews) or ENCYCLOPEDIA_UNAVAILABLE.
+ */
+import { addDays, utcDay } from '../domain/dates';
+import { fail } from '../domain/errors';
+import { averageViews30d, type ViewPoint } from '../domain/pricing';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import { findCachedSeries, findCachedSeriesOf, storeSeries } from '../store/view-series';
+import { UpstreamError } from '../upstream/http-client';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+
+/** W1 series shape: the snapshot day and the 364 before it. */
+const SERIES_DAYS = 365;
+
+export interface ArticleViewsDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+export interface LiveSeries {
+  snapshotDate: string;
+  /** never empty */
+  series: ViewPoint[];
+}
+
+/** Fetches in flight, per database, so concurrent callers of one series share one request. */
+const inFlight = new WeakMap<Database, Map<string, Promise<ViewPoint[]>>>();
+
+function pendingFor(db: Database): Map<string, Promise<ViewPoint[]>> {
+  let map = inFlight.get(db);
+  if (!map) inFlight.set(db, (map = new Map()));
+  return map;
+}
+
+/** The snapshot days §5.3 tries, in order: yesterday, then the day before. */
+export function snapshotCandidates(today: string): [string, string] {
+  return [addDays(today, -1), addDays(today, -2)];
+}
+
+export class ArticleViews {
+  constructor(private readonly deps: ArticleViewsDeps) {}
+
+  /**
+   * The series ending at `snapshotDate`, from the cache or the encyclopedia; `[]` when the
+   * encyclopedia has no pageviews for it (cached too). Throws UpstreamError when unreachable.
+   */
+  async seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
+    const cached = findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
+    if (cached) return cached;
+    const pending = pendingFor(this.deps.db);
+    const key = `${domain}\u0000${articleId}\u0000${snapshotDate}`;
+    let fetching = pending.get(key);
+    if (!fetching) {
+      fetching = this.fetchAndStore(domain, articleId, snapshotDate).finally(() => pending.delete(key));
+      pending.set(key, fetching);
+    }
+    return fetching;
+  }
+
+  /** §5.3: yesterday's snapshot, else the day before's; refuses rather than price missing data. */
+  async liveSeries(domain: string, articleId: string, today: string): Promise<LiveSeries> {
+    let unreachable = false;
+    for (const snapshotDate of snapshotCandidates(today)) {
+      try {
+        const series = await this.seriesAt(domain, articleId, snapshotDate);
+        if (series.length > 0) return { snapshotDate, series };
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        unreachable = true;
+        this.deps.log.warn('article views unavailable', { domain, articleId, snapshotDate, upstreamError: error.message });
+      }
+    }
+    // Only two answers of "no pageviews at all" make an article unknown; a failed call might have had data.
+    return fail(unreachable ? 'ENCYCLOPEDIA_UNAVAILABLE' : 'UNKNOWN_ARTICLE', `${domain}:${articleId}`);
+  }
+
+  async liveAverage(domain: string, articleId: string, today: string): Promise<number> {
+    const { series } = await this.liveSeries(domain, articleId, today);
+    // liveSeries never answers an empty series, so the average exists
+    return averageViews30d(series) as number;
+  }
+
+  private async fetchAndStore(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
+    let series: ViewPoint[];
+    try {
+      const rows = await this.deps.encyclopedia.dailySeries(domain, articleId, addDays(snapshotDate, -(SERIES_DAYS - 1)), snapshotDate);
+      series = (rows ?? []).map(({ date, views }) => ({ date, views }));
+    } catch (error) {
+      // AQS answers 400 for a string that cannot be a title: that article has no pageviews.
+      if (error instanceof UpstreamError && error.kind === 'status' && error.status === 400) series = [];
+      else throw error;
+    }
+    storeSeries(this.deps.db, domain, articleId, snapshotDate, series, this.deps.clock.now().toISOString());
+    return series;
+  }
+}
+
+/** Today's averages for the articles whose series is already cached; never calls the network. */
+export function cachedLiveAverages(db: Database, domain: string, articleIds: string[], today: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const [yesterday, dayBefore] = snapshotCandidates(today);
+  const first = findCachedSeriesOf(db, domain, articleIds, yesterday);
+  const missing = articleIds.filter((id) => !(first.get(id)?.length ?? 0));
+  const second = findCachedSeriesOf(db, domain, missing, dayBefore);
+  for (const id of articleIds) {
+    const series = first.get(id)?.length ? first.get(id)! : second.get(id);
+    const average = series ? averageViews30d(series) : null;
+    if (average !== null) out.set(id, average);
+  }
+  return out;
+}
+
+export function todayOf(clock: Clock): string {
+  return utcDay(clock.now());
+}

@@ -1,0 +1,237 @@
+/**
+ * Contracts (§5.6–§5.9): buy, sell, renewal election and withdrawal, and the two lists.
+ * Views are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
+ * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
+ */
+import { sql } from 'drizzle-orm';
+import { daysBetween, utcDay } from '../domain/dates';
+import { fail, type ErrorCode } from '../domain/errors';
+import { isLeagueInactive } from '../domain/leagues';
+import { earlySellMessage } from '../domain/notification-messages';
+import {
+  earlySellPayout,
+  inheritedRenewalCount,
+  isTier,
+  MAX_ACTIVE_CONTRACTS,
+  price,
+  renewalWindow,
+  TIER_DAYS,
+} from '../domain/pricing';
+import { canonicalArticleId } from '../domain/titles';
+import { addDays } from '../domain/dates';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import {
+  findContract,
+  lastEndedContract,
+  liveContractCount,
+  liveContractOnArticle,
+  liveContractsOfLeague,
+  liveContractsOfTeam,
+  markSold,
+  setRenewalElected,
+  type ContractRow,
+} from '../store/contracts';
+import { writeTransaction, type Database } from '../store/database';
+import { newId } from '../store/ids';
+import { creditsOf, recordLedgerEntry, STARTING_CREDITS } from '../store/ledger';
+import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
+import { contracts, ledgerEntries } from '../store/schema';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import { ArticleViews } from './article-views';
+import { contractView, contractViews, termDaysOf, type ContractView } from './contract-view';
+import { notifyAboutContract } from './notification-service';
+import { teamView } from './views';
+
+export interface ContractServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+export class ContractService {
+  private readonly views: ArticleViews;
+
+  constructor(private readonly deps: ContractServiceDeps) {
+    this.views = new ArticleViews(deps);
+  }
+
+  /** §5.6, checks in the spec's order; `readBody` runs after the membership checks. */
+  async buy(playerId: string, leagueId: string, readBody: () => Promise<unknown>): Promise<ContractView> {
+    const { db } = this.deps;
+    const now = this.deps.clock.now();
+    const today = utcDay(now);
+    const team = this.requireTeam(leagueId, playerId);
+    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
+    const body = await readBody();
+    const request = isPlainObject(body) ? body : {};
+    if (!isTier(request.tier)) fail('INVALID_TIER');
+    const tier = request.tier;
+    const articleId = canonicalArticleId(request.articleId) ?? fail('INVALID_ARTICLE');
+
+    const early = this.refusalFor(db, team, articleId);
+    if (early) fail(early);
+    const average = await this.views.liveAverage(league.domain, articleId, today);
+    const cost = price(average, league.languageScale, TIER_DAYS[tier]);
+    if (cost > creditsOf(db, team.id)) fail('NOT_ENOUGH_CREDITS');
+
+    const outcome = writeTransaction(db, (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now));
+    if (typeof outcome === 'string') fail(outcome);
+    return this.present(outcome, today, cost);
+  }
+
+  /** Every live or expired contract of the league, whoever holds it. */
+  leagueContracts(leagueId: string): ContractView[] {
+    if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
+    return contractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
+  }
+
+  /** The caller's live or expired contracts in the league. */
+  myContracts(playerId: string, leagueId: string): ContractView[] {
+    const team = this.requireTeam(leagueId, playerId);
+    return contractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
+  }
+
+  /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
+  async sell(playerId: string, leagueId: string, contractId: string): Promise<ContractView> {
+    const { db } = this.deps;
+    const today = this.today();
+    const team = this.requireTeam(leagueId, playerId);
+    const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
+    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+
+    const sold = writeTransaction(db, (tx) => {
+      // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
+      const fresh = this.sellable(this.ownedContract(leagueId, team, contractId, tx), today);
+      const currentPrice = price(average, league.languageScale, termDaysOf(fresh));
+      const payout = earlySellPayout(currentPrice, daysBetween(today, fresh.expireDate), termDaysOf(fresh));
+      if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
+      recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
+      return { row: findContract(tx, fresh.id)!, payout, currentPrice };
+    });
+    notifyAboutContract(this.deps, sold.row, earlySellMessage(sold.row.articleId, sold.payout));
+    return this.present(sold.row, today, sold.currentPrice);
+  }
+
+  /** §5.9 election: intent only; no money moves and no affordability is checked. */
+  electRenewal(playerId: string, leagueId: string, contractId: string): ContractView {
+    const today = this.today();
+    const team = this.requireTeam(leagueId, playerId);
+    const row = writeTransaction(this.deps.db, (tx) => {
+      const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
+      const window = renewalWindow(daysBetween(today, contract.expireDate));
+      if (window === 'expired') fail('CONTRACT_EXPIRED');
+      if (window === 'closed') fail('RENEWAL_WINDOW_CLOSED');
+      if (!setRenewalElected(tx, contract.id, team.id, true)) fail('CONTRACT_NOT_FOUND');
+      return findContract(tx, contract.id)!;
+    });
+    return this.present(row, today);
+  }
+
+  /** §5.9 withdrawal: any time before the sweep acts, while elected and unsettled. */
+  withdrawRenewal(playerId: string, leagueId: string, contractId: string): ContractView {
+    const today = this.today();
+    const team = this.requireTeam(leagueId, playerId);
+    const row = writeTransaction(this.deps.db, (tx) => {
+      const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
+      if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
+      if (!setRenewalElected(tx, contract.id, team.id, false)) fail('CONTRACT_NOT_FOUND');
+      return findContract(tx, contract.id)!;
+    });
+    return this.present(row, today);
+  }
+
+  /**
+   * One INSERT guarded by all three rules of §5.6 (credits from the ledger, article free in
+   * the league, fewer than 22 live contracts), then its ledger entry. Answers the refusal's
+   * name when the guard (or the unique index on live articles) refused.
+   */
+  private insertGuarded(
+    tx: Database,
+    league: LeagueRow,
+    team: TeamRow,
+    articleId: string,
+    tier: keyof typeof TIER_DAYS,
+    cost: number,
+    today: string,
+    now: Date,
+  ): ContractRow | ErrorCode {
+    const previous = lastEndedContract(tx, team.id, articleId);
+    const renewalCount = inheritedRenewalCount(
+      previous ? { renewalCount: previous.renewalCount, termDays: termDaysOf(previous), endedOn: previous.closedOn ?? previous.expireDate } : null,
+      today,
+    );
+    const id = newId('ct');
+    const createdAt = now.toISOString();
+    let changes: number;
+    try {
+      changes = tx.run(sql`
+        INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
+                                  purchase_price, renewal_count, renewal_elected, status, created_at)
+        SELECT ${id}, ${league.id}, ${team.id}, ${articleId}, ${league.domain}, ${today}, ${today},
+               ${addDays(today, TIER_DAYS[tier])}, ${cost}, ${renewalCount}, 0, 'live', ${createdAt}
+        WHERE ${STARTING_CREDITS} + (SELECT coalesce(sum(amount), 0) FROM ${ledgerEntries} WHERE team_id = ${team.id}) >= ${cost}
+          AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE league_id = ${league.id} AND article_id = ${articleId} AND status = 'live')
+          AND (SELECT count(*) FROM ${contracts} WHERE team_id = ${team.id} AND status = 'live') < ${MAX_ACTIVE_CONTRACTS}
+      `).changes;
+    } catch (error) {
+      if (!isConstraintViolation(error)) throw error;
+      changes = 0;
+    }
+    if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
+    recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
+    return findContract(tx, id)!;
+  }
+
+  /** The first rule of §5.6 that refuses this buy now, apart from credits. */
+  private refusalFor(db: Database, team: TeamRow, articleId: string): ErrorCode | null {
+    const holder = liveContractOnArticle(db, team.leagueId, articleId);
+    if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
+    if (liveContractCount(db, team.id) >= MAX_ACTIVE_CONTRACTS) return 'TEAM_FULL';
+    return null;
+  }
+
+  private requireTeam(leagueId: string, playerId: string): TeamRow {
+    return findCurrentTeam(this.deps.db, leagueId, playerId) ?? fail('NO_TEAM_IN_LEAGUE');
+  }
+
+  /** A contract of this league (a contract of another league is not found), owned by `team`. */
+  private ownedContract(leagueId: string, team: TeamRow, contractId: string, db: Database = this.deps.db): ContractRow {
+    const contract = findContract(db, contractId);
+    if (!contract || contract.leagueId !== leagueId) fail('CONTRACT_NOT_FOUND');
+    if (contract.teamId !== team.id) fail('NOT_CONTRACT_OWNER');
+    return contract;
+  }
+
+  private sellable(contract: ContractRow, today: string): ContractRow {
+    if (contract.status !== 'live') fail('ALREADY_SOLD');
+    if (daysBetween(today, contract.expireDate) <= 0) fail('CONTRACT_EXPIRED');
+    return contract;
+  }
+
+  private unsettled(contract: ContractRow): ContractRow {
+    if (contract.status !== 'live') fail('ALREADY_SETTLED');
+    return contract;
+  }
+
+  private present(row: ContractRow, today: string, currentPrice?: number): ContractView {
+    const team = findTeamWithPlayer(this.deps.db, row.teamId)!;
+    if (currentPrice === undefined) return contractViews(this.deps.db, [row], today)[0]!;
+    return contractView(row, teamView(team, creditsOf(this.deps.db, team.id)), today, currentPrice);
+  }
+
+  private today(): string {
+    return utcDay(this.deps.clock.now());
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isConstraintViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
+}

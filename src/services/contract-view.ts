@@ -1,0 +1,100 @@
+/**
+ * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
+ * state as seen today (`live | expired | sold | settled`).
+ */
+import { daysBetween } from '../domain/dates';
+import { contractState, price, tierForTermDays, type ContractState, type Tier } from '../domain/pricing';
+import { displayTitle } from '../domain/titles';
+import type { Database } from '../store/database';
+import type { ContractRow } from '../store/contracts';
+import { creditsOfTeams } from '../store/ledger';
+import { findLeague, findTeamWithPlayer, type TeamWithPlayer } from '../store/leagues';
+import { cachedLiveAverages } from './article-views';
+import { teamView, type TeamView } from './views';
+
+export interface ContractView {
+  id: string;
+  team: TeamView;
+  article: { id: string; title: string; domain: string };
+  startDate: string;
+  duration: string;
+  purchasePrice: number;
+  renewalCount: number;
+  renewalElected: boolean;
+  tier: Tier;
+  expireDate: string;
+  /**
+   * What the same term would cost fresh today. Null when today's series is not in the cache
+   * (lists never call the encyclopedia), and in lists for sold or settled contracts.
+   */
+  currentPrice: number | null;
+  /** what an early sell or the settlement paid; null while the contract runs */
+  salePayout: number | null;
+  status: ContractState;
+}
+
+export function termDaysOf(contract: Pick<ContractRow, 'purchaseDate' | 'expireDate'>): number {
+  return daysBetween(contract.purchaseDate, contract.expireDate);
+}
+
+export function contractView(contract: ContractRow, team: TeamView, today: string, currentPrice: number | null): ContractView {
+  const termDays = termDaysOf(contract);
+  const status = contractState(contract, today);
+  return {
+    id: contract.id,
+    team,
+    article: { id: contract.articleId, title: displayTitle(contract.articleId), domain: contract.domain },
+    startDate: `${contract.purchaseDate}T00:00:00Z`,
+    duration: `P${Math.max(0, termDays)}D`,
+    purchasePrice: contract.purchasePrice,
+    renewalCount: contract.renewalCount,
+    renewalElected: contract.renewalElected,
+    tier: tierForTermDays(termDays),
+    expireDate: contract.expireDate,
+    currentPrice,
+    salePayout: contract.salePayout,
+    status,
+  };
+}
+
+/** Team views (with derived credits) for the teams owning these contracts, one query each. */
+export function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, TeamView> {
+  const ids = [...new Set(teamIds)];
+  const credits = creditsOfTeams(db, ids);
+  const out = new Map<string, TeamView>();
+  for (const id of ids) {
+    const team: TeamWithPlayer | undefined = findTeamWithPlayer(db, id);
+    if (team) out.set(id, teamView(team, credits.get(id) ?? 0));
+  }
+  return out;
+}
+
+/**
+ * Wire forms for many contracts at once. `currentPrice` comes from today's cached series
+ * only (null when not cached), so listing contracts never waits on the encyclopedia.
+ */
+export function contractViews(db: Database, rows: ContractRow[], today: string, known: Map<string, number> = new Map()): ContractView[] {
+  const teams = teamViewsFor(db, rows.map((row) => row.teamId));
+  const scales = new Map<string, number>();
+  for (const leagueId of new Set(rows.map((row) => row.leagueId))) {
+    const league = findLeague(db, leagueId);
+    if (league) scales.set(leagueId, league.languageScale);
+  }
+  const byDomain = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.status !== 'live' || known.has(row.id)) continue;
+    byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.articleId]);
+  }
+  const averages = new Map<string, number>();
+  for (const [domain, ids] of byDomain) {
+    for (const [id, average] of cachedLiveAverages(db, domain, [...new Set(ids)], today)) averages.set(`${domain}\u0000${id}`, average);
+  }
+  return rows.flatMap((row) => {
+    const team = teams.get(row.teamId);
+    if (!team) return [];
+    let current = known.get(row.id) ?? null;
+    const average = averages.get(`${row.domain}\u0000${row.articleId}`);
+    if (current === null && average !== undefined) current = price(average, scales.get(row.leagueId) ?? 1, termDaysOf(row));
+    return [contractView(row, team, today, current)];
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * The market shelf (§7): the edition's Top Read Snapshot, filtered to content articles,
+ * first 50, hydrated with the cached pageview series and priced for the league at MEDIUM.
+ * The filtered list is cached per (edition, snapshot day); series come from the shared
+ * per-article cache. A failed hydration marks the row pending instead of pricing it at 0.
+ */
+import { fail } from '../domain/errors';
+import { contentFilter, englishFallbackFilter, type ContentFilter } from '../domain/calibration';
+import { utcDay } from '../domain/dates';
+import { averageViews30d, monthViews, price, TIER_DAYS, weekViews, yearViews, type ViewPoint } from '../domain/pricing';
+import { canonicalArticleId, displayTitle } from '../domain/titles';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { liveContractsOfLeague } from '../store/contracts';
+import type { Database } from '../store/database';
+import { findCurrentTeam, findLeague, teamsOfLeague } from '../store/leagues';
+import { getCached, putCached } from '../store/upstream-cache';
+import { UpstreamError } from '../upstream/http-client';
+import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
+import { ArticleViews, snapshotCandidates } from './article-views';
+
+/** §7.1: the first 50 content articles of the day. */
+export const SHELF_SIZE = 50;
+/** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
+const HYDRATION_CONCURRENCY = 3;
+
+export type Availability = 'free-agent' | 'owned-by-viewer' | 'owned-by-other';
+
+export interface MarketArticle {
+  id: string;
+  title: string;
+  slug: string;
+  /** 1..50 after filtering */
+  rank: number;
+  yesterdayViews: number;
+  weekViews: number | null;
+  monthViews: number | null;
+  yearViews: number | null;
+  averageViews30d: number | null;
+  /** at MEDIUM with the league's frozen L; null while the series could not be fetched */
+  price: number | null;
+  /** true when the series could not be fetched (Proposed §7.1) */
+  pending: boolean;
+  owner: { name: string; teamName: string } | null;
+  availability: Availability;
+}
+
+/** One row of the cached, filtered top list. */
+interface ShelfEntry {
+  articleId: string;
+  views: number;
+  sourceRank: number;
+}
+
+export interface MarketServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+const shelfKey = (domain: string, snapshotDate: string) => `market-shelf:${domain}:${snapshotDate}`;
+
+export class MarketService {
+  private readonly views: ArticleViews;
+
+  constructor(private readonly deps: MarketServiceDeps) {
+    this.views = new ArticleViews(deps);
+  }
+
+  async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {
+    const { db } = this.deps;
+    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const today = utcDay(this.deps.clock.now());
+    const { snapshotDate, entries } = await this.snapshot(league.domain, today);
+    const series = await this.hydrate(league.domain, entries, snapshotDate);
+
+    // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
+    const teams = new Map(teamsOfLeague(db, leagueId).map((team) => [team.id, team]));
+    const holders = new Map(liveContractsOfLeague(db, leagueId).map((contract) => [contract.articleId, contract.teamId]));
+    const viewerTeamId = findCurrentTeam(db, leagueId, playerId)?.id ?? null;
+
+    return entries.map((entry, index) => {
+      const points = series[index];
+      const average = points && points.length > 0 ? averageViews30d(points) : null;
+      const holderId = holders.get(entry.articleId);
+      const holder = holderId ? teams.get(holderId) : undefined;
+      return {
+        id: entry.articleId,
+        title: displayTitle(entry.articleId),
+        slug: entry.articleId,
+        rank: index + 1,
+        yesterdayViews: entry.views,
+        weekViews: average === null ? null : weekViews(points!),
+        monthViews: average === null ? null : monthViews(points!),
+        yearViews: average === null ? null : yearViews(points!),
+        averageViews30d: average === null ? null : Math.round(average),
+        price: average === null ? null : price(average, league.languageScale, TIER_DAYS.MEDIUM),
+        pending: average === null,
+        owner: holder ? { name: holder.playerName, teamName: holder.name } : null,
+        availability: !holderId ? 'free-agent' : holderId === viewerTeamId ? 'owned-by-viewer' : 'owned-by-other',
+      };
+    });
+  }
+
+  /** §7.1 step 1–2: yesterday's list, else the day before's; cached once filtered with the edition's own namespaces. */
+  private async snapshot(domain: string, today: string): Promise<{ snapshotDate: string; entries: ShelfEntry[] }> {
+    const { db, clock, log, encyclopedia } = this.deps;
+    for (const snapshotDate of snapshotCandidates(today)) {
+      const cached = getCached<ShelfEntry[]>(db, shelfKey(domain, snapshotDate), clock.now());
+      if (cached) return { snapshotDate, entries: cached };
+      let rows;
+      try {
+        rows = await encyclopedia.topArticles(domain, snapshotDate);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        log.warn('market: top list unavailable', { domain, snapshotDate, upstreamError: error.message });
+        continue;
+      }
+      if (!rows || rows.length === 0) continue;
+      const { isContent, cacheable } = await this.contentFilterFor(domain);
+      const entries: ShelfEntry[] = [];
+      const seen = new Set<string>();
+      for (const row of rows) {
+        if (entries.length === SHELF_SIZE) break;
+        if (!isContent(row.article)) continue;
+        const articleId = canonicalArticleId(row.article);
+        if (!articleId || seen.has(articleId)) continue;
+        seen.add(articleId);
+        entries.push({ articleId, views: row.views, sourceRank: row.rank });
+      }
+      if (cacheable) putCached(db, shelfKey(domain, snapshotDate), entries, clock.now());
+      return { snapshotDate, entries };
+    }
+    return fail('MARKET_UNAVAILABLE', domain);
+  }
+
+  /** The edition's namespaces (W6); the English fallback when unreachable, which must not be cached. */
+  private async contentFilterFor(domain: string): Promise<{ isContent: ContentFilter; cacheable: boolean }> {
+    let info: SiteInfo;
+    try {
+      info = await this.deps.encyclopedia.siteInfo(domain);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      this.deps.log.warn('market: siteinfo unavailable, English fallback filter', { domain, upstreamError: error.message });
+      return { isContent: englishFallbackFilter, cacheable: false };
+    }
+    const isContent = contentFilter({
+      // the client already underscores and suffixes the names with `:`; the rule adds those itself
+      namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),
+      aliases: [],
+      mainPage: info.mainPage,
+    });
+    return { isContent, cacheable: true };
+  }
+
+  /** §7.1 step 3, at most 3 at a time; a failed fetch leaves its slot undefined (pending). */
+  private async hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
+    const out: (ViewPoint[] | undefined)[] = new Array(entries.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const index = next++;
+        const { articleId } = entries[index]!;
+        try {
+          out[index] = await this.views.seriesAt(domain, articleId, snapshotDate);
+        } catch (error) {
+          if (!(error instanceof UpstreamError)) throw error;
+          this.deps.log.warn('market: hydration failed', { domain, articleId, snapshotDate, upstreamError: error.message });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(HYDRATION_CONCURRENCY, entries.length) }, worker));
+    return out;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Notifications (§8): written after the money write, only when the guarded write changed a
+ * row; a failed write is logged and never raised (the credits have already moved). Read side:
+ * the player-wide in-box, the per-league in-box, and mark-read.
+ */
+import { utcDay } from '../domain/dates';
+import { fail } from '../domain/errors';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { errorFields } from '../logger';
+import type { ContractRow } from '../store/contracts';
+import { contractsByIds } from '../store/contracts';
+import type { Database } from '../store/database';
+import { newId } from '../store/ids';
+import { findCurrentTeam, findLeague, findTeam } from '../store/leagues';
+import {
+  findNotification,
+  insertNotification,
+  markNotificationRead,
+  notificationsOfPlayer,
+  notificationsOfTeam,
+  type NotificationRow,
+} from '../store/notifications';
+import { contractViews, type ContractView } from './contract-view';
+
+export interface NotificationView {
+  id: string;
+  leagueId: string;
+  contract: ContractView;
+  message: string;
+  date: string;
+  isRead: boolean;
+}
+
+export interface NotificationDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Records one in-box line about `contract` for its team's player; never throws. */
+export function notifyAboutContract(deps: NotificationDeps, contract: ContractRow, message: string): void {
+  try {
+    const team = findTeam(deps.db, contract.teamId);
+    if (!team) throw new Error('team of the contract is gone');
+    const now = deps.clock.now();
+    insertNotification(deps.db, {
+      id: newId('nt'),
+      playerId: team.playerId,
+      leagueId: contract.leagueId,
+      teamId: team.id,
+      contractId: contract.id,
+      message,
+      date: utcDay(now),
+      isRead: false,
+      createdAt: now.toISOString(),
+    });
+  } catch (error) {
+    deps.log.error('notification not written', { contractId: contract.id, ...errorFields(error) });
+  }
+}
+
+export class NotificationService {
+  constructor(private readonly deps: NotificationDeps) {}
+
+  /** Every league's notifications of the player, newest first, each naming its league. */
+  listForPlayer(playerId: string): NotificationView[] {
+    return this.present(notificationsOfPlayer(this.deps.db, playerId));
+  }
+
+  /** The caller's notifications in one league (their current team's). */
+  listForLeague(playerId: string, leagueId: string): NotificationView[] {
+    if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
+    const team = findCurrentTeam(this.deps.db, leagueId, playerId);
+    if (!team) fail('NO_TEAM_IN_LEAGUE');
+    return this.present(notificationsOfTeam(this.deps.db, team.id));
+  }
+
+  /** Guarded on id AND owner; only when nothing matched does a re-read tell missing from foreign. */
+  markRead(playerId: string, notificationId: string): { success: true } {
+    if (markNotificationRead(this.deps.db, notificationId, playerId)) return { success: true };
+    if (!findNotification(this.deps.db, notificationId)) fail('NOTIFICATION_NOT_FOUND');
+    return fail('NOTIFICATION_NOT_AUTHORIZED');
+  }
+
+  private present(rows: NotificationRow[]): NotificationView[] {
+    const today = utcDay(this.deps.clock.now());
+    const contracts = contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
+    const views = new Map(contractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
+    return rows.flatMap((row) => {
+      const contract = views.get(row.contractId);
+      if (!contract) return [];
+      return [{ id: row.id, leagueId: row.leagueId, contract, message: row.message, date: row.date, isRead: row.isRead }];
+    });
+  }
+}

@@ -1,0 +1,20 @@
+/** The settlement sweep as a daily job: 06:00 UTC, after the scoring ingest of the previous day (§14 #4). */
+import type { AppContext } from '../http/context';
+import type { DailyJob } from './scheduler';
+import { SettlementService } from './settlement-service';
+
+export const settlementJob: DailyJob = {
+  name: 'settlement',
+  hour: 6,
+  minute: 0,
+  async run(ctx: AppContext, now: Date) {
+    const report = await new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(now);
+    const count = (result: string) => report.outcomes.filter((outcome) => outcome.result === result).length;
+    ctx.log.info('settlement sweep done', {
+      today: report.today,
+      settled: count('settled') + count('renewal-unaffordable'),
+      renewed: count('renewed'),
+      skipped: count('skipped'),
+    });
+  },
+};

@@ -1,0 +1,145 @@
+/**
+ * The settlement sweep (§5.10): every unsold, unsettled contract whose term has ended is
+ * renewed (elected and affordable) or settled at today's price. Each contract is its own
+ * transaction (guarded update + ledger entries), so a crash leaves every contract either
+ * fully done or untouched, and a re-run finishes the rest without paying anything twice.
+ * Per §14 #10 a renewal realises the expiring term's P&L: +currentPrice, −newPurchasePrice.
+ */
+import { addDays, utcDay } from '../domain/dates';
+import { isFailure } from '../domain/errors';
+import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
+import { price, renewalQuote } from '../domain/pricing';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
+import { writeTransaction, type Database } from '../store/database';
+import { creditsOf, recordLedgerEntry } from '../store/ledger';
+import { findLeague } from '../store/leagues';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import { ArticleViews } from './article-views';
+import { termDaysOf } from './contract-view';
+import { notifyAboutContract } from './notification-service';
+
+export type SweepResult =
+  /** ended at expiry: salePayout = currentPrice */
+  | 'settled'
+  /** elected but the premium was not affordable: settled with the "Couldn't renew" message */
+  | 'renewal-unaffordable'
+  | 'renewed'
+  /** views unavailable (or unknown): left untouched for the next run */
+  | 'skipped';
+
+export interface SweepOutcome {
+  contractId: string;
+  leagueId: string;
+  teamId: string;
+  articleId: string;
+  result: SweepResult;
+  currentPrice?: number;
+  /** currentPrice − the term's purchasePrice (settlements) */
+  delta?: number;
+  newPurchasePrice?: number;
+  premium?: number;
+  newExpireDate?: string;
+  reason?: string;
+}
+
+export interface SweepReport {
+  today: string;
+  outcomes: SweepOutcome[];
+}
+
+export interface SettlementDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+/** A late sweep can find a renewed term already over; it is worked again, a bounded number of times. */
+const MAX_PASSES = 20;
+
+export class SettlementService {
+  private readonly views: ArticleViews;
+
+  constructor(private readonly deps: SettlementDeps) {
+    this.views = new ArticleViews(deps);
+  }
+
+  /** Runs the sweep for the UTC day of `at` (fixed at the start). */
+  async sweep(at: Date = this.deps.clock.now()): Promise<SweepReport> {
+    const today = utcDay(at);
+    const outcomes: SweepOutcome[] = [];
+    const skipped = new Set<string>();
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const due = contractsDueForSettlement(this.deps.db, today).filter((contract) => !skipped.has(contract.id));
+      if (due.length === 0) break;
+      for (const contract of due) {
+        const outcome = await this.settleOne(contract, today);
+        if (!outcome) continue;
+        if (outcome.result === 'skipped') skipped.add(contract.id);
+        outcomes.push(outcome);
+      }
+    }
+    return { today, outcomes };
+  }
+
+  /** One contract, independently retryable; null when another run got there first. */
+  private async settleOne(contract: ContractRow, today: string): Promise<SweepOutcome | null> {
+    const { db, log } = this.deps;
+    const base = { contractId: contract.id, leagueId: contract.leagueId, teamId: contract.teamId, articleId: contract.articleId };
+    const league = findLeague(db, contract.leagueId);
+    if (!league) return null;
+    let average: number;
+    try {
+      average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    } catch (error) {
+      if (!isFailure(error)) throw error;
+      log.warn('settlement: contract left for the next run', { contractId: contract.id, reason: error.code });
+      return { ...base, result: 'skipped', reason: error.code };
+    }
+
+    const done = writeTransaction(db, (tx) => {
+      // Re-read inside the lock: another sweep or a withdrawal may have acted since the list was read.
+      const fresh = findContract(tx, contract.id);
+      if (!fresh || fresh.status !== 'live' || fresh.expireDate > today) return null;
+      const termDays = termDaysOf(fresh);
+      const currentPrice = price(average, league.languageScale, termDays);
+      const at = this.deps.clock.now().toISOString();
+      if (fresh.renewalElected) {
+        const quote = renewalQuote(currentPrice, fresh.purchasePrice, fresh.renewalCount);
+        // Proposed §5.10: the balance is re-read per contract, so several renewals cannot overdraw.
+        if (quote.incrementalCost <= creditsOf(tx, fresh.teamId)) {
+          const term = {
+            purchaseDate: fresh.expireDate,
+            expireDate: addDays(fresh.expireDate, termDays),
+            purchasePrice: quote.newPurchasePrice,
+            renewalCount: fresh.renewalCount + 1,
+          };
+          if (!renewInPlace(tx, fresh.id, fresh.expireDate, term)) return null;
+          recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
+          recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -quote.newPurchasePrice, createdAt: at });
+          const outcome: SweepOutcome = {
+            ...base,
+            result: 'renewed',
+            currentPrice,
+            newPurchasePrice: quote.newPurchasePrice,
+            premium: quote.premium,
+            newExpireDate: term.expireDate,
+          };
+          return { outcome, row: findContract(tx, fresh.id)!, message: renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium) };
+        }
+      }
+      if (!markSettled(tx, fresh.id, fresh.expireDate, currentPrice, today)) return null;
+      recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
+      const delta = currentPrice - fresh.purchasePrice;
+      const result: SweepResult = fresh.renewalElected ? 'renewal-unaffordable' : 'settled';
+      const message = fresh.renewalElected ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
+      return { outcome: { ...base, result, currentPrice, delta } as SweepOutcome, row: findContract(tx, fresh.id)!, message };
+    });
+    if (!done) return null;
+    // Only a write that changed a row notifies, so a retried step stays silent.
+    notifyAboutContract(this.deps, done.row, done.message);
+    return done.outcome;
+  }
+}
