@@ -110,7 +110,7 @@ export type TeamRow = typeof teams.$inferSelect;
 
 /** Every league, oldest first: the scoring read side filters them by season (§4.3). */
 export function allLeagues(db: Database): LeagueRow[] {
-  return db.select().from(leagues).orderBy(leagues.createdAt, leagues.id).all();
+  return db.select().from(leagues).orderBy(leagues.createdAt, sql`${leagues}.rowid`).all();
 }
 
 /** Every team (departed ones included) of the given leagues, in join order. */

@@ -1,0 +1,95 @@
+/**
+ * §12 `POST /internal/v1/performances` and `fantasy import-performances`: raw facts in,
+ * points out, through the one scoring formula. Every row of a request is checked before
+ * anything is written, so a bad row never leaves half a day behind.
+ */
+import type { Clock } from '../clock';
+import type { ChemistryLevel } from '../domain/chemistry';
+import { parseStrictDate } from '../domain/dates';
+import { fail } from '../domain/errors';
+import { normalizeFormationSnapshot, teamScore, validatePerformanceRow } from '../domain/scoring';
+import type { Database } from '../store/database';
+import { writeTransaction } from '../store/database';
+import { type PerformanceWrite, scalesOfTeams, upsertPerformance } from '../store/performances';
+
+/** The engine posts (and the service writes) at most this many rows at a time. */
+export const INGEST_CHUNK = 100;
+
+export interface PerformanceIngestServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export interface IngestOptions {
+  /** rows accepted in one body; the HTTP route uses INGEST_CHUNK, files may hold a whole day */
+  maxRows?: number;
+}
+
+export interface IngestResult {
+  written: number;
+}
+
+interface ValidRow {
+  teamId: string;
+  date: string;
+  formationSnapshot: string;
+  articleViews: number[];
+  chemistryLevels: ChemistryLevel[];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class PerformanceIngestService {
+  constructor(private readonly deps: PerformanceIngestServiceDeps) {}
+
+  /** One `PerformanceIngest` body. */
+  ingest(body: unknown, options: IngestOptions = {}): IngestResult {
+    return this.ingestAll([body], options);
+  }
+
+  /**
+   * Several bodies (the lines of an import file): all are validated before the first write,
+   * then rows are written in chunks of 100, one transaction each.
+   */
+  ingestAll(bodies: readonly unknown[], options: IngestOptions = {}): IngestResult {
+    const rows = bodies.flatMap((body) => this.validate(body, options.maxRows ?? Number.POSITIVE_INFINITY));
+    const scales = scalesOfTeams(this.deps.db, rows.map((row) => row.teamId));
+    for (const row of rows) if (!scales.has(row.teamId)) fail('INGEST_INVALID', `unknown team ${row.teamId}`);
+
+    const writes: PerformanceWrite[] = rows.map((row) => ({
+      ...row,
+      points: teamScore({ articleViews: row.articleViews, chemistryLevels: row.chemistryLevels, languageScale: scales.get(row.teamId)! }),
+    }));
+    const now = this.deps.clock.now().toISOString();
+    for (let i = 0; i < writes.length; i += INGEST_CHUNK) {
+      const chunk = writes.slice(i, i + INGEST_CHUNK);
+      writeTransaction(this.deps.db, (tx) => {
+        for (const write of chunk) upsertPerformance(tx, write, now);
+      });
+    }
+    return { written: writes.length };
+  }
+
+  private validate(body: unknown, maxRows: number): ValidRow[] {
+    if (!isPlainObject(body)) fail('INGEST_INVALID', 'body must be an object');
+    const date = parseStrictDate(body.date);
+    if (!date) fail('INVALID_DATE');
+    const { results } = body;
+    if (!Array.isArray(results)) fail('INGEST_INVALID', 'results must be an array');
+    if (results.length > maxRows) fail('INGEST_INVALID', `more than ${maxRows} results`);
+    return results.map((row, index) => {
+      const reason = validatePerformanceRow(row);
+      if (reason) fail('INGEST_INVALID', `results[${index}]: ${reason}`);
+      const valid = row as { teamId: string; articleViews: number[]; chemistryLevels: ChemistryLevel[]; formationSnapshot?: unknown };
+      return {
+        teamId: valid.teamId,
+        date,
+        formationSnapshot: normalizeFormationSnapshot(valid.formationSnapshot),
+        articleViews: valid.articleViews,
+        chemistryLevels: valid.chemistryLevels,
+      };
+    });
+  }
+}
