@@ -1,0 +1,458 @@
+/** The Leagues table of the interface, one scenario table per endpoint. */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { INVITATION_CODE_ALPHABET } from '../../src/domain/invitation-codes';
+import { CalibrationService } from '../../src/services/calibration-service';
+import { seedGlobalLeague } from '../../src/services/global-league';
+import { leagues, lineupVersions, performances, teams } from '../../src/store/schema';
+import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import { scenarioTable } from '../support/scenarios';
+import { createBody, NOW } from './leagues-fixtures';
+import type { LeagueRow } from '../../src/store/leagues';
+
+const DAY = 86_400_000;
+const plus = (days: number) => new Date(Date.parse(NOW) + days * DAY).toISOString();
+
+interface World extends Record<string, unknown> {
+  admin: TestPlayer;
+  member: TestPlayer;
+  outsider: TestPlayer;
+  open: LeagueRow;
+  secret: LeagueRow;
+  closed: LeagueRow;
+  ended: LeagueRow;
+}
+
+/** Four leagues founded by `admin`: public (members may share), private (admin only), closed, ended. */
+async function world(): Promise<{ app: TestApp; world: World }> {
+  const app = await createTestApp({ now: NOW });
+  const [admin, member, outsider] = [await app.player('admin'), await app.player('member'), await app.player('outsider')];
+  const open = buildLeague(app, admin, { name: 'Open League', invitePolicy: 'members', startDate: plus(-3) }).league;
+  buildTeam(app, open, member, 'Member United');
+  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q', startDate: plus(-2) }).league;
+  buildTeam(app, secret, member, 'Secret Members');
+  const closed = buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), startDate: plus(-1) }).league;
+  const ended = buildLeague(app, admin, { name: 'Ended League', startDate: plus(-40), durationDays: 30 }).league;
+  return { app, world: { admin, member, outsider, open, secret, closed, ended } };
+}
+
+function leagueCount(app: TestApp): number {
+  return app.ctx.db.select().from(leagues).all().length;
+}
+
+const invalid = (error: string, body: unknown) => ({ status: 400, body, expect: { error }, exact: true });
+
+describe('POST /api/v1/leagues', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'founds a public league: 201, founder is admin with the first team and an empty 4-3-3 line-up',
+      method: 'POST',
+      path: '/api/v1/leagues',
+      as: 'outsider',
+      body: createBody(),
+      status: 201,
+      expect: (res) => {
+        expect(res.body).toEqual({
+          id: expect.stringMatching(/^lg_/),
+          title: 'Readers Cup',
+          domain: 'en',
+          languageScale: 1,
+          icon: '🏆',
+          startDate: NOW,
+          endDate: plus(30),
+          visibility: 'public',
+          invitePolicy: 'members',
+          teamCount: 1,
+          closedAt: null,
+        });
+        expect(res.text).not.toMatch(/invitationCode|code/i);
+      },
+    },
+    {
+      name: 'a private league gets a 5-character code from the alphabet, never in the response',
+      method: 'POST',
+      path: '/api/v1/leagues',
+      as: 'outsider',
+      body: createBody({ visibility: 'private', invitePolicy: 'admin' }),
+      status: 201,
+      expect: (res) => {
+        expect(res.body.visibility).toBe('private');
+        expect(Object.keys(res.body)).not.toContain('invitationCode');
+      },
+    },
+    {
+      name: "stores a hostile name verbatim (trimmed): '); DROP TABLE leagues;--",
+      method: 'POST',
+      path: '/api/v1/leagues',
+      as: 'outsider',
+      body: createBody({ name: "  '); DROP TABLE leagues;--  " }),
+      status: 201,
+      expect: { title: "'); DROP TABLE leagues;--" },
+    },
+    { name: 'duration 2w ends 14 days after the start', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ duration: '2w' }), status: 201, expect: { endDate: plus(14) } },
+    { name: 'duration 2m ends 60 days after the start', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ duration: '2m' }), status: 201, expect: { endDate: plus(60) } },
+    { name: 'duration 3m ends 90 days after the start', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ duration: '3m' }), status: 201, expect: { endDate: plus(90) } },
+    { name: 'duration 6m ends 180 days after the start', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ duration: '6m' }), status: 201, expect: { endDate: plus(180) } },
+    { name: 'an icon with its variation selector is accepted', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ icon: '🛡️' }), status: 201, expect: { icon: '🛡️' } },
+    { name: 'the seeded it edition freezes L = 13.9', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ domain: 'it' }), status: 201, expect: { domain: 'it', languageScale: 13.9 } },
+    { name: 'malformed JSON', method: 'POST', path: '/api/v1/leagues', as: 'outsider', rawBody: '{"name": "Cup",', status: 400, expect: { error: 'LEAGUE_INVALID_PAYLOAD' }, exact: true },
+    { name: 'empty body', method: 'POST', path: '/api/v1/leagues', as: 'outsider', rawBody: '', status: 400, expect: { error: 'LEAGUE_INVALID_PAYLOAD' }, exact: true },
+    { name: 'an array is not an object', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_INVALID_PAYLOAD', [createBody()]) },
+    { name: 'null is not an object', method: 'POST', path: '/api/v1/leagues', as: 'outsider', rawBody: 'null', status: 400, expect: { error: 'LEAGUE_INVALID_PAYLOAD' } },
+    { name: 'name missing', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_NAME_LENGTH', createBody({ name: undefined })) },
+    { name: 'name not a string', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_NAME_LENGTH', createBody({ name: 12345 })) },
+    { name: 'name under 3 characters once trimmed', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_NAME_LENGTH', createBody({ name: '  ab   ' })) },
+    { name: 'name over 50 characters', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_NAME_LENGTH', createBody({ name: 'x'.repeat(51) })) },
+    { name: 'name of exactly 50 characters is fine', method: 'POST', path: '/api/v1/leagues', as: 'outsider', body: createBody({ name: 'x'.repeat(50) }), status: 201 },
+    { name: 'unknown icon', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_ICON', createBody({ icon: '🍕' })) },
+    { name: 'icon missing', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_ICON', createBody({ icon: undefined })) },
+    { name: 'domain upper-case', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DOMAIN', createBody({ domain: 'EN' })) },
+    { name: 'domain with an underscore', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DOMAIN', createBody({ domain: 'zh_yue' })) },
+    { name: 'domain over 20 characters', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DOMAIN', createBody({ domain: 'a'.repeat(21) })) },
+    { name: 'domain not a string', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DOMAIN', createBody({ domain: ['en'] })) },
+    { name: 'unknown duration', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DURATION', createBody({ duration: '4w' })) },
+    { name: 'duration given as days', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_DURATION', createBody({ duration: 30 })) },
+    { name: 'unknown visibility', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_VISIBILITY', createBody({ visibility: 'secret' })) },
+    { name: 'invite policy missing (required even for public)', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_INVITE_POLICY', createBody({ invitePolicy: undefined })) },
+    { name: 'unknown invite policy', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_INVITE_POLICY', createBody({ invitePolicy: 'everyone' })) },
+    { name: 'team name missing', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('TEAM_NAME_LENGTH', createBody({ teamName: undefined })) },
+    { name: 'team name under 3 characters once trimmed', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('TEAM_NAME_LENGTH', createBody({ teamName: ' ab ' })) },
+    { name: 'team name over 30 characters', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('TEAM_NAME_LENGTH', createBody({ teamName: 'y'.repeat(31) })) },
+    { name: 'fields are checked in order: a bad name wins over a bad icon', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_NAME_LENGTH', createBody({ name: '', icon: '?' })) },
+    { name: 'fields are checked in order: a bad policy wins over a bad team name', method: 'POST', path: '/api/v1/leagues', as: 'outsider', ...invalid('LEAGUE_UNKNOWN_INVITE_POLICY', createBody({ invitePolicy: '', teamName: '' })) },
+    { name: 'without a session', method: 'POST', path: '/api/v1/leagues', as: 'anonymous', body: createBody(), status: 401, expect: { error: 'UNAUTHORIZED' } },
+  ]);
+});
+
+describe('founding writes', () => {
+  it('stores league, founder team (1,000 credits) and an empty 4-3-3 line-up together; the founder is admin', async () => {
+    const { app, world: w } = await world();
+    try {
+      const res = await app.call('POST', '/api/v1/leagues', { as: w.outsider, body: createBody({ teamName: '  Page Turners  ' }) });
+      expect(res.status).toBe(201);
+      const stored = app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id)).get()!;
+      expect(stored).toMatchObject({ adminId: w.outsider.id, invitationCode: null, name: 'Readers Cup', durationDays: 30 });
+      const team = app.ctx.db.select().from(teams).where(eq(teams.leagueId, stored.id)).all();
+      expect(team).toHaveLength(1);
+      expect(team[0]).toMatchObject({ playerId: w.outsider.id, name: 'Page Turners', nameKey: 'page turners', joinedAt: NOW, leftAt: null });
+      const lineups = app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team[0].id)).all();
+      expect(lineups).toEqual([expect.objectContaining({ schema: '4-3-3', positions: '{}', savedAt: NOW })]);
+      const mine = await app.call('GET', `/api/v1/leagues/${stored.id}/my-team`, { as: w.outsider });
+      expect(mine.body).toEqual({ id: team[0].id, name: 'Page Turners', credits: 1000, player: { id: w.outsider.id, name: 'outsider' } });
+      expect((await app.call('GET', `/api/v1/leagues/${stored.id}/my-role`, { as: w.outsider })).body).toEqual({ isMember: true, isAdmin: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('draws a private code from the §6.7 alphabet and shows it only through invite-code', async () => {
+    const { app, world: w } = await world();
+    try {
+      const res = await app.call('POST', '/api/v1/leagues', { as: w.outsider, body: createBody({ visibility: 'private', invitePolicy: 'admin' }) });
+      const stored = app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id)).get()!;
+      expect(stored.invitationCode).toMatch(new RegExp(`^[${INVITATION_CODE_ALPHABET}]{5}$`));
+      expect(res.text).not.toContain(stored.invitationCode!);
+      const invite = await app.call('GET', `/api/v1/leagues/${stored.id}/invite-code`, { as: w.outsider });
+      expect(invite).toMatchObject({ status: 200, body: { code: stored.invitationCode } });
+      for (const path of [`/api/v1/leagues/${stored.id}`, '/api/v1/leagues']) {
+        expect((await app.call('GET', path, { as: w.outsider })).text).not.toContain(stored.invitationCode!);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes nothing when any field is refused', async () => {
+    const { app, world: w } = await world();
+    try {
+      const before = { leagues: leagueCount(app), teams: app.ctx.db.select().from(teams).all().length };
+      for (const body of [createBody({ teamName: 'x' }), createBody({ icon: 'no' }), createBody({ domain: 'Nope' })]) {
+        expect((await app.call('POST', '/api/v1/leagues', { as: w.outsider, body })).status).toBe(400);
+      }
+      expect({ leagues: leagueCount(app), teams: app.ctx.db.select().from(teams).all().length }).toEqual(before);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/v1/leagues (mine)', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'every league with a current team of the caller, closed and ended ones included',
+      method: 'GET',
+      path: '/api/v1/leagues',
+      as: 'admin',
+      status: 200,
+      expect: (res, w) => {
+        expect(res.body.map((l: { id: string }) => l.id).sort()).toEqual([w.open.id, w.secret.id, w.closed.id, w.ended.id].sort());
+        const open = res.body.find((l: { id: string }) => l.id === w.open.id);
+        expect(open).toMatchObject({ title: 'Open League', teamCount: 2 });
+      },
+    },
+    {
+      name: 'a departed team no longer lists its league',
+      method: 'GET',
+      path: '/api/v1/leagues',
+      as: 'member',
+      before: (w, app) => {
+        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run();
+      },
+      status: 200,
+      expect: (res, w) => expect(res.body.map((l: { id: string }) => l.id)).toEqual([w.secret.id]),
+    },
+    { name: 'a player without teams gets an empty list', method: 'GET', path: '/api/v1/leagues', as: 'outsider', status: 200, expect: [], exact: true },
+    {
+      name: 'the Global League appears once joined',
+      method: 'GET',
+      path: '/api/v1/leagues',
+      as: 'outsider',
+      before: async (w, app) => {
+        await seed(app);
+        expect((await app.call('POST', '/api/v1/leagues/global/my-team', { as: w.outsider, body: { name: 'Globetrotters' } })).status).toBe(201);
+      },
+      status: 200,
+      expect: [expect.objectContaining({ id: 'global', title: 'Global League', teamCount: 1 })],
+      exact: true,
+    },
+    { name: 'without a session', method: 'GET', path: '/api/v1/leagues', as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' } },
+  ]);
+});
+
+async function seed(app: TestApp) {
+  const { db, clock, log, upstream } = app.ctx;
+  return seedGlobalLeague({ db, clock, log, calibration: new CalibrationService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
+}
+
+describe('GET /api/v1/leagues/global', () => {
+  scenarioTable<World>(world, [
+    { name: 'not seeded in this deployment', method: 'GET', path: '/api/v1/leagues/global', as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    {
+      name: 'once seeded: §6.3 fields, no teams yet',
+      method: 'GET',
+      path: '/api/v1/leagues/global',
+      as: 'outsider',
+      before: async (_w, app) => void (await seed(app)),
+      status: 200,
+      expect: {
+        id: 'global',
+        title: 'Global League',
+        domain: 'en',
+        languageScale: 1,
+        icon: '🌍',
+        startDate: '2024-01-01T00:00:00.000Z',
+        endDate: '2124-01-01T00:00:00.000Z',
+        visibility: 'public',
+        invitePolicy: 'members',
+        teamCount: 0,
+        closedAt: null,
+      },
+      exact: true,
+    },
+    { name: 'without a session', method: 'GET', path: '/api/v1/leagues/global', as: 'anonymous', status: 401 },
+  ]);
+});
+
+describe('GET /api/v1/leagues/public', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'public, not closed, not ended; private, closed and ended leagues are left out',
+      method: 'GET',
+      path: '/api/v1/leagues/public',
+      as: 'outsider',
+      status: 200,
+      expect: (res, w) => expect(res.body.map((l: { id: string }) => l.id)).toEqual([w.open.id]),
+    },
+    { name: 'without a session', method: 'GET', path: '/api/v1/leagues/public', as: 'anonymous', status: 401 },
+  ]);
+
+  it('orders by start, newest first, and keeps 12', async () => {
+    const { app, world: w } = await world();
+    try {
+      const made: string[] = [];
+      for (let hours = 1; hours <= 14; hours++) {
+        made.push(buildLeague(app, w.outsider, { name: `Shelf ${hours}`, startDate: new Date(Date.parse(NOW) - hours * 3_600_000).toISOString() }).league.id);
+      }
+      const res = await app.call('GET', '/api/v1/leagues/public', { as: w.member });
+      expect(res.body.map((l: { id: string }) => l.id)).toEqual(made.slice(0, 12));
+      // a league whose season is over leaves the shelf the moment it ends
+      app.clock.set(plus(30 - 1 / 24 + 1 / 86_400));
+      const later = await app.call('GET', '/api/v1/leagues/public', { as: { ...w.member, cookie: await app.cookieFor(w.member.subject) } });
+      expect(later.status).toBe(200);
+      expect(later.body.map((l: { id: string }) => l.id)).not.toContain(made[0]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/v1/leagues/{id}', () => {
+  scenarioTable<World>(world, [
+    { name: 'a private league is readable by anyone with its id', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}`, as: 'outsider', status: 200, expect: (res, w) => {
+      expect(res.body).toMatchObject({ id: w.secret.id, title: 'Secret League', visibility: 'private', teamCount: 2 });
+      expect(res.text).not.toContain('K7M2Q');
+    } },
+    { name: 'a closed league stays readable with closedAt', method: 'GET', path: (w) => `/api/v1/leagues/${w.closed.id}`, as: 'outsider', status: 200, expect: { closedAt: plus(-1) } },
+    { name: 'an ended league stays readable', method: 'GET', path: (w) => `/api/v1/leagues/${w.ended.id}`, as: 'outsider', status: 200, expect: { title: 'Ended League', closedAt: null } },
+    {
+      name: 'teamCount counts current members only',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}`,
+      as: 'outsider',
+      before: (_w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run(),
+      status: 200,
+      expect: { teamCount: 1 },
+    },
+    { name: 'unknown id', method: 'GET', path: '/api/v1/leagues/lg_nope', as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}`, as: 'anonymous', status: 401 },
+  ]);
+});
+
+describe('GET /api/v1/leagues/{id}/leaderboard', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'before any scored day every team has 0 points and rankDelta null; ties go to seniority',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
+      as: 'outsider',
+      status: 200,
+      expect: (res, w) =>
+        expect(res.body).toEqual([
+          { team: { id: expect.any(String), name: 'admin FC', credits: 1000, player: { id: w.admin.id, name: 'admin' } }, cumulativePoints: 0, rank: 1, rankDelta: null },
+          { team: { id: expect.any(String), name: 'Member United', credits: 1000, player: { id: w.member.id, name: 'member' } }, cumulativePoints: 0, rank: 2, rankDelta: null },
+        ]),
+    },
+    {
+      name: 'ranks from the performances table, departed teams included, with derived credits',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
+      as: 'outsider',
+      before: (w, app) => {
+        const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
+        buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
+        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)).run();
+        const perf = (teamId: string, date: string, points: number) =>
+          app.ctx.db.insert(performances).values({ teamId, date, points, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run();
+        perf(adminTeam.id, '2026-05-08', 10);
+        perf(adminTeam.id, '2026-05-09', 1);
+        perf(memberTeam.id, '2026-05-08', 5);
+        perf(memberTeam.id, '2026-05-09', 20.5);
+      },
+      status: 200,
+      expect: (res) =>
+        expect(res.body).toEqual([
+          expect.objectContaining({ team: expect.objectContaining({ name: 'Member United', credits: 880 }), cumulativePoints: 25.5, rank: 1, rankDelta: 1 }),
+          expect.objectContaining({ team: expect.objectContaining({ name: 'admin FC', credits: 1000 }), cumulativePoints: 11, rank: 2, rankDelta: -1 }),
+        ]),
+    },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/leaderboard', as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' } },
+    { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`, as: 'anonymous', status: 401 },
+  ]);
+});
+
+describe('GET /api/v1/leagues/{id}/my-role', () => {
+  scenarioTable<World>(world, [
+    { name: 'admin', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/my-role`, as: 'admin', status: 200, expect: { isMember: true, isAdmin: true }, exact: true },
+    { name: 'member', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/my-role`, as: 'member', status: 200, expect: { isMember: true, isAdmin: false }, exact: true },
+    { name: 'outsider', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/my-role`, as: 'outsider', status: 200, expect: { isMember: false, isAdmin: false }, exact: true },
+    {
+      name: 'a departed member is no longer a member',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/my-role`,
+      as: 'member',
+      before: (_w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run(),
+      status: 200,
+      expect: { isMember: false, isAdmin: false },
+      exact: true,
+    },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-role', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/my-role`, as: 'anonymous', status: 401 },
+  ]);
+});
+
+describe('GET /api/v1/leagues/{id}/invite-code', () => {
+  scenarioTable<World>(world, [
+    { name: 'policy admin: the admin sees the code', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'admin', status: 200, expect: { code: 'K7M2Q' }, exact: true },
+    { name: 'policy admin: a member is told the league does not exist', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'member', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    { name: 'policy admin: an outsider is told the league does not exist', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    {
+      name: 'policy members: any current member sees it',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
+      as: 'member',
+      before: (w, app) => void app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run(),
+      status: 200,
+      expect: { code: 'K7M2Q' },
+      exact: true,
+    },
+    {
+      name: 'policy members: an outsider is told the league does not exist',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
+      as: 'outsider',
+      before: (w, app) => void app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run(),
+      status: 404,
+      expect: { error: 'LEAGUE_NOT_FOUND' },
+      exact: true,
+    },
+    {
+      name: 'policy members: a departed member no longer sees it',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
+      as: 'member',
+      before: (w, app) => {
+        app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run();
+        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Secret Members')).run();
+      },
+      status: 404,
+      expect: { error: 'LEAGUE_NOT_FOUND' },
+      exact: true,
+    },
+    { name: 'entitled, but a public league has no code', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/invite-code`, as: 'member', status: 404, expect: { error: 'NO_INVITATION_CODE' }, exact: true },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/invite-code', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'anonymous', status: 401 },
+  ]);
+});
+
+describe('POST /api/v1/leagues/{id}/closure', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'the admin closes: 200 with closedAt = now; teams stay',
+      method: 'POST',
+      path: (w) => `/api/v1/leagues/${w.open.id}/closure`,
+      as: 'admin',
+      status: 200,
+      expect: (res, w) => expect(res.body).toMatchObject({ id: w.open.id, closedAt: NOW, teamCount: 2 }),
+    },
+    { name: 'a member is not the admin', method: 'POST', path: (w) => `/api/v1/leagues/${w.open.id}/closure`, as: 'member', status: 403, expect: { error: 'NOT_ADMIN' }, exact: true },
+    { name: 'an outsider is not the admin', method: 'POST', path: (w) => `/api/v1/leagues/${w.open.id}/closure`, as: 'outsider', status: 403, expect: { error: 'NOT_ADMIN' }, exact: true },
+    { name: 'already closed', method: 'POST', path: (w) => `/api/v1/leagues/${w.closed.id}/closure`, as: 'admin', status: 409, expect: { error: 'ALREADY_CLOSED' }, exact: true },
+    { name: 'a non-admin on a closed league is refused as non-admin first', method: 'POST', path: (w) => `/api/v1/leagues/${w.closed.id}/closure`, as: 'member', status: 403, expect: { error: 'NOT_ADMIN' } },
+    { name: 'an ended league can still be closed by its admin', method: 'POST', path: (w) => `/api/v1/leagues/${w.ended.id}/closure`, as: 'admin', status: 200, expect: { closedAt: NOW } },
+    { name: 'unknown league', method: 'POST', path: '/api/v1/leagues/lg_nope/closure', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    {
+      name: 'the Global League cannot be closed',
+      method: 'POST',
+      path: '/api/v1/leagues/global/closure',
+      as: 'outsider',
+      before: async (_w, app) => void (await seed(app)),
+      status: 403,
+      expect: { error: 'CANNOT_CLOSE_GLOBAL' },
+      exact: true,
+    },
+    { name: 'without a session', method: 'POST', path: (w) => `/api/v1/leagues/${w.open.id}/closure`, as: 'anonymous', status: 401 },
+  ]);
+
+  it('a closed league stays fully readable and its leaderboard keeps every team', async () => {
+    const { app, world: w } = await world();
+    try {
+      expect((await app.call('POST', `/api/v1/leagues/${w.open.id}/closure`, { as: w.admin })).status).toBe(200);
+      expect((await app.call('GET', `/api/v1/leagues/${w.open.id}`, { as: w.outsider })).body.closedAt).toBe(NOW);
+      expect((await app.call('GET', `/api/v1/leagues/${w.open.id}/leaderboard`, { as: w.outsider })).body).toHaveLength(2);
+      expect((await app.call('GET', `/api/v1/leagues/${w.open.id}/my-team`, { as: w.member })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
