@@ -4,38 +4,20 @@
  */
 import type { Clock } from '../clock';
 import type { ChemistryLevel } from '../domain/chemistry';
-import { daysBetween, utcDay } from '../domain/dates';
+import { utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
 import { chemistryView, parseLineupSave } from '../domain/lineup';
-import { contractState, tierForTermDays, type Tier } from '../domain/pricing';
-import { displayTitle } from '../domain/titles';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
-import { creditsOf } from '../store/ledger';
 import { findCurrentTeam, findTeamWithPlayer, type TeamRow } from '../store/leagues';
-import { appendLineupVersion, type ContractRow, contractsOfTeam, latestLineupVersion } from '../store/lineups';
+import { appendLineupVersion, contractsOfTeam, latestLineupVersion } from '../store/lineups';
 import { recentPerformances } from '../store/performances';
-import { teamView, type TeamView } from './views';
+import { contractViews, type ContractView } from './contract-view';
 
 export interface LineupServiceDeps {
   db: Database;
   clock: Clock;
-}
-
-/** §13 Contract (wire) with the Proposed extras that need no upstream call. */
-export interface LineupContractView {
-  id: string;
-  team: TeamView;
-  article: { id: string; title: string; domain: string };
-  startDate: string;
-  duration: string;
-  purchasePrice: number;
-  renewalCount: number;
-  renewalElected: boolean;
-  tier: Tier;
-  expireDate: string;
-  status: string;
 }
 
 export interface TeamLineupView {
@@ -43,10 +25,10 @@ export interface TeamLineupView {
     /** instant of the last save */
     date: string;
     schema: Schema;
-    formation: Record<string, LineupContractView | null>;
+    formation: Record<string, ContractView | null>;
     chemistry: { from: string; to: string; level: ChemistryLevel }[];
   };
-  bench: LineupContractView[];
+  bench: ContractView[];
 }
 
 export interface PerformanceView {
@@ -128,10 +110,11 @@ export class LineupService {
     const stored = version && isSchema(version.schema) ? version.positions : {};
 
     const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
+    // the shared wire form; current prices come from the cache only, so a read never waits upstream
+    const views = new Map(contractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
-    const toView = contractViewer(db, team, utcDay(clock.now()));
 
-    const formation: Record<string, LineupContractView | null> = {};
+    const formation: Record<string, ContractView | null> = {};
     const placedIds = new Set<string>();
     const placedArticles: Record<string, string> = {};
     for (const position of SCHEMAS[schema]) {
@@ -139,7 +122,7 @@ export class LineupService {
       if (contract && !placedIds.has(contract.id)) {
         placedIds.add(contract.id);
         placedArticles[position] = contract.articleId;
-        formation[position] = toView(contract);
+        formation[position] = views.get(contract.id) ?? null;
       } else {
         formation[position] = null;
       }
@@ -153,33 +136,7 @@ export class LineupService {
         // no encyclopedia call on reads: filled links show `weak` (§13: the server sends levels it knows)
         chemistry: chemistryView(schema, placedArticles),
       },
-      bench: live.filter((contract) => !placedIds.has(contract.id)).map(toView),
+      bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => views.get(contract.id) ?? []),
     };
   }
-}
-
-/** Builds §13 contract views for one team, reading its Team view (and credits) once. */
-function contractViewer(db: Database, team: TeamRow, today: string): (contract: ContractRow) => LineupContractView {
-  let owner: TeamView | undefined;
-  return (contract) => {
-    owner ??= teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
-    return lineupContractView(contract, owner, today);
-  };
-}
-
-export function lineupContractView(contract: ContractRow, team: TeamView, today: string): LineupContractView {
-  const termDays = Math.max(0, daysBetween(contract.purchaseDate, contract.expireDate));
-  return {
-    id: contract.id,
-    team,
-    article: { id: contract.articleId, title: displayTitle(contract.articleId), domain: contract.domain },
-    startDate: `${contract.purchaseDate}T00:00:00Z`,
-    duration: `P${termDays}D`,
-    purchasePrice: contract.purchasePrice,
-    renewalCount: contract.renewalCount,
-    renewalElected: contract.renewalElected,
-    tier: tierForTermDays(termDays),
-    expireDate: contract.expireDate,
-    status: contractState(contract, today),
-  };
 }

@@ -147,6 +147,8 @@ describe('line-up flows', () => {
         renewalElected: false,
         tier: 'SHORT',
         expireDate: '2026-05-13',
+        currentPrice: null,
+        salePayout: null,
         status: 'live',
       });
     }));
