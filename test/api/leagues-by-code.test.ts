@@ -1,0 +1,139 @@
+/** GET /api/v1/leagues/by-code/{code} and the code-attempt bucket it shares with coded joins (§6.7). */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { leagues } from '../../src/store/schema';
+import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { buildLeague } from '../support/builders';
+import { scenarioTable } from '../support/scenarios';
+import { NOW } from './leagues-fixtures';
+import type { LeagueRow } from '../../src/store/leagues';
+
+interface World extends Record<string, unknown> {
+  admin: TestPlayer;
+  seeker: TestPlayer;
+  secret: LeagueRow;
+}
+
+async function world(): Promise<{ app: TestApp; world: World }> {
+  const app = await createTestApp({ now: NOW });
+  const admin = await app.player('admin');
+  const seeker = await app.player('seeker');
+  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' }).league;
+  return { app, world: { admin, seeker, secret } };
+}
+
+const byCode = (code: string) => `/api/v1/leagues/by-code/${code}`;
+const NOT_FOUND = { error: 'LEAGUE_NOT_FOUND' };
+
+describe('GET /api/v1/leagues/by-code/{code}', () => {
+  scenarioTable<World>(world, [
+    {
+      name: 'the league the code opens, without the code',
+      method: 'GET',
+      path: byCode('K7M2Q'),
+      as: 'seeker',
+      status: 200,
+      expect: (res, w) => {
+        expect(res.body).toMatchObject({ id: w.secret.id, title: 'Secret League', visibility: 'private', teamCount: 1 });
+        expect(res.text).not.toContain('K7M2Q');
+      },
+    },
+    { name: 'normalized: lower case', method: 'GET', path: byCode('k7m2q'), as: 'seeker', status: 200, expect: { title: 'Secret League' } },
+    { name: 'normalized: dashes and spaces', method: 'GET', path: byCode('k7-m2%20q'), as: 'seeker', status: 200, expect: { title: 'Secret League' } },
+    {
+      name: 'an inactive (closed) league is still shown',
+      method: 'GET',
+      path: byCode('K7M2Q'),
+      as: 'seeker',
+      before: (w, app) => void app.ctx.db.update(leagues).set({ closedAt: NOW }).where(eq(leagues.id, w.secret.id)).run(),
+      status: 200,
+      expect: { closedAt: NOW },
+    },
+    { name: 'malformed: too short', method: 'GET', path: byCode('K7M2'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    { name: 'malformed: look-alike letter O', method: 'GET', path: byCode('K7M2O'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    { name: 'malformed: too long', method: 'GET', path: byCode('K7M2QQ'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    { name: 'well-formed but unused', method: 'GET', path: byCode('ZZZZZ'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    {
+      name: 'the league has vanished',
+      method: 'GET',
+      path: byCode('K7M2Q'),
+      as: 'seeker',
+      before: (w, app) => void app.ctx.db.delete(leagues).where(eq(leagues.id, w.secret.id)).run(),
+      status: 404,
+      expect: NOT_FOUND,
+      exact: true,
+    },
+    { name: 'without a session', method: 'GET', path: byCode('K7M2Q'), as: 'anonymous', status: 401 },
+  ]);
+
+  it('answers the three misses with byte-identical bodies', async () => {
+    const { app, world: w } = await world();
+    try {
+      const texts = new Set<string>();
+      for (const code of ['K7M2', 'ZZZZZ']) texts.add((await app.call('GET', byCode(code), { as: w.seeker })).text);
+      app.ctx.db.delete(leagues).where(eq(leagues.id, w.secret.id)).run();
+      texts.add((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).text);
+      expect([...texts]).toEqual([JSON.stringify(NOT_FOUND)]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('code-attempt rate limit (5 per 60 s per player)', () => {
+  it('the sixth attempt in a minute is 429 JOIN_RATE_LIMITED, even with a good code; another player is unaffected', async () => {
+    const { app, world: w } = await world();
+    try {
+      for (let i = 0; i < 5; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: w.seeker })).status).toBe(404);
+      expect(await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      expect((await app.call('GET', byCode('K7M2Q'), { as: w.admin })).status).toBe(200);
+      app.clock.advance(60_001);
+      expect((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('joins that carry a code share the bucket; codeless joins are not charged', async () => {
+    const { app, world: w } = await world();
+    try {
+      const open = buildLeague(app, w.admin, { name: 'Open League' }).league;
+      // codeless attempts on a private league: refused, never charged
+      for (let i = 0; i < 6; i++) {
+        expect((await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'Seekers' } })).status).toBe(403);
+      }
+      for (let i = 0; i < 3; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: w.seeker })).status).toBe(404);
+      for (let i = 0; i < 2; i++) {
+        const res = await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'Seekers', invitationCode: 'WRONG' } });
+        expect(res.body).toEqual({ error: 'LEAGUE_IS_PRIVATE' });
+      }
+      // the bucket is spent: even the right code, even on a public league where it is ignored
+      expect(
+        await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'Seekers', invitationCode: 'K7M2Q' } }),
+      ).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      expect(
+        await app.call('POST', `/api/v1/leagues/${open.id}/my-team`, { as: w.seeker, body: { name: 'Seekers', invitationCode: '' } }),
+      ).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      expect((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).status).toBe(429);
+      // a codeless join of a public league still works
+      expect((await app.call('POST', `/api/v1/leagues/${open.id}/my-team`, { as: w.seeker, body: { name: 'Seekers' } })).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('survives a restart: a new app on the same database file keeps the spent budget', async () => {
+    const { app, world: w } = await world();
+    const databasePath = app.databasePath;
+    for (let i = 0; i < 5; i++) await app.call('GET', byCode('ZZZZZ'), { as: w.seeker });
+    await app.close();
+    const restarted = await createTestApp({ now: NOW, databasePath });
+    try {
+      expect(await restarted.call('GET', byCode('K7M2Q'), { as: w.seeker })).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      restarted.clock.advance(60_001);
+      expect((await restarted.call('GET', byCode('K7M2Q'), { as: w.seeker })).status).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
