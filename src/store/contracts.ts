@@ -53,7 +53,7 @@ export function liveContractsOfLeague(db: Database, leagueId: string): ContractR
     .select()
     .from(contracts)
     .where(and(eq(contracts.leagueId, leagueId), eq(contracts.status, 'live')))
-    .orderBy(asc(contracts.createdAt), asc(contracts.id))
+    .orderBy(asc(contracts.createdAt), sql`rowid`)
     .all();
 }
 
@@ -62,7 +62,7 @@ export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[]
     .select()
     .from(contracts)
     .where(and(eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
-    .orderBy(asc(contracts.createdAt), asc(contracts.id))
+    .orderBy(asc(contracts.createdAt), sql`rowid`)
     .all();
 }
 
@@ -77,7 +77,7 @@ export function contractsDueForSettlement(db: Database, today: string): Contract
     .select()
     .from(contracts)
     .where(and(eq(contracts.status, 'live'), lte(contracts.expireDate, today)))
-    .orderBy(asc(contracts.expireDate), asc(contracts.createdAt), asc(contracts.id))
+    .orderBy(asc(contracts.expireDate), asc(contracts.createdAt), sql`rowid`)
     .all();
 }
 

@@ -1,0 +1,127 @@
+/**
+ * Starting points for the market, contract, settlement and notification API tests: an app on
+ * the loopback encyclopedia (pinned to the app's day), helpers to give articles a pageview
+ * history, and shortcuts for reading money straight from the ledger.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { parseConfig } from '../../src/config';
+import { addDays } from '../../src/domain/dates';
+import { writeTransaction } from '../../src/store/database';
+import { newId } from '../../src/store/ids';
+import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
+import type { TeamRow } from '../../src/store/leagues';
+import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
+import { ConcurrencyLimiter } from '../../src/upstream/limiter';
+import { createTestApp, type TestApp, type TestAppOptions, type TestPlayer } from '../support/app';
+import { buildLeague, buildTeam, type LeagueSpec } from '../support/builders';
+import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+
+export const NOW = '2026-05-10T12:00:00.000Z';
+export const TODAY = '2026-05-10';
+export const YESTERDAY = '2026-05-09';
+
+export interface MarketApp {
+  app: TestApp;
+  fake: FakeEncyclopedia;
+}
+
+/** An app wired to a fresh loopback encyclopedia; `app.close()` stops both. */
+export async function appWithEncyclopedia(options: TestAppOptions = {}): Promise<MarketApp> {
+  const today = (options.now ?? NOW).slice(0, 10);
+  const fake = await startFakeEncyclopedia({ today });
+  const config = parseConfig({
+    encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'FantasyTest/1.0 (test@example.org)' },
+  });
+  const encyclopedia = createEncyclopediaClient(config, {
+    sleep: async () => undefined,
+    baseDelayMs: 1,
+    timeoutMs: 5_000,
+    limiter: new ConcurrencyLimiter(3),
+  });
+  const app = await createTestApp({ now: NOW, ...options, upstream: { encyclopedia, ...options.upstream } });
+  const closeApp = app.close.bind(app);
+  app.close = async () => {
+    await closeApp();
+    await fake.close();
+  };
+  return { app, fake };
+}
+
+/** `days` daily points of `views` each, ending at `end` (the fake publishes through yesterday). */
+export function flatSeries(views: number, end = YESTERDAY, days = 60) {
+  return Array.from({ length: days }, (_, i) => ({ date: addDays(end, -(days - 1) + i), views }));
+}
+
+/** Gives an article a flat history so its 30-day average is exactly `views`. */
+export function setViews(fake: FakeEncyclopedia, articleId: string, views: number, domain = 'en'): void {
+  fake.data.setSeries(domain, articleId, flatSeries(views));
+}
+
+export interface League {
+  app: TestApp;
+  fake: FakeEncyclopedia;
+  admin: TestPlayer;
+  league: ReturnType<typeof buildLeague>['league'];
+  team: TeamRow;
+}
+
+/** An app, a league founded by `admin` (with a team), and a second member `rival`. */
+export async function leagueWorld(spec: LeagueSpec = {}, options: TestAppOptions = {}) {
+  const { app, fake } = await appWithEncyclopedia(options);
+  const admin = await app.player('alice');
+  const rival = await app.player('bob');
+  const { league, team } = buildLeague(app, admin, { teamName: 'Alice FC', ...spec });
+  const rivalTeam = buildTeam(app, league, rival, 'Bob United');
+  return { app, fake, admin, rival, league, team, rivalTeam };
+}
+
+export function buy(app: TestApp, leagueId: string, as: TestPlayer, articleId: string, tier = 'MEDIUM') {
+  return app.call('POST', `/api/v1/leagues/${leagueId}/my-contracts`, { as, body: { articleId, tier } });
+}
+
+/** Credits straight from the ledger (1000 + Σ), independent of any endpoint. */
+export function ledgerCredits(app: TestApp, teamId: string): number {
+  const row = app.ctx.db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.teamId, teamId))
+    .get();
+  return 1000 + Number(row?.total ?? 0);
+}
+
+export function ledgerOf(app: TestApp, contractId: string) {
+  return app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.contractId, contractId)).all().map((e) => ({ kind: e.kind, amount: e.amount }));
+}
+
+export function contractRow(app: TestApp, id: string) {
+  return app.ctx.db.select().from(contracts).where(eq(contracts.id, id)).get()!;
+}
+
+export function notificationMessages(app: TestApp): string[] {
+  return app.ctx.db.select().from(notifications).all().map((n) => n.message);
+}
+
+/** Past winnings, so a test can afford prices above the starting 1,000 (a settled contract's payout). */
+export function grantWinnings(app: TestApp, team: TeamRow, amount: number): void {
+  writeTransaction(app.ctx.db, (tx) => {
+    const id = newId('ct');
+    tx.insert(contracts)
+      .values({
+        id,
+        leagueId: team.leagueId,
+        teamId: team.id,
+        articleId: `Past_winner_${id}`,
+        domain: 'en',
+        heldSince: '2026-01-01',
+        purchaseDate: '2026-01-01',
+        expireDate: '2026-01-08',
+        purchasePrice: 0,
+        status: 'settled',
+        salePayout: amount,
+        closedOn: '2026-01-08',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      })
+      .run();
+    tx.insert(ledgerEntries).values({ teamId: team.id, contractId: id, kind: 'settlement_payout', amount, createdAt: '2026-01-08T06:00:00.000Z' }).run();
+  });
+}

@@ -1,0 +1,553 @@
+/**
+ * Contracts at the HTTP boundary (§5.6–§5.9): buy, the two lists, early sell and renewal
+ * election / withdrawal. One table per endpoint, one row per rule; money is read back from
+ * the ledger, never trusted from the response alone.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { contracts, ledgerEntries } from '../../src/store/schema';
+import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import { scenarioTable } from '../support/scenarios';
+import {
+  buy,
+  contractRow,
+  grantWinnings,
+  leagueWorld,
+  ledgerCredits,
+  ledgerOf,
+  notificationMessages,
+  setViews,
+  TODAY,
+} from './contracts-fixtures';
+
+/** alice (team, 1000 credits), bob (rival team), carol (no team); Alpha at 9,000 views/day. */
+async function world() {
+  const w = await leagueWorld();
+  const carol = await w.app.player('carol');
+  setViews(w.fake, 'Alpha', 9_000);
+  setViews(w.fake, 'Beta', 25_000);
+  setViews(w.fake, 'Vasco_da_gama', 4_000);
+  setViews(w.fake, 'Huge', 638_000);
+  setViews(w.fake, 'Quiet', 1_500);
+  const bobs = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 163, termDays: 7 });
+  const other = buildLeague(w.app, carol, { name: 'Elsewhere', teamName: 'Carol FC' });
+  const foreign = buildContract(w.app, other.team, { articleId: 'Alpha', price: 10, termDays: 7 });
+  return { app: w.app, world: { ...w, carol, bobs, other, foreign } };
+}
+
+type World = Awaited<ReturnType<typeof world>>['world'];
+const myContracts = (w: World) => `/api/v1/leagues/${w.league.id}/my-contracts`;
+
+describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
+  scenarioTable(world, [
+    {
+      name: 'buys at the MEDIUM price of the 30-day average and answers the contract',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'MEDIUM' },
+      as: 'admin',
+      status: 201,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({
+          id: expect.stringMatching(/^ct_/),
+          team: { id: w.team.id, name: 'Alice FC', credits: 933, player: { id: w.admin.id, name: 'alice' } },
+          article: { id: 'Alpha', title: 'Alpha', domain: 'en' },
+          startDate: `${TODAY}T00:00:00Z`,
+          duration: 'P7D',
+          purchasePrice: 67,
+          renewalCount: 0,
+          renewalElected: false,
+          tier: 'MEDIUM',
+          expireDate: addDays(TODAY, 7),
+          currentPrice: 67,
+          salePayout: null,
+          status: 'live',
+        });
+        expect(ledgerOf(w.app as never, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+        const row = contractRow(w.app as never, result.body.id);
+        expect(row).toMatchObject({ heldSince: TODAY, purchaseDate: TODAY, expireDate: '2026-05-17', status: 'live' });
+      },
+    },
+    {
+      name: 'SHORT runs 3 days and LONG 14, each priced for its own term',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'LONG' },
+      as: 'admin',
+      status: 201,
+      expect: { purchasePrice: 135, duration: 'P14D', tier: 'LONG', expireDate: '2026-05-24' },
+    },
+    {
+      name: 'the article id is canonicalised (§7.4): spaces become underscores, first letter upper-cased',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: '  vasco da gama ', tier: 'SHORT' },
+      as: 'admin',
+      status: 201,
+      expect: { article: { id: 'Vasco_da_gama', title: 'Vasco da gama' }, purchasePrice: 8, duration: 'P3D', tier: 'SHORT' },
+    },
+    {
+      name: 'a free article (normalized average ≤ 2,000) costs 0',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Quiet', tier: 'LONG' },
+      as: 'admin',
+      status: 201,
+      expect: { purchasePrice: 0, team: { credits: 1000 } },
+    },
+    { name: 'no team in the league', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'unknown league: the caller has no team there (first check of §5.6)', method: 'POST', path: '/api/v1/leagues/lg_nope/my-contracts', body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'admin', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'anonymous', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    {
+      name: 'a closed league refuses buys (Proposed)',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'MEDIUM' },
+      as: 'admin',
+      before: (w, app) => {
+        app.ctx.db.$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
+      },
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
+    {
+      name: 'an ended league refuses buys',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'MEDIUM' },
+      as: 'admin',
+      before: (w, app) => {
+        app.ctx.db.$client.prepare('UPDATE leagues SET end_date = ? WHERE id = ?').run('2026-05-10T11:00:00.000Z', w.league.id);
+      },
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
+    { name: 'unknown tier', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'HUGE' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
+    { name: 'tier is case-sensitive', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'medium' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
+    { name: 'missing tier', method: 'POST', path: myContracts, body: { articleId: 'Alpha' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
+    { name: 'a body that is not an object has no tier', method: 'POST', path: myContracts, body: ['Alpha'], as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
+    { name: 'tier is checked before the article (§5.6 order)', method: 'POST', path: myContracts, body: { articleId: 'Beta', tier: 'X' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
+    { name: 'malformed JSON', method: 'POST', path: myContracts, rawBody: '{"articleId":', as: 'admin', status: 400, expect: { error: 'MALFORMED_JSON' }, exact: true },
+    { name: 'missing article id', method: 'POST', path: myContracts, body: { tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'INVALID_ARTICLE' }, exact: true },
+    { name: 'an article id that cannot be a title', method: 'POST', path: myContracts, body: { articleId: 'A|B', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'INVALID_ARTICLE' }, exact: true },
+    { name: 'article held by another team', method: 'POST', path: myContracts, body: { articleId: 'Beta', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'ARTICLE_TAKEN' }, exact: true },
+    { name: 'the same article spelled with spaces is still taken', method: 'POST', path: myContracts, body: { articleId: 'beta ', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'ARTICLE_TAKEN' }, exact: true },
+    { name: 'article already held by the caller', method: 'POST', path: myContracts, body: { articleId: 'Beta', tier: 'SHORT' }, as: 'rival', status: 400, expect: { error: 'ALREADY_OWNED' }, exact: true },
+    {
+      name: 'an expired contract awaiting the sweep still blocks its article',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'SHORT' },
+      as: 'admin',
+      before: (w, app) => {
+        buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      },
+      status: 400,
+      expect: { error: 'ARTICLE_TAKEN' },
+      exact: true,
+    },
+    {
+      name: 'a sold contract frees its article',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'SHORT' },
+      as: 'admin',
+      before: (w, app) => {
+        buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, status: 'sold' });
+      },
+      status: 201,
+      expect: { article: { id: 'Alpha' } },
+    },
+    {
+      name: '22 live or expired contracts fill a team',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'SHORT' },
+      as: 'admin',
+      before: (w, app) => {
+        for (let i = 0; i < 21; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
+        buildContract(app, w.team, { articleId: 'Expired_one', purchaseDate: addDays(TODAY, -3), termDays: 3 });
+      },
+      status: 400,
+      expect: { error: 'TEAM_FULL' },
+      exact: true,
+    },
+    {
+      name: 'the taken rule comes before the full rule',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Beta', tier: 'SHORT' },
+      as: 'admin',
+      before: (w, app) => {
+        for (let i = 0; i < 22; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
+      },
+      status: 400,
+      expect: { error: 'ARTICLE_TAKEN' },
+      exact: true,
+    },
+    {
+      name: 'an article without any pageviews is unknown, and nothing is written',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'No_such_page_anywhere', tier: 'SHORT' },
+      as: 'admin',
+      status: 400,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'UNKNOWN_ARTICLE' });
+        expect(ledgerCredits(w.app as never, w.team.id)).toBe(1000);
+        expect(w.app.ctx.db.select().from(contracts).where(eq(contracts.teamId, w.team.id)).all()).toHaveLength(0);
+      },
+    },
+    {
+      name: 'an unreachable encyclopedia is 503 and nothing is written (never priced as 0)',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'SHORT' },
+      as: 'admin',
+      before: (w) => w.fake.faults.failAlways('per-article', 503),
+      status: 503,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
+        expect(w.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, w.team.id)).all()).toHaveLength(0);
+      },
+    },
+    {
+      name: 'a price above the credits',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Huge', tier: 'MEDIUM' },
+      as: 'admin',
+      status: 400,
+      expect: { error: 'NOT_ENOUGH_CREDITS' },
+      exact: true,
+    },
+    {
+      name: 'a price equal to the credits is affordable and leaves 0',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'MEDIUM' },
+      as: 'admin',
+      before: (w, app) => {
+        buildContract(app, w.team, { articleId: 'Spent', price: 933 });
+      },
+      status: 201,
+      expect: { team: { credits: 0 } },
+    },
+  ]);
+});
+
+describe('§5.2 price table, through buys (L = 1)', () => {
+  // normalized average → [SHORT, MEDIUM, LONG]
+  const table: [number, number, number, number][] = [
+    [2_000, 0, 0, 0],
+    [3_000, 3, 7, 15],
+    [4_000, 8, 18, 36],
+    [9_000, 29, 67, 135],
+    [25_000, 70, 163, 325],
+    [130_000, 164, 382, 764],
+    [300_000, 338, 789, 1_578],
+    [638_000, 861, 2_008, 4_016],
+  ];
+  it.each(table)('average %i views costs %i / %i / %i', async (views, short, medium, long) => {
+    const w = await leagueWorld();
+    try {
+      grantWinnings(w.app, w.team, 10_000);
+      for (const [tier, expected] of [['SHORT', short], ['MEDIUM', medium], ['LONG', long]] as const) {
+        setViews(w.fake, `Article_${tier}`, views);
+        const result = await buy(w.app, w.league.id, w.admin, `Article_${tier}`, tier);
+        expect(result.status).toBe(201);
+        expect(result.body.purchasePrice).toBe(expected);
+      }
+      expect(ledgerCredits(w.app, w.team.id)).toBe(11_000 - short - medium - long);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('the league frozen scale normalizes the views: 4,500 raw × L 2 prices like 9,000', async () => {
+    const w = await leagueWorld({ languageScale: 2 });
+    try {
+      setViews(w.fake, 'Doubled', 4_500);
+      const result = await buy(w.app, w.league.id, w.admin, 'Doubled', 'MEDIUM');
+      expect(result.body.purchasePrice).toBe(67);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('the average is over the last 30 data points present: gaps are absent days, not zeros', async () => {
+    const w = await leagueWorld();
+    try {
+      // 40 days at 1,000 then 30 published days at 9,000 spread over 45 days (every third day missing)
+      const points = [];
+      for (let i = 0; i < 40; i++) points.push({ date: addDays(TODAY, -90 + i), views: 1_000 });
+      for (let i = 0, day = -45; i < 30; day++) {
+        if ((day + 45) % 3 === 2) continue;
+        points.push({ date: addDays(TODAY, day), views: 9_000 });
+        i++;
+      }
+      w.fake.data.setSeries('en', 'Gappy', points.filter((p) => p.date < TODAY));
+      const result = await buy(w.app, w.league.id, w.admin, 'Gappy', 'MEDIUM');
+      expect(result.body.purchasePrice).toBe(67);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('falls back to the day before when the series ending yesterday has no data point', async () => {
+    const w = await leagueWorld();
+    try {
+      // AQS has nothing up to yesterday for this article (published only through today-2)
+      w.fake.data.publishedThrough = addDays(TODAY, -2);
+      setViews(w.fake, 'Late', 9_000);
+      const result = await buy(w.app, w.league.id, w.admin, 'Late', 'MEDIUM');
+      expect(result.status).toBe(201);
+      expect(result.body.purchasePrice).toBe(67);
+    } finally {
+      await w.app.close();
+    }
+  });
+});
+
+describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
+  async function listWorld() {
+    const { app, world: w } = await world();
+    const mine = buildContract(app, w.team, { articleId: 'Alpha', price: 67 });
+    const expired = buildContract(app, w.team, { articleId: 'Gone_by', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+    buildContract(app, w.team, { articleId: 'Sold_one', price: 5, status: 'sold' });
+    return { app, world: { ...w, mine, expired } };
+  }
+  scenarioTable(listWorld, [
+    {
+      name: 'every live or expired contract of the league, whoever holds it',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.league.id}/contracts`,
+      as: 'carol',
+      status: 200,
+      expect: (result) => {
+        const byArticle = Object.fromEntries(result.body.map((c: { article: { id: string }; status: string }) => [c.article.id, c.status]));
+        expect(byArticle).toEqual({ Beta: 'live', Alpha: 'live', Gone_by: 'expired' });
+      },
+    },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/contracts', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    {
+      name: "the caller's own live and expired contracts, with team and credits",
+      method: 'GET',
+      path: myContracts,
+      as: 'admin',
+      status: 200,
+      expect: (result) => {
+        expect(result.body.map((c: { article: { id: string } }) => c.article.id)).toEqual(['Alpha', 'Gone_by']);
+        expect(result.body[0].team).toMatchObject({ name: 'Alice FC', credits: 1000 - 67 - 5 - 5 });
+        // not fetched yet today: lists never call the encyclopedia
+        expect(result.body[0].currentPrice).toBeNull();
+      },
+    },
+    {
+      name: "currentPrice is shown once today's series is cached",
+      method: 'GET',
+      path: myContracts,
+      as: 'admin',
+      before: async (w, app) => {
+        await buy(app, w.league.id, w.admin, 'Vasco_da_gama', 'LONG');
+      },
+      status: 200,
+      expect: (result) => {
+        expect(result.body.find((c: { article: { id: string } }) => c.article.id === 'Vasco_da_gama').currentPrice).toBe(36);
+      },
+    },
+    { name: 'my-contracts without a team', method: 'GET', path: myContracts, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+  ]);
+});
+
+describe('POST …/my-contracts/{contractId}/sell', () => {
+  /** alice holds Alpha (LONG, bought 3 days ago at 100): today it would cost 135 for 14 days. */
+  async function sellWorld() {
+    const { app, world: w } = await world();
+    const held = buildContract(app, w.team, { articleId: 'Alpha', price: 100, purchaseDate: addDays(TODAY, -3), termDays: 14 });
+    const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+    const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, status: 'settled' });
+    const expiresToday = buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+    const pastExpiry = buildContract(app, w.team, { articleId: 'Quiet', price: 0, purchaseDate: addDays(TODAY, -10), termDays: 7 });
+    return { app, world: { ...w, held, sold, settled, expiresToday, pastExpiry } };
+  }
+  const sell = (id: (w: Awaited<ReturnType<typeof sellWorld>>['world']) => string) => (w: Awaited<ReturnType<typeof sellWorld>>['world']) =>
+    `/api/v1/leagues/${w.league.id}/my-contracts/${id(w)}/sell`;
+  scenarioTable(sellWorld, [
+    {
+      name: 'pays today’s price for the unused 11 of 14 days: round(135 × 11 / 14) = 106',
+      method: 'POST',
+      path: sell((w) => w.held.id),
+      as: 'admin',
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body).toMatchObject({ id: w.held.id, status: 'sold', salePayout: 106, currentPrice: 135, team: { credits: 1000 - 100 - 5 - 5 - 5 + 106 } });
+        expect(ledgerOf(w.app as never, w.held.id)).toEqual([
+          { kind: 'purchase', amount: -100 },
+          { kind: 'sale_payout', amount: 106 },
+        ]);
+        expect(contractRow(w.app as never, w.held.id)).toMatchObject({ status: 'sold', salePayout: 106, closedOn: TODAY });
+        expect(notificationMessages(w.app as never)).toEqual(['Sold Alpha early for 106 credits']);
+      },
+    },
+    { name: 'a contract that does not exist', method: 'POST', path: sell(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: "another league's contract is not found here", method: 'POST', path: sell((w) => w.foreign.id), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: "another team's contract", method: 'POST', path: sell((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
+    { name: 'already sold', method: 'POST', path: sell((w) => w.sold.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SOLD' }, exact: true },
+    { name: 'already settled', method: 'POST', path: sell((w) => w.settled.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SOLD' }, exact: true },
+    { name: 'on the expiry day (Proposed: no 0 payout)', method: 'POST', path: sell((w) => w.expiresToday.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
+    { name: 'past expiry, awaiting the sweep', method: 'POST', path: sell((w) => w.pastExpiry.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
+    { name: 'no team in the league', method: 'POST', path: sell((w) => w.held.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    {
+      name: 'unreachable encyclopedia: 503 and the contract stays live',
+      method: 'POST',
+      path: sell((w) => w.held.id),
+      as: 'admin',
+      before: (w) => w.fake.faults.failAlways('per-article', 500),
+      status: 503,
+      expect: (result, w) => {
+        expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
+        expect(contractRow(w.app as never, w.held.id).status).toBe('live');
+        expect(notificationMessages(w.app as never)).toEqual([]);
+      },
+    },
+    {
+      name: "completes from the same day's cached series while the encyclopedia is down (shared with the market)",
+      method: 'POST',
+      path: sell((w) => w.held.id),
+      as: 'admin',
+      before: async (w, app) => {
+        w.fake.data.setTop('en', '2026-05-09', [{ article: 'Alpha', views: 9_000 }]);
+        const shelf = await app.call('GET', `/api/v1/leagues/${w.league.id}/market`, { as: w.admin });
+        expect(shelf.body[0]).toMatchObject({ id: 'Alpha', price: 67 });
+        w.fake.faults.failAlways('per-article', 500);
+      },
+      status: 200,
+      expect: { status: 'sold', salePayout: 106 },
+    },
+  ]);
+
+  it('selling on the purchase day returns the full current price', async () => {
+    const { app, world: w } = await world();
+    try {
+      const bought = await buy(app, w.league.id, w.admin, 'Alpha', 'LONG');
+      w.fake.data.setSeries('en', 'Alpha', []); // the cached series of today still prices it
+      const sold = await app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${bought.body.id}/sell`, { as: w.admin });
+      expect(sold.body).toMatchObject({ salePayout: 135, team: { credits: 1000 } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a second sell of the same contract is ALREADY_SOLD and pays nothing more', async () => {
+    const { app, world: w } = await world();
+    try {
+      const c = buildContract(app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
+      const path = `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`;
+      const [first, second] = await Promise.all([app.call('POST', path, { as: w.admin }), app.call('POST', path, { as: w.admin })]);
+      expect([first.status, second.status].sort()).toEqual([200, 400]);
+      expect([first.body, second.body].find((b) => b.error)).toEqual({ error: 'ALREADY_SOLD' });
+      expect(ledgerCredits(app, w.team.id)).toBe(1000);
+      expect(notificationMessages(app)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
+  async function renewWorld() {
+    const { app, world: w } = await world();
+    const tomorrow = buildContract(app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -6), termDays: 7 });
+    const today = buildContract(app, w.team, { articleId: 'Today_ends', price: 5, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+    const later = buildContract(app, w.team, { articleId: 'Later', price: 5, purchaseDate: addDays(TODAY, -5), termDays: 7 });
+    const past = buildContract(app, w.team, { articleId: 'Past', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7 });
+    const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+    const elected = buildContract(app, w.team, { articleId: 'Elected', price: 5, purchaseDate: addDays(TODAY, -6), termDays: 7, renewalElected: true });
+    return { app, world: { ...w, tomorrow, today, later, past, sold, elected } };
+  }
+  type RW = Awaited<ReturnType<typeof renewWorld>>['world'];
+  const renew = (id: (w: RW) => string) => (w: RW) => `/api/v1/leagues/${w.league.id}/my-contracts/${id(w)}/renew`;
+  scenarioTable(renewWorld, [
+    {
+      name: 'the day before expiry: elected, no money moves',
+      method: 'POST',
+      path: renew((w) => w.tomorrow.id),
+      as: 'admin',
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body).toMatchObject({ id: w.tomorrow.id, renewalElected: true, status: 'live', expireDate: addDays(TODAY, 1) });
+        expect(ledgerOf(w.app as never, w.tomorrow.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+      },
+    },
+    { name: 'on the expiry day, before the sweep', method: 'POST', path: renew((w) => w.today.id), as: 'admin', status: 200, expect: { renewalElected: true, status: 'expired' } },
+    { name: 're-electing an elected contract succeeds', method: 'POST', path: renew((w) => w.elected.id), as: 'admin', status: 200, expect: { renewalElected: true } },
+    { name: 'two days before expiry the window is closed', method: 'POST', path: renew((w) => w.later.id), as: 'admin', status: 400, expect: { error: 'RENEWAL_WINDOW_CLOSED' }, exact: true },
+    { name: 'after expiry', method: 'POST', path: renew((w) => w.past.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
+    { name: 'a sold contract', method: 'POST', path: renew((w) => w.sold.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SETTLED' }, exact: true },
+    { name: "another team's contract", method: 'POST', path: renew((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
+    { name: 'unknown contract', method: 'POST', path: renew(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'no team', method: 'POST', path: renew((w) => w.tomorrow.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'withdraw an election', method: 'DELETE', path: renew((w) => w.elected.id), as: 'admin', status: 200, expect: { id: expect.any(String), renewalElected: false } },
+    { name: 'withdraw without an election', method: 'DELETE', path: renew((w) => w.tomorrow.id), as: 'admin', status: 400, expect: { error: 'RENEWAL_NOT_ELECTED' }, exact: true },
+    { name: 'withdraw on a sold contract', method: 'DELETE', path: renew((w) => w.sold.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SETTLED' }, exact: true },
+    { name: "withdraw on another team's contract", method: 'DELETE', path: renew((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
+    { name: 'withdraw on an unknown contract', method: 'DELETE', path: renew(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'withdraw without a team', method: 'DELETE', path: renew((w) => w.elected.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+  ]);
+});
+
+describe('concurrent buys', () => {
+  it('twenty simultaneous buys by one team never overspend: exactly as many as the credits allow', async () => {
+    const { app, world: w } = await world();
+    try {
+      for (let i = 0; i < 20; i++) setViews(w.fake, `Rush_${i}`, 9_000);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => buy(app, w.league.id, w.admin, `Rush_${i}`, 'MEDIUM')));
+      const created = results.filter((r) => r.status === 201);
+      expect(created).toHaveLength(Math.floor(1000 / 67));
+      expect(results.filter((r) => r.status !== 201).map((r) => r.body)).toEqual(
+        Array(20 - created.length).fill({ error: 'NOT_ENOUGH_CREDITS' }),
+      );
+      expect(ledgerCredits(app, w.team.id)).toBe(1000 - 14 * 67);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ten players racing for one article: one owner, the others told it is taken', async () => {
+    const { app, world: w } = await world();
+    try {
+      const players = [];
+      for (let i = 0; i < 10; i++) {
+        const p = await app.player(`racer${i}`);
+        buildTeam(app, w.league, p, `Racer ${i}`);
+        players.push(p);
+      }
+      const results = await Promise.all(players.map((p) => buy(app, w.league.id, p, 'Alpha', 'SHORT')));
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 400).map((r) => r.body)).toEqual(Array(9).fill({ error: 'ARTICLE_TAKEN' }));
+      expect(app.ctx.db.select().from(contracts).where(eq(contracts.articleId, 'Alpha')).all().filter((c) => c.leagueId === w.league.id)).toHaveLength(1);
+      // the series was fetched once for everyone
+      expect(w.fake.requests.filter((r) => r.route === 'per-article' && r.path.includes('/Alpha/'))).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('one team buying the 22nd and 23rd contract at once fills the team and refuses the other', async () => {
+    const { app, world: w } = await world();
+    try {
+      for (let i = 0; i < 21; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
+      setViews(w.fake, 'Last_a', 1_000);
+      setViews(w.fake, 'Last_b', 1_000);
+      const results = await Promise.all([buy(app, w.league.id, w.admin, 'Last_a'), buy(app, w.league.id, w.admin, 'Last_b')]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+      expect(results.find((r) => r.status === 400)!.body).toEqual({ error: 'TEAM_FULL' });
+    } finally {
+      await app.close();
+    }
+  });
+});
