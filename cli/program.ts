@@ -5,6 +5,8 @@ import { registerMigrate } from './commands/migrate';
 import { registerServe } from './commands/serve';
 import { registerSettle } from './commands/settle';
 import { registerSeedGlobal } from './commands/seed-global';
+import { registerImportPerformances } from './commands/import-performances';
+import { registerCollect } from './commands/collect';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -17,6 +19,8 @@ export function buildProgram(): Command {
   registerMigrate(program);
   registerSettle(program);
   registerSeedGlobal(program);
+  registerImportPerformances(program);
+  registerCollect(program);
   return program;
 }
 

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import { Failure } from '../../src/domain/errors';
+import { jsonLogger } from '../../src/logger';
+import { openRuntime } from '../../src/runtime';
+import { PerformanceIngestService } from '../../src/services/performance-ingest-service';
+import { CliFailure, configFor } from '../config-option';
+
+/**
+ * A file holds one JSON document (an ingest body, or an array of them) or one ingest body
+ * per line (JSON lines, blank lines ignored).
+ */
+export function readIngestBodies(file: string): unknown[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliFailure(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    const whole: unknown = JSON.parse(text);
+    return Array.isArray(whole) ? whole : [whole];
+  } catch {
+    // not one document: read it as JSON lines
+  }
+  const bodies: unknown[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      bodies.push(JSON.parse(line));
+    } catch {
+      throw new CliFailure(`${file}:${index + 1}: not JSON`);
+    }
+  });
+  if (bodies.length === 0) throw new CliFailure(`${file}: no ingest body`);
+  return bodies;
+}
+
+/**
+ * `fantasy import-performances FILE...`: the same validation and effect as
+ * `POST /internal/v1/performances`, through the same service. Every body of every file is
+ * checked before the first row is written.
+ */
+export function registerImportPerformances(program: Command): void {
+  program
+    .command('import-performances')
+    .description('ingest scoring-engine results from JSON or JSON-lines files (same rules as the endpoint)')
+    .argument('<files...>', 'files holding PerformanceIngest bodies')
+    .option('--database <file>', 'SQLite file')
+    .action((files: string[], flags: { database?: string }, command: Command) => {
+      const config = configFor(command, flags);
+      const bodies = files.flatMap(readIngestBodies);
+      const runtime = openRuntime(config, { log: jsonLogger((line) => process.stderr.write(`${line}\n`)) });
+      try {
+        const { ctx } = runtime;
+        const { written } = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock }).ingestAll(bodies);
+        process.stdout.write(`${written} performances written\n`);
+      } catch (error) {
+        // the detail (which row, which team) helps an operator; it holds no secret
+        if (error instanceof Failure) throw new CliFailure(`nothing written: ${error.message}`);
+        throw error;
+      } finally {
+        runtime.close();
+      }
+    });
+}

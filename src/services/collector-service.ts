@@ -1,0 +1,144 @@
+/**
+ * The built-in scoring engine (external-apis §3.4): read the day's scoring inputs, fetch
+ * each distinct article's views once, resolve chemistry levels from the articles' outbound
+ * links, and ingest the facts in chunks of 100 through the same service as the endpoint.
+ * It computes no points itself. Concurrency and the User-Agent are the client's job (one
+ * shared limiter of 3 for every encyclopedia call).
+ */
+import type { Clock } from '../clock';
+import { type ChemistryLevel, levelFromLinks } from '../domain/chemistry';
+import { comparisonKey } from '../domain/titles';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import { INGEST_CHUNK, PerformanceIngestService } from './performance-ingest-service';
+import { type ScoringInput, ScoringInputsService } from './scoring-inputs-service';
+
+export interface CollectorServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+export interface CollectReport {
+  date: string;
+  teams: number;
+  /** distinct (edition, article) view fetches */
+  articles: number;
+  /** editions whose link graph was fetched */
+  linkGraphs: number;
+  written: number;
+}
+
+export interface PerformanceResult {
+  teamId: string;
+  articleViews: number[];
+  chemistryLevels: ChemistryLevel[];
+  formationSnapshot: string;
+}
+
+/**
+ * The engine's own pacing (external-apis §1.3: at most 3 in flight). The client's shared
+ * limiter enforces it too; pulling work this way also stops issuing calls after a failure
+ * instead of leaving thousands queued.
+ */
+const ENGINE_CONCURRENCY = 3;
+
+const viewKey = (domain: string, title: string) => `${domain}\u0000${comparisonKey(title)}`;
+
+export class CollectorService {
+  private readonly inputs: ScoringInputsService;
+  private readonly ingest: PerformanceIngestService;
+
+  constructor(private readonly deps: CollectorServiceDeps) {
+    this.inputs = new ScoringInputsService({ db: deps.db });
+    this.ingest = new PerformanceIngestService({ db: deps.db, clock: deps.clock });
+  }
+
+  /**
+   * Scores `date` (a strict `YYYY-MM-DD`). Any encyclopedia failure other than "no data"
+   * aborts before anything is written; re-running the day overwrites, so a retry is safe.
+   */
+  async collect(date: string): Promise<CollectReport> {
+    const inputs = this.inputs.inputsFor(date);
+    // both fan-outs settle before a failure is reported, so an aborted run leaves nothing in flight
+    const [viewsOutcome, graphsOutcome] = await Promise.allSettled([this.fetchViews(inputs, date), this.fetchLinkGraphs(inputs)]);
+    if (viewsOutcome.status === 'rejected') throw viewsOutcome.reason;
+    if (graphsOutcome.status === 'rejected') throw graphsOutcome.reason;
+    const views = viewsOutcome.value;
+    const graphs = graphsOutcome.value;
+    const results = inputs.map((input) => resultFor(input, views, graphs.get(input.domain)));
+    let written = 0;
+    for (let i = 0; i < results.length; i += INGEST_CHUNK) {
+      written += this.ingest.ingest({ date, results: results.slice(i, i + INGEST_CHUNK) }, { maxRows: INGEST_CHUNK }).written;
+    }
+    const report = { date, teams: inputs.length, articles: views.size, linkGraphs: graphs.size, written };
+    this.deps.log.info('collect done', { ...report });
+    return report;
+  }
+
+  /** One W1 one-day call per distinct (edition, canonical title); 404 is 0 views. */
+  private async fetchViews(inputs: readonly ScoringInput[], date: string): Promise<Map<string, number>> {
+    const wanted = new Map<string, { domain: string; articleId: string }>();
+    for (const input of inputs) {
+      for (const title of input.articles) {
+        const key = viewKey(input.domain, title);
+        if (!wanted.has(key)) wanted.set(key, { domain: input.domain, articleId: comparisonKey(title).replaceAll(' ', '_') });
+      }
+    }
+    const entries = await mapWithWorkers([...wanted], ENGINE_CONCURRENCY, async ([key, { domain, articleId }]) => {
+      return [key, await this.deps.encyclopedia.dayViews(domain, articleId, date)] as const;
+    });
+    return new Map(entries);
+  }
+
+  /** Per edition, the directed graph among every title that appears in a pair (fewer than 2: no call). */
+  private async fetchLinkGraphs(inputs: readonly ScoringInput[]): Promise<Map<string, Map<string, Set<string>>>> {
+    const titlesByDomain = new Map<string, Set<string>>();
+    for (const input of inputs) {
+      for (const pair of input.chemistryLinks) {
+        let titles = titlesByDomain.get(input.domain);
+        if (!titles) titlesByDomain.set(input.domain, (titles = new Set()));
+        for (const title of pair) titles.add(comparisonKey(title));
+      }
+    }
+    const fetched = await Promise.all(
+      [...titlesByDomain]
+        .filter(([, titles]) => titles.size >= 2)
+        .map(async ([domain, titles]) => [domain, await this.deps.encyclopedia.linkGraph(domain, [...titles].sort())] as const),
+    );
+    return new Map(fetched);
+  }
+}
+
+/** One PerformanceResult: views in `articles` order, one level per pair in `chemistryLinks` order. */
+function resultFor(input: ScoringInput, views: Map<string, number>, graph: Map<string, Set<string>> | undefined): PerformanceResult {
+  const linksTo = (from: string, to: string) => graph?.get(comparisonKey(from))?.has(comparisonKey(to)) ?? false;
+  return {
+    teamId: input.teamId,
+    articleViews: input.articles.map((title) => views.get(viewKey(input.domain, title)) ?? 0),
+    chemistryLevels: input.chemistryLinks.map(([a, b]) => levelFromLinks(linksTo(a, b), linksTo(b, a))),
+    formationSnapshot: input.formationSnapshot,
+  };
+}
+
+/** Runs `work` over `items` with at most `workers` at once; after a failure no new item starts. */
+async function mapWithWorkers<T, R>(items: readonly T[], workers: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}
