@@ -108,8 +108,10 @@ export class SettlementService {
       const at = this.deps.clock.now().toISOString();
       if (fresh.renewalElected) {
         const quote = renewalQuote(currentPrice, fresh.purchasePrice, fresh.renewalCount);
-        // Proposed §5.10: the balance is re-read per contract, so several renewals cannot overdraw.
-        if (quote.incrementalCost <= creditsOf(tx, fresh.teamId)) {
+        // With the expiring term's P&L realised (§14 #10) the renewal moves credits by −premium only,
+        // so the premium is what must be affordable. Proposed §5.10: the balance is re-read per
+        // contract, so several renewals of one team cannot overdraw it together.
+        if (quote.premium <= creditsOf(tx, fresh.teamId)) {
           const term = {
             purchaseDate: fresh.expireDate,
             expireDate: addDays(fresh.expireDate, termDays),

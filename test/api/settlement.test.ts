@@ -1,0 +1,285 @@
+/**
+ * The settlement sweep (§5.9 execution, §5.10, §14 #10), run as the 06:00 UTC daily job and
+ * observed through the API and the ledger: expiry P&L, renewal in place with its escalating
+ * premium, unaffordable renewals, unavailable views, and re-runs that change nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { settlementJob } from '../../src/services/settlement-job';
+import { SettlementService } from '../../src/services/settlement-service';
+import { ledgerEntries, notifications } from '../../src/store/schema';
+import type { TestApp } from '../support/app';
+import { buildContract } from '../support/builders';
+import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY } from './contracts-fixtures';
+
+const sweep = (app: TestApp) => settlementJob.run(app.ctx, app.clock.now());
+
+async function world() {
+  const w = await leagueWorld();
+  setViews(w.fake, 'Alpha', 9_000); // MEDIUM 67, SHORT 29, LONG 135
+  return w;
+}
+
+/** Alpha bought 7 days ago for `price` at MEDIUM: it expires today. */
+function expiringAlpha(w: Awaited<ReturnType<typeof world>>, price: number, extra: { renewalElected?: boolean; renewalCount?: number } = {}) {
+  return buildContract(w.app, w.team, { articleId: 'Alpha', price, purchaseDate: addDays(TODAY, -7), termDays: 7, ...extra });
+}
+
+describe('settlement sweep', () => {
+  it('is a daily job at 06:00 UTC', () => {
+    expect(settlementJob).toMatchObject({ name: 'settlement', hour: 6, minute: 0 });
+  });
+
+  it.each([
+    [50, 'Alpha settled at expiry: +17 credits', 17],
+    [67, 'Alpha settled at expiry: +0 credits', 0],
+    [100, 'Alpha settled at expiry: \u221233 credits', -33],
+  ])('settles at today’s price: bought at %i', async (bought, message, delta) => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, bought);
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, closedOn: TODAY });
+      expect(ledgerOf(w.app, c.id)).toEqual([
+        { kind: 'purchase', amount: -bought },
+        { kind: 'settlement_payout', amount: 67 },
+      ]);
+      const team = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-team`, { as: w.admin });
+      expect(team.body.credits).toBe(1000 + delta);
+      expect(notificationMessages(w.app)).toEqual([message]);
+      // a settled contract leaves the lists and frees its article
+      const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
+      expect(mine.body).toEqual([]);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('leaves contracts that have not reached their expiry day', async () => {
+    const w = await world();
+    try {
+      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -6), termDays: 7 });
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id).status).toBe('live');
+      expect(notificationMessages(w.app)).toEqual([]);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('renews an elected contract in place: same id, new term, the old term’s P&L realised, only the premium paid', async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 50);
+      const elect = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
+      expect(elect.status).toBe(200);
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id)).toMatchObject({
+        status: 'live',
+        heldSince: addDays(TODAY, -7),
+        purchaseDate: TODAY,
+        expireDate: addDays(TODAY, 7),
+        purchasePrice: 74,
+        renewalCount: 1,
+        renewalElected: false,
+      });
+      expect(ledgerOf(w.app, c.id)).toEqual([
+        { kind: 'purchase', amount: -50 },
+        { kind: 'settlement_payout', amount: 67 },
+        { kind: 'renewal_purchase', amount: -74 },
+      ]);
+      // +17 realised on the first term, −7 premium: 1000 − 50 + 67 − 74
+      expect(ledgerCredits(w.app, w.team.id)).toBe(943);
+      expect(notificationMessages(w.app)).toEqual(['Renewed Alpha for 7 more days at 74 credits (+7 premium)']);
+      const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
+      expect(mine.body[0]).toMatchObject({ id: c.id, renewalCount: 1, renewalElected: false, startDate: `${TODAY}T00:00:00Z`, duration: 'P7D', status: 'live', purchasePrice: 74 });
+      // withdrawing after the sweep acted finds no election
+      const withdraw = await w.app.call('DELETE', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
+      expect(withdraw.body).toEqual({ error: 'RENEWAL_NOT_ELECTED' });
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('escalates the premium by 10 % per consecutive renewal: +10 %, +20 %, +30 %', async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 67);
+      const premiums: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        // sessions last 7 days: sign in again each week
+        w.admin.cookie = await w.app.cookieFor(w.admin.subject);
+        const elect = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
+        expect(elect.status).toBe(200);
+        await sweep(w.app);
+        w.app.clock.advanceDays(7);
+      }
+      premiums.push(...notificationMessages(w.app));
+      expect(premiums).toEqual([
+        'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
+        'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
+        'Renewed Alpha for 7 more days at 87 credits (+20 premium)',
+      ]);
+      expect(contractRow(w.app, c.id)).toMatchObject({ renewalCount: 3, heldSince: addDays(TODAY, -7), expireDate: addDays(TODAY, 21) });
+      // −67 still invested in the live term; each renewal realised +67 and cost the new price
+      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 67 + (67 - 74) + (67 - 80) + (67 - 87));
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('an unaffordable renewal settles with the "couldn\'t renew" message', async () => {
+    const w = await world();
+    try {
+      buildContract(w.app, w.team, { articleId: 'Spent', price: 945 });
+      const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 5; the premium would be 7
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
+      expect(ledgerCredits(w.app, w.team.id)).toBe(5 + 67);
+      expect(notificationMessages(w.app)).toEqual(["Couldn't renew Alpha (not enough credits) \u2014 settled at expiry: +17 credits"]);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('a premium equal to the credits is affordable (the realised P&L pays the rest)', async () => {
+    const w = await world();
+    try {
+      buildContract(w.app, w.team, { articleId: 'Spent', price: 943 });
+      const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 7 = the premium
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id).status).toBe('live');
+      expect(ledgerCredits(w.app, w.team.id)).toBe(0);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('re-reads the balance per contract: two renewals cannot overdraw together (Proposed §5.10)', async () => {
+    const w = await world();
+    try {
+      setViews(w.fake, 'Gamma', 9_000);
+      buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
+      const first = expiringAlpha(w, 50, { renewalElected: true });
+      const second = buildContract(w.app, w.team, { articleId: 'Gamma', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      // credits 10 at the start: each premium is 7, so a start-of-sweep snapshot would renew both and end at −4
+      await sweep(w.app);
+      expect(contractRow(w.app, first.id).status).toBe('live');
+      expect(contractRow(w.app, second.id).status).toBe('settled');
+      expect(ledgerCredits(w.app, w.team.id)).toBe(10 - 7 + 67);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('a renewal at a lower price refunds the difference', async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 200, { renewalElected: true });
+      await sweep(w.app);
+      // realised −133 on the first term, then 74 for the new one: net +126 against the 200 paid
+      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'live', purchasePrice: 74 });
+      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 200 + 67 - 74);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('leaves a contract untouched when its views are unavailable, and settles it on a later run', async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 50);
+      w.fake.faults.failAlways('per-article', 503);
+      const report = await new SettlementService({ ...w.app.ctx, encyclopedia: w.app.ctx.upstream.encyclopedia }).sweep(w.app.clock.now());
+      expect(report.outcomes).toEqual([expect.objectContaining({ contractId: c.id, result: 'skipped', reason: 'ENCYCLOPEDIA_UNAVAILABLE' })]);
+      expect(contractRow(w.app, c.id).status).toBe('live');
+      expect(ledgerOf(w.app, c.id)).toHaveLength(1);
+      expect(notificationMessages(w.app)).toEqual([]);
+      w.fake.faults.clear();
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id).status).toBe('settled');
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('a re-run changes nothing: no second payout, no second notification', async () => {
+    const w = await world();
+    try {
+      expiringAlpha(w, 50, { renewalElected: true });
+      buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 10, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+      setViews(w.fake, 'Beta', 4_000);
+      await sweep(w.app);
+      const ledger = w.app.ctx.db.select().from(ledgerEntries).all();
+      const inbox = w.app.ctx.db.select().from(notifications).all();
+      await sweep(w.app);
+      w.app.clock.advance(3_600_000);
+      await sweep(w.app);
+      expect(w.app.ctx.db.select().from(ledgerEntries).all()).toEqual(ledger);
+      expect(w.app.ctx.db.select().from(notifications).all()).toEqual(inbox);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it("a departed player's contracts keep settling", async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 50);
+      w.app.ctx.db.$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id).status).toBe('settled');
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('a sweep that missed days settles a renewed term that has also run out', async () => {
+    const w = await world();
+    try {
+      const c = expiringAlpha(w, 67, { renewalElected: true });
+      w.app.clock.advanceDays(8); // the renewed term (today … today+7) is over too
+      setViews(w.fake, 'Alpha', 9_000);
+      w.fake.data.today = addDays(TODAY, 8);
+      w.fake.data.publishedThrough = addDays(TODAY, 7);
+      w.fake.data.setSeries('en', 'Alpha', Array.from({ length: 60 }, (_, i) => ({ date: addDays(TODAY, -52 + i), views: 9_000 })));
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', renewalCount: 1, salePayout: 67 });
+      expect(notificationMessages(w.app)).toEqual([
+        'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
+        'Alpha settled at expiry: \u22127 credits',
+      ]);
+      // re-running picks up nothing more
+      await sweep(w.app);
+      expect(notificationMessages(w.app)).toHaveLength(2);
+    } finally {
+      await w.app.close();
+    }
+  });
+});
+
+describe('§14 #7 inherited renewal count', () => {
+  it('re-buying an article within the previous term’s length after it ended continues the streak', async () => {
+    const w = await world();
+    try {
+      const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -10), termDays: 7, status: 'settled', renewalCount: 2 });
+      w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -3), old.id);
+      const bought = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
+      expect(bought.body.renewalCount).toBe(3);
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('after a longer gap, or by another team, the count starts at 0', async () => {
+    const w = await world();
+    try {
+      const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -20), termDays: 7, status: 'settled', renewalCount: 2 });
+      w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -8), old.id);
+      const mine = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
+      expect(mine.body.renewalCount).toBe(0);
+    } finally {
+      await w.app.close();
+    }
+  });
+});
