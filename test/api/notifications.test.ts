@@ -1,0 +1,161 @@
+/**
+ * The notification in-box (§8) through the API: the exact sentences, the player-wide and
+ * per-league lists (newest first, each naming its league and carrying the whole contract),
+ * mark-read (owner only), and the rule that a failed notification never undoes money.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { settlementJob } from '../../src/services/settlement-job';
+import { buildContract, buildLeague } from '../support/builders';
+import { scenarioTable } from '../support/scenarios';
+import { leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY } from './contracts-fixtures';
+
+/** alice sells Alpha (league 1) today; later her Beta in league 2 settles at expiry. */
+async function inboxWorld() {
+  const w = await leagueWorld({ name: 'First League' });
+  setViews(w.fake, 'Alpha', 9_000);
+  setViews(w.fake, 'Beta_(film)', 25_000);
+  const second = buildLeague(w.app, w.admin, { name: 'Second League', teamName: 'Alice Two' });
+  const alpha = buildContract(w.app, w.team, { articleId: 'Alpha', price: 60, purchaseDate: addDays(TODAY, -3), termDays: 14 });
+  const beta = buildContract(w.app, second.team, { articleId: 'Beta_(film)', price: 200, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+  const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${alpha.id}/sell`, { as: w.admin });
+  expect(sold.status).toBe(200);
+  w.app.clock.advance(60_000);
+  await settlementJob.run(w.app.ctx, w.app.clock.now());
+  const outsider = await w.app.player('mallory');
+  return { app: w.app, world: { ...w, second, alpha, beta, outsider } };
+}
+
+type W = Awaited<ReturnType<typeof inboxWorld>>['world'];
+const firstId = async (w: W) => (await w.app.call('GET', '/api/v1/player/notifications', { as: w.admin })).body[0].id as string;
+
+describe('notification in-box', () => {
+  scenarioTable(inboxWorld, [
+    {
+      name: 'every league, newest first, each naming its league and carrying the whole contract',
+      method: 'GET',
+      path: '/api/v1/player/notifications',
+      as: 'admin',
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body).toEqual([
+          {
+            id: expect.stringMatching(/^nt_/),
+            leagueId: w.second.league.id,
+            contract: expect.objectContaining({
+              id: w.beta.id,
+              article: { id: 'Beta_(film)', title: 'Beta (film)', domain: 'en' },
+              status: 'settled',
+              salePayout: 163,
+              team: expect.objectContaining({ name: 'Alice Two', player: { id: w.admin.id, name: 'alice' } }),
+            }),
+            message: 'Beta (film) settled at expiry: \u221237 credits',
+            date: TODAY,
+            isRead: false,
+          },
+          {
+            id: expect.stringMatching(/^nt_/),
+            leagueId: w.league.id,
+            contract: expect.objectContaining({ id: w.alpha.id, status: 'sold', salePayout: 106, purchasePrice: 60 }),
+            message: 'Sold Alpha early for 106 credits',
+            date: TODAY,
+            isRead: false,
+          },
+        ]);
+      },
+    },
+    { name: 'someone with no notifications gets an empty list', method: 'GET', path: '/api/v1/player/notifications', as: 'outsider', status: 200, expect: [], exact: true },
+    { name: 'anonymous', method: 'GET', path: '/api/v1/player/notifications', as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    {
+      name: 'one league only',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.league.id}/my-notifications`,
+      as: 'admin',
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body.map((n: { message: string; leagueId: string }) => [n.leagueId, n.message])).toEqual([[w.league.id, 'Sold Alpha early for 106 credits']]);
+      },
+    },
+    { name: 'per league without a team there', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/my-notifications`, as: 'outsider', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'per league, unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-notifications', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
+    { name: 'mark read: a notification that does not exist', method: 'PATCH', path: '/api/v1/notifications/nt_missing/read', as: 'admin', status: 404, expect: { error: 'NOTIFICATION_NOT_FOUND' }, exact: true },
+  ]);
+
+  it('mark read: the owner gets success and the flag sticks; twice is still success', async () => {
+    const { app, world: w } = await inboxWorld();
+    try {
+      const id = await firstId(w);
+      const first = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.admin });
+      expect(first).toMatchObject({ status: 200, body: { success: true } });
+      const again = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.admin });
+      expect(again).toMatchObject({ status: 200, body: { success: true } });
+      const list = await app.call('GET', '/api/v1/player/notifications', { as: w.admin });
+      expect(list.body.map((n: { isRead: boolean }) => n.isRead)).toEqual([true, false]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("mark read: someone else's notification is 403 and stays unread", async () => {
+    const { app, world: w } = await inboxWorld();
+    try {
+      const id = await firstId(w);
+      const result = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.outsider });
+      expect(result).toMatchObject({ status: 403, body: { error: 'NOTIFICATION_NOT_AUTHORIZED' } });
+      const list = await app.call('GET', '/api/v1/player/notifications', { as: w.admin });
+      expect(list.body[0].isRead).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('mark read: anonymous is 401', async () => {
+    const { app, world: w } = await inboxWorld();
+    try {
+      const id = await firstId(w);
+      expect((await app.call('PATCH', `/api/v1/notifications/${id}/read`)).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('exact sentences (§8)', () => {
+  it('renewal, unaffordable renewal, settlement gain and loss, early sell', async () => {
+    const w = await leagueWorld();
+    try {
+      setViews(w.fake, 'Alpha', 9_000); // MEDIUM 67
+      setViews(w.fake, 'Kyiv_2_Long_Title', 4_000); // MEDIUM 18
+      setViews(w.fake, 'Rising', 25_000); // MEDIUM 163
+      buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true, renewalCount: 1 });
+      buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      await settlementJob.run(w.app.ctx, w.app.clock.now());
+      expect(notificationMessages(w.app).sort()).toEqual(
+        [
+          'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
+          "Couldn't renew Kyiv 2 Long Title (not enough credits) \u2014 settled at expiry: \u2212982 credits",
+          'Rising settled at expiry: +163 credits',
+        ].sort(),
+      );
+    } finally {
+      await w.app.close();
+    }
+  });
+
+  it('a failed notification write is logged, never raised: the sale stands', async () => {
+    const w = await leagueWorld();
+    try {
+      setViews(w.fake, 'Alpha', 9_000);
+      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
+      w.app.ctx.db.$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
+      const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`, { as: w.admin });
+      expect(sold).toMatchObject({ status: 200, body: { status: 'sold', salePayout: 67 } });
+      expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
+      expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
+      expect(notificationMessages(w.app)).toEqual([]);
+    } finally {
+      await w.app.close();
+    }
+  });
+});
