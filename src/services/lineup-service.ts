@@ -39,13 +39,15 @@ export interface PerformanceView {
 }
 
 export const DEFAULT_PERFORMANCE_LIMIT = 2;
+/** More days than any team can have; keeps a huge `limit` from reaching SQLite as a float. */
+const MAX_PERFORMANCE_LIMIT = 100_000;
 
 /** `limit` query: default 2, floored at 1, anything non-numeric is the default. */
 export function performanceLimit(raw: unknown): number {
   if (typeof raw !== 'string' || raw.trim() === '') return DEFAULT_PERFORMANCE_LIMIT;
   const value = Number(raw);
   if (!Number.isFinite(value)) return DEFAULT_PERFORMANCE_LIMIT;
-  return Math.max(1, Math.floor(value));
+  return Math.min(MAX_PERFORMANCE_LIMIT, Math.max(1, Math.floor(value)));
 }
 
 function parseSnapshot(json: string): Record<string, string> {

@@ -45,6 +45,7 @@ describe('GET /api/v1/leagues/{id}/my-performances', () => {
     { name: 'a negative limit is floored at 1', method: 'GET', path: path('?limit=-4'), as: 'alice', status: 200, expect: expectDays(day9) },
     { name: 'a non-numeric limit means the default', method: 'GET', path: path('?limit=abc'), as: 'alice', status: 200, expect: expectDays(day9, day8) },
     { name: 'an empty limit means the default', method: 'GET', path: path('?limit='), as: 'alice', status: 200, expect: expectDays(day9, day8) },
+    { name: 'an enormous limit returns every day', method: 'GET', path: path('?limit=1e30'), as: 'alice', status: 200, expect: expectDays(day9, day8, day7) },
     { name: 'a fractional limit is floored', method: 'GET', path: path('?limit=2.9'), as: 'alice', status: 200, expect: expectDays(day9, day8) },
     { name: 'a team never scored has none', method: 'GET', path: path(), as: 'bob', status: 200, exact: true, expect: [] },
     { name: 'caller has no team in the league', method: 'GET', path: path(), as: 'stranger', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PERFORMANCE_LIMIT, performanceLimit } from '../../src/services/lineup-service';
+
+describe('performanceLimit (my-performances ?limit=)', () => {
+  it.each([
+    [null, DEFAULT_PERFORMANCE_LIMIT],
+    ['', 2],
+    ['  ', 2],
+    ['abc', 2],
+    ['3', 3],
+    ['1', 1],
+    ['0', 1],
+    ['-7', 1],
+    ['2.9', 2],
+    ['1e1', 10],
+    ['Infinity', 2],
+    ['1e30', 100_000],
+  ])('%j → %d', (raw, expected) => {
+    expect(performanceLimit(raw)).toBe(expected);
+  });
+});
