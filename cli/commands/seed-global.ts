@@ -3,7 +3,7 @@ import { isValidDomainCode } from '../../src/domain/leagues';
 import { isFailure } from '../../src/domain/errors';
 import { silentLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
-import { CalibrationService } from '../../src/services/calibration-service';
+import { LeagueService } from '../../src/services/league-service';
 import { seedGlobalLeague } from '../../src/services/global-league';
 import { CliFailure, configFor } from '../config-option';
 
@@ -25,8 +25,8 @@ export function registerSeedGlobal(program: Command): void {
       const runtime = openRuntime(config, { log: silentLogger });
       try {
         const { db, clock, log, upstream } = runtime.ctx;
-        const calibration = new CalibrationService({ db, clock, log, encyclopedia: upstream.encyclopedia });
-        const result = await seedGlobalLeague({ db, clock, log, calibration }, { domain: flags.domain, name: flags.name });
+        const scales = new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia });
+        const result = await seedGlobalLeague({ db, clock, log, scales }, { domain: flags.domain, name: flags.name });
         const { league } = result;
         const facts = `id ${league.id}, "${league.name}", domain ${league.domain}, L=${league.languageScale}`;
         if (result.created) {

@@ -7,7 +7,6 @@ import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
 import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
 import { players } from '../store/schema';
-import type { CalibrationService } from './calibration-service';
 
 export const GLOBAL_LEAGUE_ID = 'global';
 export const GLOBAL_LEAGUE_NAME = 'Global League';
@@ -36,17 +35,23 @@ export interface SeedGlobalResult {
  * left exactly as it is. `L` comes from the registry, calibrating the edition when needed
  * (network first, then one short transaction).
  */
+/** How the seeder learns an edition's factor: the registry, else the edition list and §1.3. */
+export interface ScaleSource {
+  resolveScale(domain: string): Promise<{ domain: string; scale: number }>;
+  calibration: { registered(domain: string): unknown };
+}
+
 export async function seedGlobalLeague(
-  deps: { db: Database; clock: Clock; log: Logger; calibration: CalibrationService },
+  deps: { db: Database; clock: Clock; log: Logger; scales: ScaleSource },
   options: SeedGlobalOptions = {},
 ): Promise<SeedGlobalResult> {
-  const { db, clock, log, calibration } = deps;
+  const { db, clock, log, scales } = deps;
   const existing = findLeague(db, GLOBAL_LEAGUE_ID);
   if (existing) return { created: false, league: existing };
   const domain = options.domain ?? 'en';
   const name = options.name?.trim() || GLOBAL_LEAGUE_NAME;
-  const registered = calibration.registered(domain);
-  const scale = registered ?? (await calibration.scaleFor(domain));
+  const registered = !!scales.calibration.registered(domain);
+  const scale = await scales.resolveScale(domain);
   const now = clock.now().toISOString();
   const result = writeTransaction(db, (tx) => {
     const raced = findLeague(tx, GLOBAL_LEAGUE_ID);

@@ -112,8 +112,9 @@ export class LeagueService {
   /**
    * The registry value; for an unregistered code, first the edition list (Proposed §6.2:
    * an unknown code is LEAGUE_UNKNOWN_DOMAIN, not a failed calibration), then §1.3.
+   * Also used by `fantasy seed-global`.
    */
-  private async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
+  async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
     const known = this.calibration.registered(domain);
     if (known) return known;
     let edition;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVITATION_CODE_ALPHABET } from '../../src/domain/invitation-codes';
-import { CalibrationService } from '../../src/services/calibration-service';
+import { LeagueService } from '../../src/services/league-service';
 import { seedGlobalLeague } from '../../src/services/global-league';
 import { leagues, lineupVersions, performances, teams } from '../../src/store/schema';
 import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
@@ -222,7 +222,7 @@ describe('GET /api/v1/leagues (mine)', () => {
 
 async function seed(app: TestApp) {
   const { db, clock, log, upstream } = app.ctx;
-  return seedGlobalLeague({ db, clock, log, calibration: new CalibrationService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
+  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
 }
 
 describe('GET /api/v1/leagues/global', () => {

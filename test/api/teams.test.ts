@@ -1,7 +1,7 @@
 /** The Teams table of the interface: my-team (read, join) and my-departure, one table per endpoint. */
 import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CalibrationService } from '../../src/services/calibration-service';
+import { LeagueService } from '../../src/services/league-service';
 import { seedGlobalLeague } from '../../src/services/global-league';
 import { leagues, teams } from '../../src/store/schema';
 import type { LeagueRow } from '../../src/store/leagues';
@@ -147,7 +147,7 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
 
 async function seed(app: TestApp) {
   const { db, clock, log, upstream } = app.ctx;
-  return seedGlobalLeague({ db, clock, log, calibration: new CalibrationService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
+  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
 }
 
 describe('POST /api/v1/leagues/{id}/my-departure', () => {
