@@ -1,5 +1,6 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type BetterSqlite3 from 'better-sqlite3';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from './database';
 import { leagues, performances, teams } from './schema';
 
@@ -14,33 +15,35 @@ export interface PerformanceWrite {
   chemistryLevels: readonly string[];
 }
 
+const UPSERT_SQL = `
+  INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
+  VALUES (@teamId, @date, @points, @formationSnapshot, @articleViews, @chemistryLevels, @now, @now)
+  ON CONFLICT (team_id, date) DO UPDATE SET
+    points = excluded.points,
+    formation_snapshot = excluded.formation_snapshot,
+    article_views = excluded.article_views,
+    chemistry_levels = excluded.chemistry_levels,
+    updated_at = excluded.updated_at`;
+
+/** A day of 10,000 teams is 10,000 upserts: one prepared statement per connection, not a query build per row. */
+const upsertStatements = new WeakMap<object, BetterSqlite3.Statement>();
+
 /**
  * Inserts or replaces the day's record. A re-run overwrites the points, the snapshot and
  * the raw facts, and keeps `createdAt` (the first write), so re-sending never duplicates.
  */
 export function upsertPerformance(db: Database, row: PerformanceWrite, now: string): void {
-  db.insert(performances)
-    .values({
-      teamId: row.teamId,
-      date: row.date,
-      points: row.points,
-      formationSnapshot: row.formationSnapshot,
-      articleViews: JSON.stringify(row.articleViews),
-      chemistryLevels: JSON.stringify(row.chemistryLevels),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [performances.teamId, performances.date],
-      set: {
-        points: sql`excluded.points`,
-        formationSnapshot: sql`excluded.formation_snapshot`,
-        articleViews: sql`excluded.article_views`,
-        chemistryLevels: sql`excluded.chemistry_levels`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .run();
+  let statement = upsertStatements.get(db.$client);
+  if (!statement) upsertStatements.set(db.$client, (statement = db.$client.prepare(UPSERT_SQL)));
+  statement.run({
+    teamId: row.teamId,
+    date: row.date,
+    points: row.points,
+    formationSnapshot: row.formationSnapshot,
+    articleViews: JSON.stringify(row.articleViews),
+    chemistryLevels: JSON.stringify(row.chemistryLevels),
+    now,
+  });
 }
 
 /** The team's most recent records, newest date first. */

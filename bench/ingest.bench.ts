@@ -1,0 +1,147 @@
+/**
+ * Performance ingest for a day of 10,000 teams (11 placed articles, 16 chemistry levels each):
+ *  1. over real HTTP, POST /internal/v1/performances in 100-row chunks, one after another
+ *     (as the external engine posts them);
+ *  2. through `fantasy import-performances`' path: read a JSON-lines file of 100-row bodies
+ *     and ingest it with the same service;
+ *  3. for scale, GET /internal/v1/scoring-inputs for the same day (10,000 full line-ups).
+ * Each figure is the best of RUNS (the day is re-sent: upserts, as a re-run would do).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readIngestBodies } from '../cli/commands/import-performances';
+import { parseConfig } from '../src/config';
+import { createHandler } from '../src/http/app';
+import { listen } from '../src/http/server';
+import { memoryLogger } from '../src/logger';
+import { openRuntime } from '../src/runtime';
+import { PerformanceIngestService } from '../src/services/performance-ingest-service';
+import { writeTransaction } from '../src/store/database';
+import { newId } from '../src/store/ids';
+import { insertPlayer } from '../src/store/players';
+import { contracts, leagues, lineupVersions, performances, teams } from '../src/store/schema';
+
+const TEAMS = 10_000;
+const CHUNK = 100;
+const RUNS = 3;
+const DAY = '2026-05-10';
+const TOKEN = 'bench-service-token';
+const POSITIONS = ['LW', 'ST', 'RW', 'CLM', 'CM', 'CRM', 'LB', 'CLB', 'CRB', 'RB', 'GK'];
+const LEVELS = ['excellent', 'good', 'weak', 'weak', 'good', 'excellent', 'weak', 'good', 'weak', 'weak', 'good', 'weak', 'excellent', 'weak', 'good', 'weak'];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-ingest-'));
+const config = parseConfig({
+  environment: 'test',
+  databasePath: path.join(dir, 'fantasy.db'),
+  serviceToken: TOKEN,
+  signingSecret: 'bench-signing-secret-that-is-long-enough-0123456789',
+  scheduler: { enabled: false },
+});
+const runtime = openRuntime(config, { log: memoryLogger() });
+const { ctx } = runtime;
+
+/** 100 leagues of 100 teams, each team fielding a full 4-3-3 of live contracts. */
+function seed(): string[] {
+  const now = '2026-05-01T00:00:00.000Z';
+  const teamIds: string[] = [];
+  writeTransaction(ctx.db, (tx) => {
+    // one player per seat: a player has at most one team per league
+    const players = Array.from({ length: 100 }, (_, i) =>
+      insertPlayer(tx, { id: newId('pl'), subject: `bench-${i}`, username: `bench${i}`, usernameKey: `bench${i}`, name: `bench${i}`, email: `b${i}@example.org`, picture: '', createdAt: now }),
+    );
+    const player = players[0];
+    for (let l = 0; l < TEAMS / 100; l++) {
+      const leagueId = newId('lg');
+      tx.insert(leagues)
+        .values({ id: leagueId, name: `League ${l}`, domain: l % 2 ? 'it' : 'en', languageScale: l % 2 ? 13.9 : 1, icon: 'x', durationDays: 30, startDate: now, endDate: '2026-05-31T00:00:00.000Z', visibility: 'public', invitePolicy: 'members', adminId: player.id, createdAt: now })
+        .run();
+      for (let t = 0; t < 100; t++) {
+        const teamId = newId('tm');
+        teamIds.push(teamId);
+        tx.insert(teams).values({ id: teamId, leagueId, playerId: players[t].id, name: `Team ${t}`, nameKey: `team ${t}`, joinedAt: now }).run();
+        const placed: Record<string, string> = {};
+        POSITIONS.forEach((position, p) => {
+          const id = newId('ct');
+          tx.insert(contracts)
+            .values({ id, leagueId, teamId, articleId: `Article_${l}_${t}_${p}`, domain: l % 2 ? 'it' : 'en', heldSince: '2026-05-01', purchaseDate: '2026-05-01', expireDate: '2026-05-15', purchasePrice: 10, createdAt: now })
+            .run();
+          placed[position] = id;
+        });
+        tx.insert(lineupVersions).values({ teamId, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: now }).run();
+      }
+    }
+  });
+  return teamIds;
+}
+
+function bodiesFor(teamIds: string[]) {
+  const bodies = [];
+  for (let i = 0; i < teamIds.length; i += CHUNK) {
+    bodies.push({
+      date: DAY,
+      results: teamIds.slice(i, i + CHUNK).map((teamId, k) => ({
+        teamId,
+        articleViews: POSITIONS.map((_, p) => 1_000 + ((i + k) * 37 + p * 1_013) % 200_000),
+        chemistryLevels: LEVELS,
+        formationSnapshot: JSON.stringify(Object.fromEntries(POSITIONS.map((position, p) => [position, `Article_${k}_${p}`]))),
+      })),
+    });
+  }
+  return bodies;
+}
+
+function rate(rows: number, ms: number): string {
+  return `${Math.round((rows / ms) * 1000).toLocaleString('en-US')} rows/s (${TEAMS.toLocaleString('en-US')} rows in ${Math.round(ms)} ms)`;
+}
+
+async function best(run: () => Promise<number> | number): Promise<number> {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < RUNS; i++) fastest = Math.min(fastest, await run());
+  return fastest;
+}
+
+const teamIds = seed();
+const bodies = bodiesFor(teamIds);
+const server = await listen(createHandler(ctx), '127.0.0.1', 0, ctx.log);
+const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+try {
+  const httpMs = await best(async () => {
+    const started = performance.now();
+    for (const body of bodies) {
+      const response = await fetch(`${server.url}/internal/v1/performances`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (response.status !== 200) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+    return performance.now() - started;
+  });
+  console.log(`HTTP ingest, ${CHUNK}-row chunks sequentially: ${rate(TEAMS, httpMs)}`);
+
+  const file = path.join(dir, 'day.jsonl');
+  fs.writeFileSync(file, bodies.map((body) => JSON.stringify(body)).join('\n'));
+  const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
+  const importMs = await best(() => {
+    const started = performance.now();
+    const { written } = service.ingestAll(readIngestBodies(file));
+    if (written !== TEAMS) throw new Error(`wrote ${written}`);
+    return performance.now() - started;
+  });
+  console.log(`import-performances (JSON lines file → ingest service): ${rate(TEAMS, importMs)}`);
+
+  const inputsMs = await best(async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/internal/v1/scoring-inputs?date=${DAY}`, { headers });
+    const inputs = (await response.json()) as unknown[];
+    if (inputs.length !== TEAMS) throw new Error(`got ${inputs.length} inputs`);
+    return performance.now() - started;
+  });
+  console.log(`scoring-inputs for ${TEAMS.toLocaleString('en-US')} full line-ups over HTTP: ${Math.round(inputsMs)} ms`);
+
+  const stored = ctx.db.select().from(performances).all().length;
+  if (stored !== TEAMS) throw new Error(`expected ${TEAMS} performance rows, found ${stored}`);
+} finally {
+  await server.close(100);
+  runtime.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
