@@ -22,6 +22,7 @@ describe('the leaderboard reflects ingested performances (§4.5)', () => {
       const b = buildTeam(app, league, ben, 'Ben Rovers');
       app.clock.set('2026-05-03T08:00:00.000Z');
       const c = buildTeam(app, league, cat, 'Cat Athletic');
+      app.clock.set('2026-05-03T09:00:00.000Z');
       const d = buildTeam(app, league, dan, 'Dan Departed');
       app.ctx.db.update(teams).set({ leftAt: '2026-05-04T00:00:00.000Z' }).where(eq(teams.id, d.id)).run();
       app.clock.set('2026-05-09T12:00:00.000Z');
