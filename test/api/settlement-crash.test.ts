@@ -1,0 +1,183 @@
+/**
+ * A real crash in the middle of a sweep: the `fantasy settle` verb (bundled as it ships) runs
+ * in a child process against the test's database; a loopback proxy in front of the fake
+ * encyclopedia lets exactly K series requests through and holds the next one, so the child
+ * is mid-sweep with K contracts done when the test kills it with SIGKILL. The re-run must
+ * finish the rest with nothing lost and nothing paid twice.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
+import { buildContract } from '../support/builders';
+import { leagueWorld, setViews, TODAY } from './contracts-fixtures';
+
+const root = path.resolve(__dirname, '../..');
+// Inside the checkout so the bundle resolves better-sqlite3 and the migrations like dist/ does.
+const bundleDir = path.join(root, 'node_modules', '.cache', 'fantasy-crash-test');
+let bundle: string;
+
+beforeAll(async () => {
+  fs.mkdirSync(bundleDir, { recursive: true });
+  bundle = path.join(bundleDir, `fantasy-${process.pid}.cjs`);
+  await build({
+    entryPoints: [path.join(root, 'cli', 'main.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    define: { 'import.meta.url': '__import_meta_url' },
+    banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'error',
+  });
+}, 60_000);
+
+afterAll(() => {
+  fs.rmSync(bundle, { force: true });
+});
+
+/** Forwards to `target`; lets `allow` per-article requests through and holds the next ones unanswered. */
+async function holdingProxy(target: string, allow: number) {
+  let passed = 0;
+  const held: http.ServerResponse[] = [];
+  let onHold: () => void = () => undefined;
+  const holding = new Promise<void>((resolve) => (onHold = resolve));
+  const server = http.createServer((req, res) => {
+    if (req.url!.includes('/per-article/')) {
+      if (passed >= allow) {
+        held.push(res);
+        onHold();
+        return;
+      }
+      passed++;
+    }
+    const upstream = http.request(new URL(req.url!, target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    holding,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function runSettle(databasePath: string, fakeOrigin: string, at: string) {
+  const env = {
+    PATH: process.env.PATH,
+    FANTASY_DATABASE_PATH: databasePath,
+    FANTASY_ENCYCLOPEDIA_METRICS_URL: `${fakeOrigin}/metrics`,
+    FANTASY_ENCYCLOPEDIA_SITE_URL: `${fakeOrigin}/wiki-sites/{domain}`,
+    FANTASY_ENCYCLOPEDIA_META_URL: `${fakeOrigin}/meta`,
+    FANTASY_ENCYCLOPEDIA_USER_AGENT: 'FantasyCrashTest/1.0 (test@example.org)',
+    FANTASY_SCHEDULER: 'false',
+    FANTASY_SIGNING_SECRET: 'crash-test-signing-secret-long-enough-0123456789',
+  };
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-settle-'));
+  const child = spawn(process.execPath, [bundle, 'settle', '--at', at], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('a sweep killed mid-way', () => {
+  it('leaves each contract fully done or untouched; the re-run completes without paying twice', async () => {
+    const w = await leagueWorld();
+    let proxy: Awaited<ReturnType<typeof holdingProxy>> | null = null;
+    let child: ChildProcess | null = null;
+    try {
+      const articles = Array.from({ length: 6 }, (_, i) => `Crash_${i}`);
+      articles.forEach((article, i) => setViews(w.fake, article, 9_000 + i * 1_000));
+      const due = articles.map((articleId, i) =>
+        buildContract(w.app, i % 2 === 0 ? w.team : w.rivalTeam, {
+          articleId,
+          price: 50,
+          purchaseDate: addDays(TODAY, -7),
+          termDays: 7,
+          renewalElected: i === 1 || i === 4,
+        }),
+      );
+      const origin = new URL(w.fake.metricsUrl).origin;
+      proxy = await holdingProxy(origin, 3);
+      const at = `${TODAY}T06:00:00Z`;
+
+      const first = runSettle(w.app.databasePath, proxy.origin, at);
+      child = first.child;
+      await proxy.holding; // three contracts done, the fourth waiting on its views
+      first.child.kill('SIGKILL');
+      const ended = await first.exited;
+      expect(ended.signal).toBe('SIGKILL');
+
+      const db = w.app.ctx.db;
+      const statusOf = () => due.map((c) => db.select().from(contracts).all().find((row) => row.id === c.id)!);
+      const afterCrash = statusOf();
+      // strict order: the first three are done (settled, or renewed in place), the rest untouched
+      expect(afterCrash.map((c) => (c.status === 'settled' || c.renewalCount === 1 ? 'done' : 'untouched'))).toEqual([
+        'done',
+        'done',
+        'done',
+        'untouched',
+        'untouched',
+        'untouched',
+      ]);
+      for (const c of afterCrash.slice(3)) {
+        expect(c).toMatchObject({ status: 'live', expireDate: TODAY, renewalCount: 0, salePayout: null });
+      }
+      const entriesAfterCrash = db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${ledgerEntries} WHERE kind != 'purchase'`)[0]!.n;
+      // settled 0 and 2: one payout each; renewed 1: payout + renewal purchase
+      expect(entriesAfterCrash).toBe(4);
+
+      await proxy.close();
+      proxy = null;
+      const second = runSettle(w.app.databasePath, origin, at);
+      child = second.child;
+      const rerun = await second.exited;
+      expect(rerun.code, second.output().stderr).toBe(0);
+      expect(second.output().stdout).toContain(`sweep for ${TODAY}: 2 settled, 1 renewed, 0 skipped`);
+
+      const final = statusOf();
+      expect(final.map((c) => c.status)).toEqual(['settled', 'live', 'settled', 'settled', 'live', 'settled']);
+      expect(final.map((c) => c.renewalCount)).toEqual([0, 1, 0, 0, 1, 0]);
+      // exactly one settlement payout per contract, and one renewal purchase per renewal
+      const perContract = db.all<{ contract_id: string; kind: string; n: number }>(
+        sql`SELECT contract_id, kind, count(*) AS n FROM ${ledgerEntries} GROUP BY contract_id, kind`,
+      );
+      for (const c of due) {
+        const kinds = Object.fromEntries(perContract.filter((r) => r.contract_id === c.id).map((r) => [r.kind, r.n]));
+        expect(kinds).toEqual(c.renewalElected ? { purchase: 1, settlement_payout: 1, renewal_purchase: 1 } : { purchase: 1, settlement_payout: 1 });
+      }
+      const inbox = db.select().from(notifications).all();
+      expect(inbox.map((n) => n.contractId).sort()).toEqual(due.map((c) => c.id).sort());
+
+      // and a third run has nothing left to do
+      const third = runSettle(w.app.databasePath, origin, at);
+      child = third.child;
+      expect((await third.exited).code).toBe(0);
+      expect(third.output().stdout).toContain('0 settled, 0 renewed, 0 skipped');
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await proxy?.close();
+      await w.app.close();
+    }
+  }, 60_000);
+});
