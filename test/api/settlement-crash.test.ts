@@ -181,3 +181,23 @@ describe('a sweep killed mid-way', () => {
     }
   }, 60_000);
 });
+
+describe('fantasy settle', () => {
+  it('refuses an --at that is not an instant with the bad-usage exit code', async () => {
+    const run = runSettle(path.join(os.tmpdir(), 'fantasy-settle-unused.db'), 'http://127.0.0.1:9', 'yesterday-ish');
+    expect((await run.exited).code).toBe(2);
+  });
+
+  it('prints each contract it settled or renewed', async () => {
+    const w = await leagueWorld();
+    try {
+      setViews(w.fake, 'Printed', 9_000);
+      const c = buildContract(w.app, w.team, { articleId: 'Printed', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      expect((await run.exited).code).toBe(0);
+      expect(run.output().stdout).toContain(`settled  ${c.id} Printed (league ${w.league.id}, team ${w.team.id}): paid 67, delta 17`);
+    } finally {
+      await w.app.close();
+    }
+  }, 30_000);
+});
