@@ -44,30 +44,50 @@ function instantMs(value: string): number {
 }
 
 /** Proposed tie-break: seniority, then team id, so the order never depends on the store. */
-function tieBreak(a: StandingTeam, b: StandingTeam): number {
+function tieBreak(a: { joinedAt: string; teamId: string }, b: { joinedAt: string; teamId: string }): number {
   const byJoin = instantMs(a.joinedAt) - instantMs(b.joinedAt);
   if (byJoin !== 0 && !Number.isNaN(byJoin)) return byJoin;
   return a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0;
 }
 
-function rankBy(teams: readonly StandingTeam[], score: (team: StandingTeam) => number): Map<string, number> {
+/** A team's two totals: everything, and everything before its own latest scored day. */
+export interface TeamTotals {
+  teamId: string;
+  joinedAt: string;
+  cumulativePoints: number;
+  previousPoints: number;
+}
+
+function rankBy(teams: readonly TeamTotals[], score: (team: TeamTotals) => number): Map<string, number> {
   const ordered = [...teams].sort((a, b) => score(b) - score(a) || tieBreak(a, b));
   return new Map(ordered.map((team, index) => [team.teamId, index + 1]));
 }
 
-/** Every team of the league, best first, with distinct 1-based ranks. */
-export function leaderboard(teams: readonly StandingTeam[]): StandingEntry[] {
-  const cumulative = new Map(teams.map((team) => [team.teamId, cumulativePoints(team.rows)]));
-  const previous = new Map(teams.map((team) => [team.teamId, previousPoints(team.rows)]));
-  const rank = rankBy(teams, (team) => cumulative.get(team.teamId)!);
-  const previousRank = rankBy(teams, (team) => previous.get(team.teamId)!);
-
+/**
+ * Ranks teams whose totals are already known (the store sums them in SQL, so a large
+ * league never ships every scored day to the application).
+ */
+export function rankTeams(teams: readonly TeamTotals[]): StandingEntry[] {
+  const rank = rankBy(teams, (team) => team.cumulativePoints);
+  const previousRank = rankBy(teams, (team) => team.previousPoints);
   return teams
     .map((team) => ({
       teamId: team.teamId,
-      cumulativePoints: cumulative.get(team.teamId)!,
+      cumulativePoints: team.cumulativePoints,
       rank: rank.get(team.teamId)!,
-      rankDelta: previous.get(team.teamId) === 0 ? null : previousRank.get(team.teamId)! - rank.get(team.teamId)!,
+      rankDelta: team.previousPoints === 0 ? null : previousRank.get(team.teamId)! - rank.get(team.teamId)!,
     }))
     .sort((a, b) => a.rank - b.rank);
+}
+
+/** Every team of the league, best first, with distinct 1-based ranks. */
+export function leaderboard(teams: readonly StandingTeam[]): StandingEntry[] {
+  return rankTeams(
+    teams.map((team) => ({
+      teamId: team.teamId,
+      joinedAt: team.joinedAt,
+      cumulativePoints: cumulativePoints(team.rows),
+      previousPoints: previousPoints(team.rows),
+    })),
+  );
 }

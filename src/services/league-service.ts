@@ -11,7 +11,7 @@ import {
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
 import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from '../domain/leagues';
-import { leaderboard } from '../domain/standings';
+import { rankTeams } from '../domain/standings';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
 import { newId } from '../store/ids';
@@ -178,7 +178,9 @@ export class LeagueService {
       db,
       standings.map((s) => s.team.id),
     );
-    const ranked = leaderboard(standings.map((s) => ({ teamId: s.team.id, joinedAt: s.team.joinedAt, rows: s.rows })));
+    const ranked = rankTeams(
+      standings.map((s) => ({ teamId: s.team.id, joinedAt: s.team.joinedAt, cumulativePoints: s.cumulativePoints, previousPoints: s.previousPoints })),
+    );
     return ranked.map((entry) => ({
       team: teamView(byId.get(entry.teamId)!, credits.get(entry.teamId)!),
       cumulativePoints: entry.cumulativePoints,

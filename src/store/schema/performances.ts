@@ -17,5 +17,10 @@ export const performances = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.date] }), index('performances_date_idx').on(t.date)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.date] }),
+    index('performances_date_idx').on(t.date),
+    // Covers the standings sums so they never read the table itself.
+    index('performances_team_points_idx').on(t.teamId, t.date, t.points),
+  ],
 );

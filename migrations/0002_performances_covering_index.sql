@@ -1,0 +1,1 @@
+CREATE INDEX `performances_team_points_idx` ON `performances` (`team_id`,`date`,`points`);
