@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, TEST_SERVICE_TOKEN } from '../support/app';
 import { buildContract, buildLeague } from '../support/builders';
 import type { LanguageModelClient } from '../../src/upstream/language-model';
+import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
+import { UpstreamError } from '../../src/upstream/http-client';
 
 /** Every session route of interface-spec.md, with placeholder ids. */
 const API_ROUTES: [string, string][] = [
@@ -129,7 +131,10 @@ describe('malformed JSON bodies', () => {
   it('answers 400 with an error constant on every body-taking route, and the server keeps serving', async () => {
     // A bound model, so the genie routes get as far as reading the body.
     const languageModel = { complete: async () => '{}' } as unknown as LanguageModelClient;
-    const app = await createTestApp({ upstream: { languageModel } });
+    // An unreachable encyclopedia that says so at once (the default address would retry with backoff).
+    const down = () => Promise.reject(new UpstreamError('encyclopedia', 'network'));
+    const encyclopedia = { dailySeries: down, topArticles: down, siteInfo: down } as unknown as EncyclopediaClient;
+    const app = await createTestApp({ upstream: { languageModel, encyclopedia } });
     try {
       const ana = await app.player('ana');
       const bob = await app.player('bob');
