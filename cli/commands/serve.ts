@@ -3,6 +3,7 @@ import { createHandler } from '../../src/http/app';
 import { listen } from '../../src/http/server';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
+import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
 import { configFor } from '../config-option';
 
@@ -24,7 +25,7 @@ export function registerServe(program: Command): void {
       const log = jsonLogger();
       const runtime = openRuntime(config, { log });
       const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
-      const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx) : null;
+      const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);
       let stopping = false;
       const stop = async (signal: string) => {

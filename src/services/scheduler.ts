@@ -14,17 +14,6 @@ export interface DailyJob {
   run(ctx: AppContext, now: Date): Promise<void>;
 }
 
-const jobs: DailyJob[] = [];
-
-/** Jobs register themselves here (collector, settlement) so the scheduler stays generic. */
-export function registerDailyJob(job: DailyJob): void {
-  if (!jobs.some((j) => j.name === job.name)) jobs.push(job);
-}
-
-export function registeredJobs(): readonly DailyJob[] {
-  return jobs;
-}
-
 export interface Scheduler {
   stop(): void;
   /** resolves when no job is running */
@@ -37,7 +26,7 @@ export function nextRun(job: DailyJob, now: Date): Date {
   return at;
 }
 
-export function startScheduler(ctx: AppContext, selected: readonly DailyJob[] = jobs): Scheduler {
+export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[]): Scheduler {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -63,7 +52,7 @@ export function startScheduler(ctx: AppContext, selected: readonly DailyJob[] = 
     timer.unref();
     timers.add(timer);
   };
-  for (const job of selected) arm(job);
+  for (const job of jobs) arm(job);
 
   return {
     stop() {

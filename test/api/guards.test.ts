@@ -113,7 +113,7 @@ describe('the service-token guard', () => {
 
 describe('malformed JSON bodies', () => {
   /** Every body-taking route, called by a player who has a team, a contract and a league to act on. */
-  const bodyRoutes = (leagueId: string, contractId: string): [string, string, Record<string, string>?][] => [
+  const bodyRoutes = (leagueId: string): [string, string, Record<string, string>?][] => [
     ['POST', '/api/v1/leagues'],
     ['POST', `/api/v1/leagues/${leagueId}/my-team`],
     ['POST', `/api/v1/leagues/${leagueId}/my-contracts`],
@@ -125,7 +125,6 @@ describe('malformed JSON bodies', () => {
     ['POST', '/internal/performances', { authorization: `Bearer ${TEST_SERVICE_TOKEN}` }],
     ['POST', '/auth/password/register', { origin: TEST_FRONTEND }],
     ['POST', '/auth/password/login', { origin: TEST_FRONTEND }],
-    ['POST', `/api/v1/leagues/${leagueId}/my-contracts/${contractId}/sell`],
   ];
 
   it('answers 400 with an error constant on every body-taking route, and the server keeps serving', async () => {
@@ -139,8 +138,8 @@ describe('malformed JSON bodies', () => {
       const ana = await app.player('ana');
       const bob = await app.player('bob');
       const { league, team } = buildLeague(app, ana);
-      const contract = buildContract(app, team, { articleId: 'Taylor_Swift', price: 10 });
-      for (const [method, path, headers] of bodyRoutes(league.id, contract.id)) {
+      buildContract(app, team, { articleId: 'Taylor_Swift', price: 10 });
+      for (const [method, path, headers] of bodyRoutes(league.id)) {
         const caller = path.includes('/my-team') ? bob : ana;
         for (const rawBody of ['{"name": ', 'not json at all', '{"a":1}}']) {
           const result = await app.call(method, path, { rawBody, as: caller, headers: { 'content-type': 'application/json', ...headers } });
