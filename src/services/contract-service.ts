@@ -4,7 +4,7 @@
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
 import { sql } from 'drizzle-orm';
-import { daysBetween, utcDay } from '../domain/dates';
+import { addDays, daysBetween, utcDay } from '../domain/dates';
 import { fail, type ErrorCode } from '../domain/errors';
 import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
@@ -18,7 +18,6 @@ import {
   TIER_DAYS,
 } from '../domain/pricing';
 import { canonicalArticleId } from '../domain/titles';
-import { addDays } from '../domain/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import {

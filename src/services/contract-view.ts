@@ -57,7 +57,7 @@ export function contractView(contract: ContractRow, team: TeamView, today: strin
   };
 }
 
-/** Team views (with derived credits) for the teams owning these contracts, one query each. */
+/** Team views (with derived credits, summed in one query) for the teams owning these contracts. */
 export function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, TeamView> {
   const ids = [...new Set(teamIds)];
   const credits = creditsOfTeams(db, ids);
@@ -73,7 +73,7 @@ export function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<strin
  * Wire forms for many contracts at once. `currentPrice` comes from today's cached series
  * only (null when not cached), so listing contracts never waits on the encyclopedia.
  */
-export function contractViews(db: Database, rows: ContractRow[], today: string, known: Map<string, number> = new Map()): ContractView[] {
+export function contractViews(db: Database, rows: ContractRow[], today: string): ContractView[] {
   const teams = teamViewsFor(db, rows.map((row) => row.teamId));
   const scales = new Map<string, number>();
   for (const leagueId of new Set(rows.map((row) => row.leagueId))) {
@@ -82,7 +82,7 @@ export function contractViews(db: Database, rows: ContractRow[], today: string, 
   }
   const byDomain = new Map<string, string[]>();
   for (const row of rows) {
-    if (row.status !== 'live' || known.has(row.id)) continue;
+    if (row.status !== 'live') continue;
     byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.articleId]);
   }
   const averages = new Map<string, number>();
@@ -92,9 +92,8 @@ export function contractViews(db: Database, rows: ContractRow[], today: string, 
   return rows.flatMap((row) => {
     const team = teams.get(row.teamId);
     if (!team) return [];
-    let current = known.get(row.id) ?? null;
-    const average = averages.get(`${row.domain}\u0000${row.articleId}`);
-    if (current === null && average !== undefined) current = price(average, scales.get(row.leagueId) ?? 1, termDaysOf(row));
+    const average = row.status === 'live' ? averages.get(`${row.domain}\u0000${row.articleId}`) : undefined;
+    const current = average === undefined ? null : price(average, scales.get(row.leagueId) ?? 1, termDaysOf(row));
     return [contractView(row, team, today, current)];
   });
 }
