@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { version } from '../package.json';
 import { ConfigError } from '../src/config';
 import { Failure } from '../src/domain/errors';
 import { registerMigrate } from './commands/migrate';
@@ -12,6 +13,7 @@ import { CliFailure } from './config-option';
 export function buildProgram(): Command {
   const program = new Command('fantasy')
     .description('Article Fantasy League: HTTP API, SQLite store and admin commands')
+    .version(version, '-V, --version', 'print the version')
     .option('--config <file>', 'JSON configuration file (default ./fantasy.config.json when present)')
     .showHelpAfterError()
     .exitOverride();

@@ -93,6 +93,9 @@ export function createHandler(ctx: AppContext): RequestHandler {
       response.headers.append('vary', 'Origin');
     }
     response.headers.set('x-request-id', requestId);
+    // Answers carry a player's own data: never cached by a browser or a proxy in between.
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+    response.headers.set('x-content-type-options', 'nosniff');
     const path = new URL(request.url).pathname;
     if (response.status === 401 && path.startsWith('/internal/')) response.headers.set('www-authenticate', 'Bearer');
     ctx.log.info('request', {

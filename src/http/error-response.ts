@@ -18,6 +18,7 @@ export function mapError(error: unknown, frameworkCode: string | number | undefi
     return errorResponse(error.code);
   }
   if (error instanceof BodyTooLarge) {
+    if (error.answerAs === 'json') return errorResponse('PAYLOAD_TOO_LARGE');
     return new Response('Payload Too Large', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   switch (frameworkCode) {

@@ -1,19 +1,23 @@
 import { type ErrorCode, fail } from '../domain/errors';
 
+/** A body over its route's limit. The password routes answer it as plain text (the spec's one exception). */
 export class BodyTooLarge extends Error {
-  constructor() {
+  constructor(readonly answerAs: 'json' | 'text' = 'json') {
     super('body too large');
     this.name = 'BodyTooLarge';
   }
 }
 
+/** Enough for the largest legitimate player request (a full genie turn is under 100 KB). */
+export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
+
 /**
  * Reads the raw body as text, refusing to buffer more than `limitBytes` (checked on the
  * declared Content-Length first, then on what actually arrives).
  */
-export async function readBodyText(request: Request, limitBytes = 1_048_576): Promise<string> {
+export async function readBodyText(request: Request, limitBytes = DEFAULT_BODY_LIMIT_BYTES, answerAs: 'json' | 'text' = 'json'): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLarge();
+  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLarge(answerAs);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,7 +28,7 @@ export async function readBodyText(request: Request, limitBytes = 1_048_576): Pr
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
+      throw new BodyTooLarge(answerAs);
     }
     chunks.push(value);
   }
@@ -35,10 +39,15 @@ export async function readBodyText(request: Request, limitBytes = 1_048_576): Pr
  * Parses a JSON body; anything that is not JSON answers 400 with the route's own constant.
  * Routes declare `parse: 'none'` so the framework never parses (or crashes on) the body first.
  */
-export async function readJsonBody(request: Request, malformed: ErrorCode, limitBytes?: number): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  malformed: ErrorCode,
+  limitBytes?: number,
+  tooLargeAs: 'json' | 'text' = 'json',
+): Promise<unknown> {
   let text: string;
   try {
-    text = await readBodyText(request, limitBytes);
+    text = await readBodyText(request, limitBytes, tooLargeAs);
   } catch (error) {
     if (error instanceof BodyTooLarge) throw error;
     fail(malformed, 'body could not be read');

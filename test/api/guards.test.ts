@@ -160,6 +160,37 @@ describe('malformed JSON bodies', () => {
   });
 });
 
+describe('body size', () => {
+  it('refuses a body over the limit with 413 in the error shape (plain text only on the password routes)', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      const huge = JSON.stringify({ name: 'x'.repeat(300 * 1024) });
+      const result = await app.call('POST', '/api/v1/leagues', { rawBody: huge, as: ana });
+      expect(result).toMatchObject({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
+      const password = await app.call('POST', '/auth/password/login', { rawBody: huge, headers: { origin: TEST_FRONTEND } });
+      expect(password.status).toBe(413);
+      expect(password.text).toBe('Payload Too Large');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('response headers', () => {
+  it('mark answers as not cacheable and not sniffable', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      const result = await app.call('GET', '/api/v1/session', { as: ana });
+      expect(result.headers.get('cache-control')).toBe('no-store');
+      expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('CORS', () => {
   it('lets the configured frontend origin call with credentials, and no other origin', async () => {
     const app = await createTestApp();

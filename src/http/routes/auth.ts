@@ -73,7 +73,7 @@ export function authRoutes(ctx: AppContext) {
   const allowedOrigin = frontendOrigin(ctx.config);
   async function credentials(request: Request) {
     if (request.headers.get('origin') !== allowedOrigin) fail('FORBIDDEN_ORIGIN');
-    return validateCredentials(await readJsonBody(request, 'MALFORMED_JSON', PASSWORD_BODY_LIMIT_BYTES));
+    return validateCredentials(await readJsonBody(request, 'MALFORMED_JSON', PASSWORD_BODY_LIMIT_BYTES, 'text'));
   }
   async function answer(status: number, result: { player: PlayerRow; isNew: boolean }) {
     return new Response(JSON.stringify({ isNew: result.isNew }), {
