@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 
-const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
+export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
 
 const optionalSecret = z.string().optional();
 

@@ -5,6 +5,7 @@ import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
+import { DEFAULT_USER_AGENT } from '../../src/config';
 import { configFor } from '../config-option';
 
 function portNumber(value: string): number {
@@ -24,6 +25,10 @@ export function registerServe(program: Command): void {
       const config = configFor(command, flags);
       const log = jsonLogger();
       const runtime = openRuntime(config, { log });
+      if (config.encyclopedia.userAgent === DEFAULT_USER_AGENT) {
+        // Wikimedia throttles or refuses agents without a contact; say so before it happens.
+        log.warn('encyclopedia.userAgent is the built-in default: set it to name you and a contact address (FANTASY_ENCYCLOPEDIA_USER_AGENT)');
+      }
       const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);
