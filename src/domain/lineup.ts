@@ -42,7 +42,9 @@ export function parseLineupSave(
   const { schema, date, formation: slots } = body.formation;
   if (typeof schema !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'schema must be a string');
   if (!isSchema(schema)) fail('LINEUP_UNKNOWN_SCHEMA', schema);
-  if (date !== undefined && typeof date !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'date must be a string');
+  // §13: the echoed `date` must be a string (a missing one is not); its value is not used,
+  // the version is stamped with the server's clock.
+  if (typeof date !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'date must be a string');
   if (!isPlainObject(slots)) fail('LINEUP_INVALID_PAYLOAD', 'formation.formation object');
 
   const placed = new Map<Position, string>();

@@ -77,7 +77,7 @@ async function buildWorld(app: TestApp): Promise<CollectWorld> {
   const held = (team: typeof aliceTeam, articleId: string) => buildContract(app, team, { articleId, purchaseDate: '2026-05-02', termDays: 14 }).id;
   const put = async (as: TestPlayer, leagueId: string, schema: string, formation: Record<string, string>) => {
     const slots = Object.fromEntries(Object.entries(formation).map(([p, id]) => [p, { id }]));
-    const result = await app.call('PUT', `/api/v1/leagues/${leagueId}/lineup`, { as, body: { formation: { schema, formation: slots } } });
+    const result = await app.call('PUT', `/api/v1/leagues/${leagueId}/lineup`, { as, body: { formation: { date: '2026-05-02T12:00:00.000Z', schema, formation: slots } } });
     expect(result.status).toBe(200);
   };
   // 4-3-3 links among these: LW–ST (Alpha, Beta), ST–RW (Beta, Gamma), ST–CM (Beta, Delta), CM–CLB would need CLB

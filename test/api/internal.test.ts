@@ -19,7 +19,7 @@ async function internalWorld() {
   const beta = buildContract(app, aliceTeam, { articleId: 'Beta', purchaseDate: '2026-05-01', termDays: 14 });
   const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
     as: alice,
-    body: { formation: { schema: '4-3-3', formation: { LW: { id: alpha.id }, ST: { id: beta.id } } } },
+    body: { formation: { date: '2026-05-10T12:00:00.000Z', schema: '4-3-3', formation: { LW: { id: alpha.id }, ST: { id: beta.id } } } },
   });
   expect(put.status).toBe(200);
   return { app, world: { alice, bob, league, aliceTeam, bobTeam, alpha, beta } };
@@ -253,7 +253,7 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
 
   async function save(app: TestApp, w: World, formation: Record<string, string>, schema = '4-3-3') {
     const slots = Object.fromEntries(Object.entries(formation).map(([position, id]) => [position, { id }]));
-    const result = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: { formation: { schema, formation: slots } } });
+    const result = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: { formation: { date: '2026-05-10T12:00:00.000Z', schema, formation: slots } } });
     expect(result.status).toBe(200);
   }
 
@@ -283,7 +283,7 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
       const sold = buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7 });
       const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
         as: alice,
-        body: { formation: { schema: '4-3-3', formation: { LW: { id: early.id }, ST: { id: late.id }, RW: { id: renewed.id }, GK: { id: sold.id } } } },
+        body: { formation: { date: '2026-05-10T12:00:00.000Z', schema: '4-3-3', formation: { LW: { id: early.id }, ST: { id: late.id }, RW: { id: renewed.id }, GK: { id: sold.id } } } },
       });
       expect(put.status).toBe(200);
       // renewal rewrites the term in place and keeps heldSince; the sale happens later
@@ -366,7 +366,7 @@ describe('each schema sends its own link list and scores it', () => {
       const formation = Object.fromEntries(
         positions.map((position) => [position, { id: buildContract(app, team, { articleId: article(position), purchaseDate: '2026-05-01', termDays: 14 }).id }]),
       );
-      expect((await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, { as: owner, body: { formation: { schema, formation } } })).status).toBe(200);
+      expect((await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, { as: owner, body: { formation: { date: '2026-05-10T12:00:00.000Z', schema, formation } } })).status).toBe(200);
 
       const [input] = (await app.call('GET', '/internal/v1/scoring-inputs?date=2026-05-10', { headers: ENGINE })).body;
       expect(input.articles).toEqual(positions.map(article));

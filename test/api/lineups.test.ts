@@ -76,8 +76,10 @@ describe('PUT /api/v1/leagues/{id}/lineup', () => {
     { name: 'a sold contract', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { ST: w.sold.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'a settled contract', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { GK: w.settled.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'one contract on two positions', method: 'PUT', path, as: 'alice', body: (w: World) => saveBody('4-3-3', { ST: w.alpha.id, GK: w.alpha.id }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
-    { name: 'a position value without a string id', method: 'PUT', path, as: 'alice', body: { formation: { schema: '4-3-3', formation: { ST: { id: 7 } } } }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'a position value without a string id', method: 'PUT', path, as: 'alice', body: { formation: { date: NOW, schema: '4-3-3', formation: { ST: { id: 7 } } } }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'date that is not a string', method: 'PUT', path, as: 'alice', body: saveBody('4-3-3', {}, { date: 12 }), status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'no date at all (§13: it must be a string)', method: 'PUT', path, as: 'alice', body: { formation: { schema: '4-3-3', formation: {} } }, status: 400, exact: true, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'any date string is accepted; the save is stamped with the server clock', method: 'PUT', path, as: 'alice', body: saveBody('4-3-3', {}, { date: 'yesterday' }), status: 200, expect: { success: true } },
     { name: 'no formation object', method: 'PUT', path, as: 'alice', body: { schema: '4-3-3' }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'malformed JSON', method: 'PUT', path, as: 'alice', rawBody: '{"formation":', status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
   ]);

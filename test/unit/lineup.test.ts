@@ -35,8 +35,8 @@ describe('parseLineupSave (§3.4)', () => {
     expect(Object.keys(saved.positions)).toEqual(['LW', 'RB', 'GK']);
   });
 
-  it('accepts an empty line-up, a missing date and a plain-object contract map', () => {
-    expect(parseLineupSave(body('5-3-2', {}, undefined), { c1: { status: 'live' } })).toEqual({
+  it('accepts an empty line-up and a plain-object contract map', () => {
+    expect(parseLineupSave(body('5-3-2', {}), { c1: { status: 'live' } })).toEqual({
       schema: '5-3-2',
       positions: {},
     });
@@ -49,6 +49,7 @@ describe('parseLineupSave (§3.4)', () => {
     ['schema not a string', body(433, {})],
     ['date not a string', body('4-3-3', {}, 12)],
     ['date null', body('4-3-3', {}, null)],
+    ['date missing', { formation: { schema: '4-3-3', formation: {} } }],
     ['slots not an object', body('4-3-3', [{ id: 'c1' }])],
     ['position not in schema', body('4-3-3', { LST: { id: 'c1' } })],
     ['unknown position', body('4-3-3', { XX: { id: 'c1' } })],
