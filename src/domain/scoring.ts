@@ -57,6 +57,8 @@ export interface PlacedContract {
   heldSince?: string;
   expireDate: string;
   status: string;
+  /** the day it was sold or settled; null or absent while live */
+  closedOn?: string | null;
 }
 
 export interface ScoringPlacement {
@@ -72,10 +74,19 @@ export interface ScoringArticles {
   formationSnapshot: string;
 }
 
-/** §4.1: heldSince ≤ D < expireDate and not sold/settled; the expiry day never scores. */
+/**
+ * §4.1: heldSince ≤ D < expireDate and not sold/settled *on D*; the expiry day never scores.
+ * A contract closed on a later day (sold the morning after, or settled by the 06:00 sweep
+ * after its last day) was held at the end of D, so it still scores D: re-running a past day
+ * (§4.3, idempotent) must give the same points as the 05:00 run did, and §14 #4 orders the
+ * sweep after scoring precisely so a contract keeps its last day. A closed contract without a
+ * closing day is treated as closed for good.
+ */
 export function isActiveOn(contract: PlacedContract, date: string): boolean {
   const start = contract.heldSince ?? contract.purchaseDate;
-  return contract.status === 'live' && start <= date && date < contract.expireDate;
+  if (!(start <= date && date < contract.expireDate)) return false;
+  if (contract.status === 'live') return true;
+  return typeof contract.closedOn === 'string' && date < contract.closedOn;
 }
 
 /**

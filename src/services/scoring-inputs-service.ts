@@ -39,6 +39,7 @@ function toPlaced(contract: ContractRow): PlacedContract {
     heldSince: contract.heldSince,
     expireDate: contract.expireDate,
     status: contract.status,
+    closedOn: contract.closedOn,
   };
 }
 

@@ -304,6 +304,33 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
     }
   });
 
+  it('re-running a day after the morning sweep gives the same inputs: a contract closed after D still scores D', async () => {
+    const app = await createTestApp({ now: '2026-05-01T09:00:00.000Z' });
+    try {
+      const alice = await app.player('alice');
+      const { league, team } = buildLeague(app, alice, { startDate: '2026-05-01T00:00:00.000Z' });
+      const expiring = buildContract(app, team, { articleId: 'Expiring', purchaseDate: '2026-05-01', termDays: 3 });
+      const soldLater = buildContract(app, team, { articleId: 'Sold_later', purchaseDate: '2026-05-01', termDays: 7 });
+      const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
+        as: alice,
+        body: { formation: { date: '2026-05-01T09:00:00.000Z', schema: '4-3-3', formation: { LW: { id: expiring.id }, ST: { id: soldLater.id } } } },
+      });
+      expect(put.status).toBe(200);
+      const onThe3rd = async () => (await inputsOn(app, '2026-05-03'))[0];
+      const before = await onThe3rd();
+      expect(before.articles).toEqual(['Expiring', 'Sold_later']);
+      // 06:00 on the 4th: the sweep settles the contract whose last day was the 3rd, and the
+      // player sells the other one later that morning
+      app.ctx.db.update(contracts).set({ status: 'settled', closedOn: '2026-05-04' }).where(eq(contracts.id, expiring.id)).run();
+      app.ctx.db.update(contracts).set({ status: 'sold', closedOn: '2026-05-04' }).where(eq(contracts.id, soldLater.id)).run();
+      expect(await onThe3rd()).toEqual(before);
+      // from the closing day on, neither scores
+      expect((await inputsOn(app, '2026-05-04'))[0].articles).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('only teams in season on D: not before the start, not on or after the end, not from the closing day; departed teams stay', async () => {
     const app = await createTestApp({ now: '2026-05-01T10:00:00.000Z' });
     try {

@@ -94,9 +94,18 @@ describe('active on D (§4.1)', () => {
     expect(isActiveOn(c, '2026-03-08')).toBe(false);
   });
 
-  it('sold or settled contracts never score', () => {
+  it('sold or settled contracts without a closing day never score', () => {
     expect(isActiveOn({ ...c, status: 'sold' }, '2026-03-02')).toBe(false);
     expect(isActiveOn({ ...c, status: 'settled' }, '2026-03-02')).toBe(false);
+  });
+
+  it('a contract closed later still scores the days before its closing day', () => {
+    const sold = { ...c, status: 'sold', closedOn: '2026-03-04' };
+    expect(isActiveOn(sold, '2026-03-03')).toBe(true);
+    expect(isActiveOn(sold, '2026-03-04')).toBe(false);
+    const settled = { ...c, status: 'settled', closedOn: '2026-03-08' };
+    expect(isActiveOn(settled, '2026-03-07')).toBe(true);
+    expect(isActiveOn(settled, '2026-03-08')).toBe(false);
   });
 
   it('a renewed contract keeps scoring from heldSince', () => {
