@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHEMISTRY_LINKS, SCHEMAS } from '../../src/domain/formations';
+import { CHEMISTRY_LINKS, remapForSchema, SCHEMAS } from '../../src/domain/formations';
 import { contracts, lineupVersions } from '../../src/store/schema';
 import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
@@ -197,6 +197,27 @@ describe('line-up flows', () => {
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
       expect(body.formation.schema).toBe('4-4-2');
       expect(body.formation.formation.GK.id).toBe(w.alpha.id);
+    }));
+
+  it('a schema change: old positions under the new schema are refused and change nothing; a remapped save loses no contract', () =>
+    withWorld(async (app, w) => {
+      const path = `/api/v1/leagues/${w.league.id}/lineup`;
+      const old = { LW: w.alpha.id, CLM: w.beta.id, RB: w.gamma.id };
+      expect((await app.call('PUT', path, { as: w.alice, body: saveBody('4-3-3', old) })).status).toBe(200);
+      // §3.4 save validation: every key must be a position of the schema sent (LW, CLM, RB are not 3-5-2's)
+      const blind = await app.call('PUT', path, { as: w.alice, body: saveBody('3-5-2', old) });
+      expect(blind).toMatchObject({ status: 400, body: { error: 'LINEUP_INVALID_PAYLOAD' } });
+      expect((await app.call('GET', path, { as: w.alice })).body.formation.schema).toBe('4-3-3');
+      // the editor's remap (§3.4 fallbacks): LW→LM, CLM→CM, RB keeps RB
+      const remapped = remapForSchema(old, '3-5-2', '4-3-3');
+      expect(remapped).toEqual({ positions: { LM: w.alpha.id, CM: w.beta.id, RB: w.gamma.id }, benched: [] });
+      expect((await app.call('PUT', path, { as: w.alice, body: saveBody('3-5-2', remapped.positions) })).status).toBe(200);
+      // dropping one on the next save benches it: placed ∪ bench is always every live contract
+      expect((await app.call('PUT', path, { as: w.alice, body: saveBody('3-5-2', { LM: w.alpha.id }) })).status).toBe(200);
+      const { body } = await app.call('GET', path, { as: w.alice });
+      const placed = Object.values(body.formation.formation).filter(Boolean).map((c) => (c as { id: string }).id);
+      expect(placed).toEqual([w.alpha.id]);
+      expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.beta.id, w.gamma.id]);
     }));
 
   it('a team without any stored line-up reads as an empty 4-3-3', () =>
