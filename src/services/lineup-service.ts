@@ -42,11 +42,14 @@ export const DEFAULT_PERFORMANCE_LIMIT = 2;
 /** More days than any team can have; keeps a huge `limit` from reaching SQLite as a float. */
 const MAX_PERFORMANCE_LIMIT = 100_000;
 
+/** A decimal number as people write it: `3`, `-4`, `2.5`, `1e30`; not `Infinity`, `0x10` or `3days`. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** `limit` query: default 2, floored at 1, anything non-numeric is the default. */
 export function performanceLimit(raw: unknown): number {
-  if (typeof raw !== 'string' || raw.trim() === '') return DEFAULT_PERFORMANCE_LIMIT;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) return DEFAULT_PERFORMANCE_LIMIT;
+  if (typeof raw !== 'string' || !DECIMAL.test(raw.trim())) return DEFAULT_PERFORMANCE_LIMIT;
+  // `1e400` overflows to Infinity: still a number, and it means "every day"
+  const value = Number(raw.trim());
   return Math.min(MAX_PERFORMANCE_LIMIT, Math.max(1, Math.floor(value)));
 }
 

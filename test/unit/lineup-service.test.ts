@@ -15,6 +15,11 @@ describe('performanceLimit (my-performances ?limit=)', () => {
     ['1e1', 10],
     ['Infinity', 2],
     ['1e30', 100_000],
+    ['1e400', 100_000],
+    ['-1e400', 1],
+    [' 4 ', 4],
+    ['0x10', 2],
+    ['3days', 2],
   ])('%j → %d', (raw, expected) => {
     expect(performanceLimit(raw)).toBe(expected);
   });
