@@ -78,7 +78,11 @@ export class CollectorService {
     return report;
   }
 
-  /** One W1 one-day call per distinct (edition, canonical title); 404 is 0 views. */
+  /**
+   * One W1 one-day call per distinct (edition, canonical title). No data for the day (404,
+   * or the day absent from the answer) is 0 views plus a warning (external-apis W1, §3.4),
+   * so an operator can tell a quiet article from a misspelt or unpublished one.
+   */
   private async fetchViews(inputs: readonly ScoringInput[], date: string): Promise<Map<string, number>> {
     const wanted = new Map<string, { domain: string; articleId: string }>();
     for (const input of inputs) {
@@ -88,7 +92,10 @@ export class CollectorService {
       }
     }
     const entries = await mapWithWorkers([...wanted], ENGINE_CONCURRENCY, async ([key, { domain, articleId }]) => {
-      return [key, await this.deps.encyclopedia.dayViews(domain, articleId, date)] as const;
+      const series = await this.deps.encyclopedia.dailySeries(domain, articleId, date, date);
+      const views = series?.find((day) => day.date === date)?.views;
+      if (views === undefined) this.deps.log.warn('collect: no views for the day, scored as 0', { domain, articleId, date });
+      return [key, views ?? 0] as const;
     });
     return new Map(entries);
   }

@@ -133,6 +133,9 @@ describe('fantasy collect: the built-in scoring engine', () => {
       expect(points[world.teams.bob]).toBe(0);
       expect(points[world.teams.idle]).toBe(0);
       expect(points[world.teams.mario]).toBeCloseTo(Math.log2(6.95) + 6.228818690495881 + 2.56 + 1.5, 12);
+      // Delta has no data for the day (404): 0 views, and the operator is told (W1 one-day)
+      const warnings = app.log.lines.filter((line) => line.level === 'warn' && String(line.msg ?? line.message).startsWith('collect: no views'));
+      expect(warnings).toEqual([expect.objectContaining({ domain: 'en', articleId: 'Delta', date: DAY })]);
 
       // the same facts posted by hand through the endpoint change nothing at all
       const posted = await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: handBuiltIngest(world) });

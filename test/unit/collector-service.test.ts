@@ -21,15 +21,18 @@ function memoryEncyclopedia(views: Record<string, number>, links: Record<string,
     listEditions: async () => [],
     siteInfo: async () => ({ namespaceNames: [], mainPage: 'Main_Page' }),
     topArticles: async () => null,
-    dailySeries: async () => null,
-    async dayViews(domain, articleId, date) {
-      calls.push(`views ${domain} ${articleId} ${date}`);
+    async dailySeries(domain, articleId, start, end) {
+      calls.push(`views ${domain} ${articleId} ${start}${end === start ? '' : `..${end}`}`);
       inFlight++;
       peak = Math.max(peak, inFlight);
       await tick();
       inFlight--;
       if (articleId === options.failOn) throw new UpstreamError('encyclopedia', 'status', 500, 'boom');
-      return views[`${domain}:${articleId}`] ?? 0;
+      const count = views[`${domain}:${articleId}`];
+      return count === undefined ? null : [{ date: start, views: count }];
+    },
+    dayViews: async () => {
+      throw new Error('the collector reads one-day series, so a missing day can be reported');
     },
     async linkGraph(domain, titles) {
       calls.push(`links ${domain} ${titles.join('|')}`);
