@@ -89,8 +89,10 @@ export interface FilledLink {
 }
 
 /**
- * One entry per schema link, in §3.2 order: `empty` when a position is unfilled, otherwise
- * the supplied level, or `weak` when none is known (the service does not compute links live).
+ * One entry per schema link, in §3.2 order. §13: the server sends `empty`: it does not
+ * resolve links on a read (that takes the encyclopedia), and `weak` would claim the two
+ * articles are unlinked when nobody checked. A supplied lookup may name a known level
+ * for a filled link; an unfilled one is always `empty`.
  */
 export function chemistryView(
   schema: Schema,
@@ -101,6 +103,6 @@ export function chemistryView(
     const fromValue = positions[from];
     const toValue = positions[to];
     if (fromValue == null || toValue == null) return { from, to, level: 'empty' as const };
-    return { from, to, level: linkLevelLookup?.({ from, to, fromValue, toValue }) ?? 'weak' };
+    return { from, to, level: linkLevelLookup?.({ from, to, fromValue, toValue }) ?? ('empty' as const) };
   });
 }

