@@ -16,18 +16,20 @@ export interface TeamStanding {
 }
 
 export function standingsOfLeague(db: Database, leagueId: string): TeamStanding[] {
-  // Per team, two range scans of a covering (team_id, date, points) index: no table reads and
-  // no join over the whole table. "Previous" is the total less the latest day's points.
-  const totals = db
-    .all<{ teamId: string; total: number; last: number | null }>(
-      sql`
+  // Per team, range scans of a covering (team_id, date, points) index: no table reads and no
+  // join over the whole table. "Previous" is summed over the earlier days themselves, never
+  // taken as total − latest: that subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and
+  // the noise, not the §4.5 tie-break, would then order teams whose earlier totals are equal.
+  const totals = db.all<{ teamId: string; total: number; previous: number }>(
+    sql`
     SELECT t.id AS teamId,
            (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id) AS total,
-           (SELECT p.points FROM performances p WHERE p.team_id = t.id ORDER BY p.date DESC LIMIT 1) AS last
+           (SELECT total(p.points) FROM performances p
+             WHERE p.team_id = t.id
+               AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id)) AS previous
     FROM teams t
     WHERE t.league_id = ${leagueId}`,
-    )
-    .map((row) => ({ teamId: row.teamId, total: row.total, previous: row.last === null ? 0 : row.total - row.last }));
+  );
   const byTeam = new Map(totals.map((row) => [row.teamId, row]));
   return teamsOfLeague(db, leagueId).map((team) => {
     const row = byTeam.get(team.id);

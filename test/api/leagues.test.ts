@@ -346,6 +346,28 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
           expect.objectContaining({ team: expect.objectContaining({ name: 'admin FC', credits: 1000 }), cumulativePoints: 11, rank: 2, rankDelta: -1 }),
         ]),
     },
+    {
+      name: 'equal earlier totals tie on seniority, whatever float noise the latest day would leave in total − latest',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
+      as: 'outsider',
+      before: (w, app) => {
+        const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
+        const perf = (teamId: string, date: string, points: number) =>
+          app.ctx.db.insert(performances).values({ teamId, date, points, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run();
+        // both stood at exactly 0.1 before their latest day; (0.1 + 0.7) − 0.7 < 0.1 < (0.1 + 0.2) − 0.2
+        perf(adminTeam.id, '2026-05-08', 0.1);
+        perf(adminTeam.id, '2026-05-09', 0.7);
+        perf(memberTeam.id, '2026-05-08', 0.1);
+        perf(memberTeam.id, '2026-05-09', 0.2);
+      },
+      status: 200,
+      expect: (res) =>
+        expect(res.body.map((e: { team: { name: string }; rank: number; rankDelta: number | null }) => [e.team.name, e.rank, e.rankDelta])).toEqual([
+          ['admin FC', 1, 0],
+          ['Member United', 2, 0],
+        ]),
+    },
     { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/leaderboard', as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' } },
     { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`, as: 'anonymous', status: 401 },
   ]);
