@@ -1,16 +1,26 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { ManualClock, systemClock } from '../../src/clock';
+import { parseStrictDate } from '../../src/domain/dates';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { SettlementService, type SweepOutcome } from '../../src/services/settlement-service';
 import { configFor } from '../config-option';
 
+/**
+ * `YYYY-MM-DD` (midnight UTC) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`. Strict:
+ * `Date` alone rolls 2026-02-30 over to March and reads an instant without an offset as local
+ * time, either of which would quietly sweep the wrong day.
+ */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
+
 function instant(value: string): Date {
-  const at = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(at.getTime())) {
-    throw new InvalidArgumentError('an ISO-8601 instant, e.g. 2026-05-10T06:00:00Z');
+  const match = INSTANT.exec(value);
+  const [, date, hours = '0', minutes = '0', seconds = '0', offsetHours = '0', offsetMinutes = '0'] = match ?? [];
+  const inRange = Number(hours) <= 23 && Number(minutes) <= 59 && Number(seconds) <= 59 && Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59;
+  if (!match || !parseStrictDate(date) || !inRange) {
+    throw new InvalidArgumentError('expected a date or an ISO-8601 instant with its offset, e.g. 2026-05-10T06:00:00Z');
   }
-  return at;
+  return new Date(value);
 }
 
 function describe(outcome: SweepOutcome): string {
@@ -34,6 +44,8 @@ export function registerSettle(program: Command): void {
     .description('run the settlement sweep once (renew elected contracts, settle the rest at expiry)')
     .option('--at <instant>', 'pretend the sweep runs at this instant (UTC day decides what is due)', instant)
     .option('--database <file>', 'SQLite file')
+    // a usage error is one line on stderr (exit 2), not the line followed by the whole help
+    .showHelpAfterError(false)
     .action(async (flags: { at?: Date; database?: string }, command: Command) => {
       const config = configFor(command, flags);
       // Logs go to stderr so stdout carries only the report.

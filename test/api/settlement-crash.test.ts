@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../cli/program';
 import { addDays } from '../../src/domain/dates';
 import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
 import { buildContract } from '../support/builders';
@@ -182,11 +183,55 @@ describe('a sweep killed mid-way', () => {
   }, 60_000);
 });
 
+/** Runs the CLI in this process, capturing what it writes. */
+async function cliInProcess(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await runCli(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
 describe('fantasy settle', () => {
   it('refuses an --at that is not an instant with the bad-usage exit code', async () => {
     const run = runSettle(path.join(os.tmpdir(), 'fantasy-settle-unused.db'), 'http://127.0.0.1:9', 'yesterday-ish');
     expect((await run.exited).code).toBe(2);
   });
+
+  it.each([
+    ['not a date', 'yesterday-ish'],
+    ['an impossible day (Date would roll it over to March)', '2026-02-30'],
+    ['an impossible day with a time', '2026-02-30T06:00:00Z'],
+    ['no offset (Date would read it as local time)', '2026-05-10T06:00:00'],
+    ['hour 24', '2026-05-10T24:00:00Z'],
+    ['an offset out of range', '2026-05-10T06:00:00+25:00'],
+    ['trailing words', '2026-05-10T06:00:00Z please'],
+  ])('--at with %s is bad usage: exit 2, one line on stderr, nothing run', async (_, at) => {
+    const databasePath = path.join(os.tmpdir(), `fantasy-settle-never-${process.pid}.db`);
+    const run = await cliInProcess(['settle', '--at', at, '--database', databasePath]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining("'--at <instant>'")]);
+    expect(run.stdout).toBe('');
+    expect(fs.existsSync(databasePath)).toBe(false);
+  });
+
+  it('--at reads the offset: 01:30 at +02:00 on the 11th sweeps the 10th (UTC)', async () => {
+    const w = await leagueWorld();
+    try {
+      setViews(w.fake, 'Offset', 9_000);
+      buildContract(w.app, w.team, { articleId: 'Offset', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${addDays(TODAY, 1)}T01:30:00+02:00`);
+      expect((await run.exited).code, run.output().stderr).toBe(0);
+      expect(run.output().stdout).toContain(`sweep for ${TODAY}: 1 settled, 0 renewed, 0 skipped`);
+    } finally {
+      await w.app.close();
+    }
+  }, 30_000);
 
   it('prints each contract it settled or renewed', async () => {
     const w = await leagueWorld();
