@@ -130,12 +130,14 @@ export type CalibrationOutcome =
   | { ok: false; reason: CalibrationRefusal };
 
 /**
- * Steps 2 (no day), 5 (floor) and 8 (rank-matched median ratio) of §1.3. The reference
- * edition is measured like the target but never held to the floor.
+ * Steps 2 (no day), 5 (floor) and 8 (rank-matched median ratio) of §1.3, in that order: the
+ * target is held to the floor before `en` is looked at (step 7), so an edition that is too
+ * small is told so even while `en` cannot be measured. `en` is never held to the floor.
  */
 export function languageScaleFactor(target: EditionMeasure, en: EditionMeasure): CalibrationOutcome {
-  if (target.presentDays === 0 || en.presentDays === 0) return { ok: false, reason: 'CALIBRATION_UNAVAILABLE' };
+  if (target.presentDays === 0) return { ok: false, reason: 'CALIBRATION_UNAVAILABLE' };
   if (target.qualifyingRanks < ACCEPTANCE_MIN_RANKS) return { ok: false, reason: 'CALIBRATION_BELOW_FLOOR' };
+  if (en.presentDays === 0) return { ok: false, reason: 'CALIBRATION_UNAVAILABLE' };
   const n = Math.min(CALIBRATION_RANKS, en.ranked.length, target.ranked.length);
   const ratios: number[] = [];
   for (let i = 0; i < n; i += 1) {

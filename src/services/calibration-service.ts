@@ -26,6 +26,9 @@ export interface CalibrationServiceDeps {
   encyclopedia: EncyclopediaClient;
 }
 
+/** Stands in for an edition whose namespace list could not be read. */
+const UNMEASURED: EditionMeasure = { presentDays: 0, qualifyingRanks: 0, ranked: [] };
+
 /** Thrown inside a measurement when the edition's namespace list cannot be read (step 1). */
 class SiteInfoUnavailable extends Error {}
 
@@ -59,8 +62,10 @@ export class CalibrationService {
     const started = clock.now();
     const today = utcDay(started);
     const [target, reference] = await Promise.all([this.measure(domain, today), this.measure(REFERENCE_DOMAIN, today)]);
-    if (!target || !reference) fail('CALIBRATION_UNAVAILABLE', `siteinfo unreachable for ${!target ? domain : REFERENCE_DOMAIN}`);
-    const outcome = languageScaleFactor(target, reference);
+    if (!target) fail('CALIBRATION_UNAVAILABLE', `siteinfo unreachable for ${domain}`);
+    // Both editions are fetched at once for speed, but §1.3 judges the target's floor before
+    // it needs `en`: an unmeasurable `en` counts as a window with no day, after the floor.
+    const outcome = languageScaleFactor(target, reference ?? UNMEASURED);
     if (!outcome.ok) {
       log.warn('calibration refused', {
         domain,

@@ -91,6 +91,24 @@ describe('founding a league on an uncalibrated edition', () => {
     }
   });
 
+  it('judges the floor before the reference edition: a small edition is 400 BELOW_FLOOR even while en is down', async () => {
+    const { app, fake } = await appWithFake();
+    try {
+      fake.faults.add({ route: '*', domain: 'en', fault: { kind: 'status', status: 500 } });
+      const before = counts(app);
+      const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'kw' }) });
+      expect(res).toMatchObject({ status: 400, body: { error: 'CALIBRATION_BELOW_FLOOR' } });
+      expect(counts(app)).toEqual(before);
+      // a healthy edition still needs en, so it is the retry-later answer
+      mirrorEnglish(fake, 'de', 2);
+      const de = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
+      expect(de).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
+      expect(counts(app)).toEqual(before);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 503 CALIBRATION_UNAVAILABLE when the edition’s encyclopedia is down, and writes nothing', async () => {
     const { app, fake } = await appWithFake();
     try {

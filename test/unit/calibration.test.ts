@@ -155,6 +155,10 @@ describe('languageScaleFactor (§1.3 steps 5, 8)', () => {
     expect(languageScaleFactor(edition([10]), edition([], 0, 0))).toEqual({ ok: false, reason: 'CALIBRATION_UNAVAILABLE' });
   });
 
+  it('holds the target to the floor before it needs en (§1.3 steps 5 then 7)', () => {
+    expect(languageScaleFactor(edition([10], 299), edition([], 0, 0))).toEqual({ ok: false, reason: 'CALIBRATION_BELOW_FLOOR' });
+  });
+
   it('is unavailable without ratios or with a non-positive median', () => {
     expect(languageScaleFactor(edition([0, 0]), edition([100, 50]))).toEqual({ ok: false, reason: 'CALIBRATION_UNAVAILABLE' });
     expect(languageScaleFactor(edition([10]), edition([0]))).toEqual({ ok: false, reason: 'CALIBRATION_UNAVAILABLE' });
