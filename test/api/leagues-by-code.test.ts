@@ -52,6 +52,8 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
     { name: 'malformed: too short', method: 'GET', path: byCode('K7M2'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
     { name: 'malformed: look-alike letter O', method: 'GET', path: byCode('K7M2O'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
     { name: 'malformed: too long', method: 'GET', path: byCode('K7M2QQ'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    { name: 'malformed: more than one path segment', method: 'GET', path: byCode('K7/M2Q'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
+    { name: 'malformed: the right code followed by more path', method: 'GET', path: byCode('K7M2Q/leaderboard'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
     { name: 'well-formed but unused', method: 'GET', path: byCode('ZZZZZ'), as: 'seeker', status: 404, expect: NOT_FOUND, exact: true },
     {
       name: 'the league has vanished',
@@ -70,7 +72,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
     const { app, world: w } = await world();
     try {
       const texts = new Set<string>();
-      for (const code of ['K7M2', 'ZZZZZ']) texts.add((await app.call('GET', byCode(code), { as: w.seeker })).text);
+      for (const code of ['K7M2', 'ZZZZZ', 'K7/M2Q']) texts.add((await app.call('GET', byCode(code), { as: w.seeker })).text);
       app.ctx.db.delete(leagues).where(eq(leagues.id, w.secret.id)).run();
       texts.add((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).text);
       expect([...texts]).toEqual([JSON.stringify(NOT_FOUND)]);
@@ -84,7 +86,9 @@ describe('code-attempt rate limit (5 per 60 s per player)', () => {
   it('the sixth attempt in a minute is 429 JOIN_RATE_LIMITED, even with a good code; another player is unaffected', async () => {
     const { app, world: w } = await world();
     try {
-      for (let i = 0; i < 5; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: w.seeker })).status).toBe(404);
+      for (let i = 0; i < 4; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: w.seeker })).status).toBe(404);
+      // a malformed multi-segment code is an attempt like any other
+      expect((await app.call('GET', byCode('ZZ/ZZZ'), { as: w.seeker })).status).toBe(404);
       expect(await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
       expect((await app.call('GET', byCode('K7M2Q'), { as: w.admin })).status).toBe(200);
       app.clock.advance(60_001);

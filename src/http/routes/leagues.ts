@@ -42,6 +42,11 @@ export function leagueRoutes(ctx: AppContext) {
       const player = await requirePlayer(ctx, request);
       return leagues.byCode(player.id, decoded(params.code));
     })
+    // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
+    .get('/api/v1/leagues/by-code/*', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return leagues.byCode(player.id, decoded(params['*']));
+    })
     .get('/api/v1/leagues/:id', async ({ request, params }) => {
       await requirePlayer(ctx, request);
       return leagues.byId(decoded(params.id));
