@@ -100,7 +100,8 @@ export function createHandler(ctx: AppContext): RequestHandler {
     if (response.status === 401 && path.startsWith('/internal/')) response.headers.set('www-authenticate', 'Bearer');
     ctx.log.info('request', {
       method: request.method,
-      path,
+      // an invitation code opens a private league: it never reaches the log (§6.7)
+      path: path.replace(/^(\/api\/v1\/leagues\/by-code\/).+$/, '$1[redacted]'),
       status: response.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,

@@ -82,6 +82,21 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
   });
 });
 
+describe('invitation codes stay out of the log', () => {
+  it('the request log names the by-code route, not the code', async () => {
+    const { app, world: w } = await world();
+    try {
+      expect((await app.call('GET', byCode('k7m2q'), { as: w.seeker })).status).toBe(200);
+      expect((await app.call('GET', byCode('K7-M2Q'), { as: w.seeker })).status).toBe(200);
+      const logged = JSON.stringify(app.log.lines);
+      expect(logged).toContain('/api/v1/leagues/by-code/');
+      expect(logged).not.toMatch(/k7-?m2q/i);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('code-attempt rate limit (5 per 60 s per player)', () => {
   it('the sixth attempt in a minute is 429 JOIN_RATE_LIMITED, even with a good code; another player is unaffected', async () => {
     const { app, world: w } = await world();
