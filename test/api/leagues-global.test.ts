@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../cli/program';
 import { leagues, players } from '../../src/store/schema';
-import { createTestApp, tempDatabasePath, TEST_SIGNING_SECRET } from '../support/app';
+import { createTestApp, tempDatabasePath, TEST_FRONTEND, TEST_SIGNING_SECRET } from '../support/app';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { mirrorEnglish, TODAY } from './leagues-fixtures';
 
@@ -75,6 +75,21 @@ describe('fantasy seed-global', () => {
       expect((await app.call('GET', '/api/v1/leagues', { as: p })).body.map((l: { id: string }) => l.id)).toEqual(['global']);
       expect((await app.call('POST', '/api/v1/leagues/global/my-departure', { as: p })).body).toEqual({ error: 'CANNOT_LEAVE_GLOBAL' });
       expect((await app.call('GET', '/api/v1/leagues/global/my-role', { as: p })).body).toEqual({ isMember: true, isAdmin: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('seeds even when a player already signed up as "_system": the system player\'s username is one sign-up cannot produce', async () => {
+    const databasePath = tempDatabasePath();
+    const app = await createTestApp({ databasePath });
+    try {
+      const registered = await app.call('POST', '/auth/password/register', { body: { username: '_system', password: 'pw' }, headers: { origin: TEST_FRONTEND } });
+      expect(registered.status).toBe(201);
+      const seeded = await cli(['seed-global', '--database', databasePath]);
+      expect(seeded).toMatchObject({ code: 0, err: '' });
+      expect(seeded.out).toMatch(/created the Global League/);
+      expect(app.ctx.db.select().from(leagues).all().map((l) => [l.id, l.adminId])).toEqual([['global', 'system']]);
     } finally {
       await app.close();
     }
