@@ -4,7 +4,7 @@
  * so the whole server fetches each series at most once a day. Missing data is never priced
  * as 0: it is UNKNOWN_ARTICLE (the encyclopedia has no pageviews) or ENCYCLOPEDIA_UNAVAILABLE.
  */
-import { addDays, utcDay } from '../domain/dates';
+import { addDays } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { averageViews30d, type ViewPoint } from '../domain/pricing';
 import type { Clock } from '../clock';
@@ -115,8 +115,4 @@ export function cachedLiveAverages(db: Database, domain: string, articleIds: str
     if (average !== null) out.set(id, average);
   }
   return out;
-}
-
-export function todayOf(clock: Clock): string {
-  return utcDay(clock.now());
 }
