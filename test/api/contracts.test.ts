@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { contracts, ledgerEntries } from '../../src/store/schema';
+import type { TestApp, TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import {
@@ -38,6 +39,12 @@ async function world() {
 
 type World = Awaited<ReturnType<typeof world>>['world'];
 const myContracts = (w: World) => `/api/v1/leagues/${w.league.id}/my-contracts`;
+
+/** bob leaves through the real endpoint: his team and contracts stay, his money paths close. */
+async function bobLeaves(w: { league: { id: string }; rival: TestPlayer }, app: TestApp) {
+  const left = await app.call('POST', `/api/v1/leagues/${w.league.id}/my-departure`, { as: w.rival });
+  expect(left.status).toBe(200);
+}
 
 describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
   scenarioTable(world, [
@@ -212,6 +219,43 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
         expect(w.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, w.team.id)).all()).toHaveLength(0);
+      },
+    },
+    {
+      name: 'a free article is affordable with no credits left (§5.2: always affordable)',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Quiet', tier: 'LONG' },
+      as: 'admin',
+      before: (w, app) => {
+        buildContract(app, w.team, { articleId: 'Spent', price: 1000 });
+      },
+      status: 201,
+      expect: { purchasePrice: 0, status: 'live', team: { credits: 0 } },
+    },
+    {
+      name: 'a player who left the league can no longer buy there',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'SHORT' },
+      as: 'rival',
+      before: (w, app) => bobLeaves(w, app),
+      status: 404,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
+        expect(ledgerCredits(w.app as never, w.rivalTeam.id)).toBe(1000 - 163);
+      },
+    },
+    {
+      name: 'a body over the size limit is refused whole and nothing is written',
+      method: 'POST',
+      path: myContracts,
+      rawBody: JSON.stringify({ articleId: 'Alpha', tier: 'SHORT', padding: 'x'.repeat(2_000_000) }),
+      as: 'admin',
+      status: 413,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'PAYLOAD_TOO_LARGE' });
+        expect(ledgerCredits(w.app as never, w.team.id)).toBe(1000);
       },
     },
     {
@@ -401,6 +445,21 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
     { name: 'on the expiry day (Proposed: no 0 payout)', method: 'POST', path: sell((w) => w.expiresToday.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
     { name: 'past expiry, awaiting the sweep', method: 'POST', path: sell((w) => w.pastExpiry.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
     { name: 'no team in the league', method: 'POST', path: sell((w) => w.held.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'a contract id with a broken percent escape is not found (never 500)', method: 'POST', path: sell(() => '%ZZ'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'a contract id of 5,000 characters is not found', method: 'POST', path: sell(() => 'c'.repeat(5_000)), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    {
+      name: 'after leaving the league the departed player cannot sell; the contract keeps running',
+      method: 'POST',
+      path: sell((w) => w.bobs.id),
+      as: 'rival',
+      before: (w, app) => bobLeaves(w, app),
+      status: 404,
+      expect: (result, w) => {
+        expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
+        expect(contractRow(w.app as never, w.bobs.id)).toMatchObject({ status: 'live', salePayout: null });
+      },
+    },
+
     {
       name: 'unreachable encyclopedia: 503 and the contract stays live',
       method: 'POST',
@@ -466,8 +525,9 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
     const later = buildContract(app, w.team, { articleId: 'Later', price: 5, purchaseDate: addDays(TODAY, -5), termDays: 7 });
     const past = buildContract(app, w.team, { articleId: 'Past', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7 });
     const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+    const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7, status: 'settled' });
     const elected = buildContract(app, w.team, { articleId: 'Elected', price: 5, purchaseDate: addDays(TODAY, -6), termDays: 7, renewalElected: true });
-    return { app, world: { ...w, tomorrow, today, later, past, sold, elected } };
+    return { app, world: { ...w, tomorrow, today, later, past, sold, settled, elected } };
   }
   type RW = Awaited<ReturnType<typeof renewWorld>>['world'];
   const renew = (id: (w: RW) => string) => (w: RW) => `/api/v1/leagues/${w.league.id}/my-contracts/${id(w)}/renew`;
@@ -490,6 +550,12 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
     { name: 'a sold contract', method: 'POST', path: renew((w) => w.sold.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SETTLED' }, exact: true },
     { name: "another team's contract", method: 'POST', path: renew((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
     { name: 'unknown contract', method: 'POST', path: renew(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'a settled contract', method: 'POST', path: renew((w) => w.settled.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SETTLED' }, exact: true },
+    { name: "another league's contract is not found here", method: 'POST', path: renew((w) => w.foreign.id), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'a contract id with a broken percent escape', method: 'POST', path: renew(() => '%E0%A4%A'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'a departed player cannot elect', method: 'POST', path: renew((w) => w.bobs.id), as: 'rival', before: (w, app) => bobLeaves(w, app), status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: "withdraw on another league's contract", method: 'DELETE', path: renew((w) => w.foreign.id), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: 'withdraw with a broken percent escape', method: 'DELETE', path: renew(() => '%ZZ'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
     { name: 'no team', method: 'POST', path: renew((w) => w.tomorrow.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'withdraw an election', method: 'DELETE', path: renew((w) => w.elected.id), as: 'admin', status: 200, expect: { id: expect.any(String), renewalElected: false } },
     { name: 'withdraw without an election', method: 'DELETE', path: renew((w) => w.tomorrow.id), as: 'admin', status: 400, expect: { error: 'RENEWAL_NOT_ELECTED' }, exact: true },

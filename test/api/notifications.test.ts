@@ -23,7 +23,8 @@ async function inboxWorld() {
   w.app.clock.advance(60_000);
   await settlementJob.run(w.app.ctx, w.app.clock.now());
   const outsider = await w.app.player('mallory');
-  return { app: w.app, world: { ...w, second, alpha, beta, outsider } };
+  const inbox = await w.app.call('GET', '/api/v1/player/notifications', { as: w.admin });
+  return { app: w.app, world: { ...w, second, alpha, beta, outsider, firstId: inbox.body[0].id as string } };
 }
 
 type W = Awaited<ReturnType<typeof inboxWorld>>['world'];
@@ -79,6 +80,18 @@ describe('notification in-box', () => {
     { name: 'per league without a team there', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/my-notifications`, as: 'outsider', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'per league, unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-notifications', as: 'admin', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
     { name: 'mark read: a notification that does not exist', method: 'PATCH', path: '/api/v1/notifications/nt_missing/read', as: 'admin', status: 404, expect: { error: 'NOTIFICATION_NOT_FOUND' }, exact: true },
+    { name: 'mark read: an id with a broken percent escape is not found (never 500)', method: 'PATCH', path: '/api/v1/notifications/%ZZ/read', as: 'admin', status: 404, expect: { error: 'NOTIFICATION_NOT_FOUND' }, exact: true },
+    { name: 'mark read: an id of 9,000 characters is not found', method: 'PATCH', path: `/api/v1/notifications/${'n'.repeat(9_000)}/read`, as: 'admin', status: 404, expect: { error: 'NOTIFICATION_NOT_FOUND' }, exact: true },
+    {
+      name: 'mark read ignores a body sent with it',
+      method: 'PATCH',
+      path: (w) => `/api/v1/notifications/${w.firstId}/read`,
+      rawBody: '{"isRead": false, "playerId": "someone"',
+      as: 'admin',
+      status: 200,
+      expect: { success: true },
+      exact: true,
+    },
   ]);
 
   it('mark read: the owner gets success and the flag sticks; twice is still success', async () => {
