@@ -168,10 +168,13 @@ export class LeagueService {
     return leagueView(league, currentTeamCount(db, league.id));
   }
 
-  /** §4.5: every team, departed ones included, ranked from the performances table. */
+  /**
+   * §4.5: every team, departed ones included, ranked from the performances table. The
+   * interface lists no 404 here (only 401, 500): a league that does not exist, or that its
+   * last member's departure deleted, simply has no teams to rank.
+   */
   leaderboard(leagueId: string): LeaderboardEntryView[] {
     const { db } = this.deps;
-    this.requireLeague(leagueId);
     const standings = standingsOfLeague(db, leagueId);
     const byId = new Map(standings.map((s) => [s.team.id, s.team]));
     const credits = creditsOfTeams(

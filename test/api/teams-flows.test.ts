@@ -139,6 +139,7 @@ describe('leaving', () => {
       }
       expect(db.select().from(notifications).all()).toEqual([]);
       expect((await app.call('GET', `/api/v1/leagues/${league.id}`, { as: admin })).body).toEqual({ error: 'LEAGUE_NOT_FOUND' });
+      expect(await app.call('GET', `/api/v1/leagues/${league.id}/leaderboard`, { as: admin })).toMatchObject({ status: 200, body: [] });
       expect((await app.call('GET', '/api/v1/leagues/by-code/K7M2Q', { as: admin })).body).toEqual({ error: 'LEAGUE_NOT_FOUND' });
       expect(db.select().from(leagues).where(eq(leagues.id, keep.league.id)).all()).toHaveLength(1);
     }));
