@@ -222,6 +222,33 @@ describe('settlement sweep', () => {
     }
   });
 
+  it('two sweeps at once (the 06:00 job and an operator\'s settle) pay and notify each contract once', async () => {
+    const w = await world();
+    try {
+      setViews(w.fake, 'Beta', 25_000);
+      const settling = expiringAlpha(w, 50);
+      const renewing = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      const service = () => new SettlementService({ ...w.app.ctx, encyclopedia: w.app.ctx.upstream.encyclopedia });
+      const reports = await Promise.all([service().sweep(w.app.clock.now()), service().sweep(w.app.clock.now()), sweep(w.app)]);
+      const acted = reports.flatMap((report) => report?.outcomes ?? []);
+      expect(acted.map((o) => o.result).sort()).toEqual(['renewed', 'settled']);
+      expect(ledgerOf(w.app, settling.id)).toEqual([
+        { kind: 'purchase', amount: -50 },
+        { kind: 'settlement_payout', amount: 67 },
+      ]);
+      // renewed once: +163 realised, 163 + 16 premium for the new term
+      expect(ledgerOf(w.app, renewing.id)).toEqual([
+        { kind: 'purchase', amount: -100 },
+        { kind: 'settlement_payout', amount: 163 },
+        { kind: 'renewal_purchase', amount: -179 },
+      ]);
+      expect(contractRow(w.app, renewing.id)).toMatchObject({ status: 'live', renewalCount: 1, expireDate: addDays(TODAY, 7) });
+      expect(notificationMessages(w.app).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium)']);
+    } finally {
+      await w.app.close();
+    }
+  });
+
   it("a departed player's contracts keep settling", async () => {
     const w = await world();
     try {
