@@ -15,7 +15,7 @@ export function buildProgram(): Command {
     .description('Article Fantasy League: HTTP API, SQLite store and admin commands')
     .version(version, '-V, --version', 'print the version')
     .option('--config <file>', 'JSON configuration file (default ./fantasy.config.json when present)')
-    .showHelpAfterError()
+    .showHelpAfterError('(fantasy --help lists the verbs; fantasy VERB --help its options)')
     .exitOverride();
   registerServe(program);
   registerMigrate(program);

@@ -4,6 +4,7 @@
  * call itself lives in services/genie-service.
  */
 import { fail } from './errors';
+import { characterCount, isPlainObject } from './values';
 
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
 export type GenieBucket = (typeof GENIE_BUCKETS)[number];
@@ -60,17 +61,6 @@ export interface ChatTurn {
   content: string;
 }
 
-/** Lengths are counted in characters (code points), so an emoji is one, as a player sees it. */
-function length(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Validation
 
@@ -80,13 +70,13 @@ function validateQuery(body: Record<string, unknown>): string {
   if (typeof query !== 'string') fail('GENIE_MALFORMED_BODY', 'query must be a string');
   const trimmed = query.trim();
   if (trimmed === '') fail('GENIE_QUERY_REQUIRED');
-  if (length(trimmed) > GENIE_LIMITS.queryMax) fail('GENIE_QUERY_TOO_LONG');
+  if (characterCount(trimmed) > GENIE_LIMITS.queryMax) fail('GENIE_QUERY_TOO_LONG');
   return trimmed;
 }
 
 /** `POST /me/genie-seeds {query}` → the trimmed query (§10.1). */
 export function validateSeedRequest(body: unknown): { query: string } {
-  if (!isRecord(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
+  if (!isPlainObject(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
   return { query: validateQuery(body) };
 }
 
@@ -95,7 +85,7 @@ export function validateSeedRequest(body: unknown): { query: string } {
  * with several faults always gets the same constant. Oversize is refused, never truncated.
  */
 export function validateTurnRequest(body: unknown): GenieTurnRequest {
-  if (!isRecord(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
+  if (!isPlainObject(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
   const query = validateQuery(body);
 
   const rawCandidates = body.candidates;
@@ -105,7 +95,7 @@ export function validateTurnRequest(body: unknown): GenieTurnRequest {
   if (rawCandidates.length > GENIE_LIMITS.candidatesMax) fail('GENIE_TOO_MANY_CANDIDATES');
 
   const candidates: GenieCandidate[] = rawCandidates.map((item) => {
-    if (!isRecord(item)) fail('GENIE_MALFORMED_BODY', 'candidate must be an object');
+    if (!isPlainObject(item)) fail('GENIE_MALFORMED_BODY', 'candidate must be an object');
     const { id, title, description } = item;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) fail('GENIE_MALFORMED_BODY', 'candidate id must be an integer');
     if (typeof title !== 'string') fail('GENIE_MALFORMED_BODY', 'candidate title must be a string');
@@ -116,8 +106,8 @@ export function validateTurnRequest(body: unknown): GenieTurnRequest {
     return typeof description === 'string' ? { id, title, description } : { id, title };
   });
   for (const candidate of candidates) {
-    if (length(candidate.title) > GENIE_LIMITS.titleMax) fail('GENIE_TEXT_TOO_LONG');
-    if (candidate.description !== undefined && length(candidate.description) > GENIE_LIMITS.descriptionMax) {
+    if (characterCount(candidate.title) > GENIE_LIMITS.titleMax) fail('GENIE_TEXT_TOO_LONG');
+    if (candidate.description !== undefined && characterCount(candidate.description) > GENIE_LIMITS.descriptionMax) {
       fail('GENIE_TEXT_TOO_LONG');
     }
   }
@@ -128,13 +118,13 @@ export function validateTurnRequest(body: unknown): GenieTurnRequest {
   if (!Array.isArray(rawHistory)) fail('GENIE_MALFORMED_BODY', 'history must be an array');
   if (rawHistory.length > GENIE_LIMITS.historyMax) fail('GENIE_HISTORY_TOO_LONG');
   const history: GenieExchange[] = rawHistory.map((item) => {
-    if (!isRecord(item) || typeof item.question !== 'string' || typeof item.answer !== 'string') {
+    if (!isPlainObject(item) || typeof item.question !== 'string' || typeof item.answer !== 'string') {
       fail('GENIE_MALFORMED_BODY', 'history entries are {question, answer} strings');
     }
     return { question: item.question, answer: item.answer };
   });
   for (const exchange of history) {
-    if (length(exchange.question) > GENIE_LIMITS.questionMax || length(exchange.answer) > GENIE_LIMITS.answerMax) {
+    if (characterCount(exchange.question) > GENIE_LIMITS.questionMax || characterCount(exchange.answer) > GENIE_LIMITS.answerMax) {
       fail('GENIE_TEXT_TOO_LONG');
     }
   }
@@ -221,7 +211,7 @@ export function extractJsonObject(reply: string): Record<string, unknown> | null
   }
   try {
     const parsed: unknown = JSON.parse(candidate);
-    return isRecord(parsed) ? parsed : null;
+    return isPlainObject(parsed) ? parsed : null;
   } catch {
     return null;
   }

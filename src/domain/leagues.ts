@@ -1,6 +1,7 @@
 /** §6.1–§6.4 league fields, creation validation, season and inactivity. */
 import { fail } from './errors';
 import { isoInstant, utcDay } from './dates';
+import { characterCount, isPlainObject } from './values';
 
 /**
  * The icons a league may carry, exactly as §6.1 writes them. Two carry the emoji
@@ -63,10 +64,6 @@ export interface CreateLeagueRequest {
   teamName: string;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Trimmed string, or null for anything that is not a string. */
 function trimmed(value: unknown): string | null {
   return typeof value === 'string' ? value.trim() : null;
@@ -74,7 +71,7 @@ function trimmed(value: unknown): string | null {
 
 /** Counted in characters as people see them (code points), so an emoji is one, not two. */
 function lengthWithin(text: string, min: number, max: number): boolean {
-  const length = [...text].length;
+  const length = characterCount(text);
   return length >= min && length <= max;
 }
 

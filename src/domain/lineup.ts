@@ -2,6 +2,7 @@
 import type { ChemistryLevel } from './chemistry';
 import { fail } from './errors';
 import { CHEMISTRY_LINKS, isPositionOf, isSchema, SCHEMAS, type Position, type Schema } from './formations';
+import { isPlainObject } from './values';
 
 export interface OwnedContract {
   status: string;
@@ -14,10 +15,6 @@ export interface NormalizedLineup {
 }
 
 const CLOSED_STATUSES = new Set(['sold', 'settled']);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function lookup(
   contracts: ReadonlyMap<string, OwnedContract> | Readonly<Record<string, OwnedContract>>,

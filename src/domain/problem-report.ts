@@ -3,6 +3,7 @@
  * The issue lands in a public repository, so nothing here ever sees the player's e-mail.
  */
 import { fail } from './errors';
+import { characterCount, isPlainObject } from './values';
 
 export const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -40,19 +41,9 @@ export interface ProblemReport {
 
 const DIAGNOSTIC_FIELDS = ['route', 'locale', 'viewport', 'userAgent'] as const;
 
-function length(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Validates `POST /api/v1/reports` in field order; throws the matching REPORT_* constant. */
 export function validateReport(input: unknown): ProblemReport {
-  if (!isRecord(input)) fail('REPORT_MALFORMED_BODY', 'body must be an object');
+  if (!isPlainObject(input)) fail('REPORT_MALFORMED_BODY', 'body must be an object');
 
   const { category, title, body, contactConsent, diagnostics } = input;
   if (typeof category !== 'string' || !(REPORT_CATEGORIES as readonly string[]).includes(category)) {
@@ -62,12 +53,12 @@ export function validateReport(input: unknown): ProblemReport {
   if (title !== undefined && title !== null && typeof title !== 'string') fail('REPORT_MALFORMED_BODY', 'title must be a string');
   const trimmedTitle = typeof title === 'string' ? title.trim() : '';
   if (trimmedTitle === '') fail('REPORT_TITLE_REQUIRED');
-  if (length(trimmedTitle) > REPORT_LIMITS.titleMax) fail('REPORT_TITLE_TOO_LONG');
+  if (characterCount(trimmedTitle) > REPORT_LIMITS.titleMax) fail('REPORT_TITLE_TOO_LONG');
 
   if (body !== undefined && body !== null && typeof body !== 'string') fail('REPORT_MALFORMED_BODY', 'body must be a string');
   const trimmedBody = typeof body === 'string' ? body.trim() : '';
   if (trimmedBody === '') fail('REPORT_BODY_REQUIRED');
-  if (length(trimmedBody) > REPORT_LIMITS.bodyMax) fail('REPORT_BODY_TOO_LONG');
+  if (characterCount(trimmedBody) > REPORT_LIMITS.bodyMax) fail('REPORT_BODY_TOO_LONG');
 
   // Consent is opt-in: a client that leaves it out has not given it.
   if (contactConsent !== undefined && typeof contactConsent !== 'boolean') {
@@ -76,12 +67,12 @@ export function validateReport(input: unknown): ProblemReport {
 
   const clean: ReportDiagnostics = {};
   if (diagnostics !== undefined && diagnostics !== null) {
-    if (!isRecord(diagnostics)) fail('REPORT_MALFORMED_BODY', 'diagnostics must be an object');
+    if (!isPlainObject(diagnostics)) fail('REPORT_MALFORMED_BODY', 'diagnostics must be an object');
     for (const field of DIAGNOSTIC_FIELDS) {
       const value = diagnostics[field];
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string') fail('REPORT_MALFORMED_BODY', `diagnostics.${field} must be a string`);
-      if (length(value) > REPORT_LIMITS.diagnosticMax) fail('REPORT_MALFORMED_BODY', `diagnostics.${field} too long`);
+      if (characterCount(value) > REPORT_LIMITS.diagnosticMax) fail('REPORT_MALFORMED_BODY', `diagnostics.${field} too long`);
       // One line each: a newline in a diagnostic could otherwise forge the Reporter line.
       const oneLine = value.replace(/\s+/g, ' ').trim();
       if (oneLine !== '') clean[field] = oneLine;

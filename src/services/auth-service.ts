@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import { fail, Failure } from '../domain/errors';
+import { characterCount, isPlainObject } from '../domain/values';
 import type { IdentityProfile } from '../upstream/identity-provider';
 import { type Database, writeTransaction } from '../store/database';
 import { newId } from '../store/ids';
@@ -30,11 +31,11 @@ export function claimsFor(player: PlayerRow): SessionClaims {
 
 /** Validates password credentials as the interface states them; answers the typed pair. */
 export function validateCredentials(body: unknown): { username: string; password: string } {
-  const record = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const record = isPlainObject(body) ? body : {};
   const { username, password } = record;
   if (typeof username !== 'string' || !USERNAME_PATTERN.test(username)) fail('USERNAME_INVALID');
   if (typeof password !== 'string') fail('INVALID_REQUEST', 'password must be a string');
-  if ([...password].length > PASSWORD_MAX_CHARACTERS) fail('PASSWORD_TOO_LONG');
+  if (characterCount(password) > PASSWORD_MAX_CHARACTERS) fail('PASSWORD_TOO_LONG');
   return { username, password };
 }
 

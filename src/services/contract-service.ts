@@ -41,6 +41,7 @@ import { ArticleViews } from './article-views';
 import { contractView, contractViews, termDaysOf, type ContractView } from './contract-view';
 import { notifyAboutContract } from './notification-service';
 import { teamView } from './views';
+import { isPlainObject } from '../domain/values';
 
 export interface ContractServiceDeps {
   db: Database;
@@ -225,10 +226,6 @@ export class ContractService {
   private today(): string {
     return utcDay(this.deps.clock.now());
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isConstraintViolation(error: unknown): boolean {

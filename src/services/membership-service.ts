@@ -26,15 +26,12 @@ import { creditsOf } from '../store/ledger';
 import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
 import { isGlobalLeague } from './global-league';
 import { teamView, type TeamView } from './views';
+import { isPlainObject } from '../domain/values';
 
 export interface MembershipServiceDeps {
   db: Database;
   clock: Clock;
   log: Logger;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** SQLite's answer when a unique index refuses a row (another writer got there first). */

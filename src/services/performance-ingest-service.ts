@@ -11,6 +11,7 @@ import { normalizeFormationSnapshot, teamScore, validatePerformanceRow } from '.
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { type PerformanceWrite, scalesOfTeams, upsertPerformance } from '../store/performances';
+import { isPlainObject } from '../domain/values';
 
 /** The engine posts (and the service writes) at most this many rows at a time. */
 export const INGEST_CHUNK = 100;
@@ -35,10 +36,6 @@ interface ValidRow {
   formationSnapshot: string;
   articleViews: number[];
   chemistryLevels: ChemistryLevel[];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export class PerformanceIngestService {

@@ -1,0 +1,12 @@
+/** Small checks on untrusted JSON values, shared by every validator. */
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Length in characters as a player sees them (code points), so an emoji counts as one. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
