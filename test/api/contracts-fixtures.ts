@@ -4,47 +4,25 @@
  * history, and shortcuts for reading money straight from the ledger.
  */
 import { eq, sql } from 'drizzle-orm';
-import { parseConfig } from '../../src/config';
 import { addDays } from '../../src/domain/dates';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
 import type { TeamRow } from '../../src/store/leagues';
-import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
-import { ConcurrencyLimiter } from '../../src/upstream/limiter';
-import { createTestApp, type TestApp, type TestAppOptions, type TestPlayer } from '../support/app';
+import type { TestApp, TestAppOptions, TestPlayer } from '../support/app';
 import { buildLeague, buildTeam, type LeagueSpec } from '../support/builders';
-import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import { appWithFakeEncyclopedia, type FakeBackedApp } from '../support/encyclopedia';
+import type { FakeEncyclopedia } from '../fakes/encyclopedia';
 
 export const NOW = '2026-05-10T12:00:00.000Z';
 export const TODAY = '2026-05-10';
 export const YESTERDAY = '2026-05-09';
 
-export interface MarketApp {
-  app: TestApp;
-  fake: FakeEncyclopedia;
-}
+export type MarketApp = FakeBackedApp;
 
-/** An app wired to a fresh loopback encyclopedia; `app.close()` stops both. */
-export async function appWithEncyclopedia(options: TestAppOptions = {}): Promise<MarketApp> {
-  const today = (options.now ?? NOW).slice(0, 10);
-  const fake = await startFakeEncyclopedia({ today });
-  const config = parseConfig({
-    encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'FantasyTest/1.0 (test@example.org)' },
-  });
-  const encyclopedia = createEncyclopediaClient(config, {
-    sleep: async () => undefined,
-    baseDelayMs: 1,
-    timeoutMs: 5_000,
-    limiter: new ConcurrencyLimiter(3),
-  });
-  const app = await createTestApp({ now: NOW, ...options, upstream: { encyclopedia, ...options.upstream } });
-  const closeApp = app.close.bind(app);
-  app.close = async () => {
-    await closeApp();
-    await fake.close();
-  };
-  return { app, fake };
+/** An app wired to a fresh loopback encyclopedia pinned to the app's day; `app.close()` stops both. */
+export function appWithEncyclopedia(options: TestAppOptions = {}): Promise<MarketApp> {
+  return appWithFakeEncyclopedia({ now: NOW, ...options });
 }
 
 /** `days` daily points of `views` each, ending at `end` (the fake publishes through yesterday). */

@@ -2,11 +2,9 @@
  * Shared starting points for the league and team API tests: an app whose encyclopedia is
  * the loopback fake (pinned to the app's day), and a valid founding request.
  */
-import { parseConfig } from '../../src/config';
-import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
-import { ConcurrencyLimiter } from '../../src/upstream/limiter';
-import { createTestApp, type TestApp, type TestAppOptions } from '../support/app';
-import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import type { TestApp, TestAppOptions } from '../support/app';
+import { appWithFakeEncyclopedia, type FakeBackedApp } from '../support/encyclopedia';
+import type { FakeEncyclopedia } from '../fakes/encyclopedia';
 
 export const NOW = '2026-05-10T12:00:00.000Z';
 export const TODAY = '2026-05-10';
@@ -24,30 +22,11 @@ export function createBody(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export interface FakeBackedApp {
-  app: TestApp;
-  fake: FakeEncyclopedia;
-}
+export type { FakeBackedApp };
 
-/** An app wired to a fresh loopback encyclopedia; `app.close()` stops both. */
-export async function appWithFake(options: TestAppOptions = {}): Promise<FakeBackedApp> {
-  const fake = await startFakeEncyclopedia({ today: TODAY });
-  const config = parseConfig({
-    encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'FantasyTest/1.0 (test@example.org)' },
-  });
-  const encyclopedia = createEncyclopediaClient(config, {
-    sleep: async () => undefined,
-    baseDelayMs: 1,
-    timeoutMs: 5_000,
-    limiter: new ConcurrencyLimiter(config.encyclopedia.maxConcurrency),
-  });
-  const app = await createTestApp({ now: NOW, ...options, upstream: { encyclopedia, ...options.upstream } });
-  const closeApp = app.close.bind(app);
-  app.close = async () => {
-    await closeApp();
-    await fake.close();
-  };
-  return { app, fake };
+/** An app wired to a fresh loopback encyclopedia pinned to the app's day; `app.close()` stops both. */
+export function appWithFake(options: TestAppOptions = {}): Promise<FakeBackedApp> {
+  return appWithFakeEncyclopedia({ now: NOW, ...options });
 }
 
 /**
