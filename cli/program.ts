@@ -8,6 +8,8 @@ import { registerSettle } from './commands/settle';
 import { registerSeedGlobal } from './commands/seed-global';
 import { registerImportPerformances } from './commands/import-performances';
 import { registerCollect } from './commands/collect';
+import { registerPrune } from './commands/prune';
+import { registerBackup } from './commands/backup';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -23,6 +25,8 @@ export function buildProgram(): Command {
   registerSeedGlobal(program);
   registerImportPerformances(program);
   registerCollect(program);
+  registerPrune(program);
+  registerBackup(program);
   return program;
 }
 

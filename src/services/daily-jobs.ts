@@ -1,6 +1,10 @@
 import { collectorJob } from './collector-job';
+import { housekeepingJob } from './housekeeping-job';
 import type { DailyJob } from './scheduler';
 import { settlementJob } from './settlement-job';
 
-/** What `serve` runs each day: score yesterday at 05:00 UTC, then settle at 06:00 (§14 #4). */
-export const DAILY_JOBS: readonly DailyJob[] = [collectorJob, settlementJob];
+/**
+ * What `serve` runs each day: score yesterday at 05:00 UTC, settle at 06:00 (§14 #4), then
+ * prune caches at 06:30.
+ */
+export const DAILY_JOBS: readonly DailyJob[] = [collectorJob, settlementJob, housekeepingJob];

@@ -19,6 +19,8 @@ import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
 import { ArticleViews, snapshotCandidates } from './article-views';
 
+const SHELF_TTL_MS = 3 * 86_400_000;
+
 /** §7.1: the first 50 content articles of the day. */
 export const SHELF_SIZE = 50;
 /** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
@@ -129,7 +131,8 @@ export class MarketService {
         seen.add(articleId);
         entries.push({ articleId, views: row.views, sourceRank: row.rank });
       }
-      if (cacheable) putCached(db, shelfKey(domain, snapshotDate), entries, clock.now());
+      // A past day's list never changes; the TTL only lets housekeeping drop shelves nobody reads.
+      if (cacheable) putCached(db, shelfKey(domain, snapshotDate), entries, clock.now(), SHELF_TTL_MS);
       return { snapshotDate, entries };
     }
     return fail('MARKET_UNAVAILABLE', domain);

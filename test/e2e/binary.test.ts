@@ -117,6 +117,22 @@ describe('dist/fantasy', () => {
     expect(again.stdout).toContain('applied 0 migration');
   });
 
+  it('backup writes a consistent copy that opens as a database, and refuses to overwrite', () => {
+    const cwd = emptyFolder();
+    expect(spawnSync(binary, ['migrate'], { cwd, env: cleanEnv(), encoding: 'utf8' }).status).toBe(0);
+    const first = spawnSync(binary, ['backup', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^backed up \.\/data\/fantasy\.db to backups\/copy\.db \(\d+ bytes\)/);
+    const migrateCopy = spawnSync(binary, ['migrate', '--database', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect(migrateCopy.stdout).toContain('applied 0 migration');
+    const again = spawnSync(binary, ['backup', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe('fantasy: backups/copy.db already exists; choose a new file');
+    const prune = spawnSync(binary, ['prune'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect(prune.status).toBe(0);
+    expect(prune.stdout).toMatch(/^pruned 0 view series, 0 cached answers, 0 rate-limit hits/);
+  });
+
   it('stops at start with one line naming a bad configuration key (exit 1), and bad usage is exit 2', () => {
     const cwd = emptyFolder();
     fs.writeFileSync(path.join(cwd, 'fantasy.config.json'), JSON.stringify({ prot: 8787 }));

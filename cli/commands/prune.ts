@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { closeDatabase, openDatabase } from '../../src/store/database';
+import { pruneStaleRows } from '../../src/store/housekeeping';
+import { configFor } from '../config-option';
+
+/** `fantasy prune`: the 06:30 housekeeping job by hand (for cron users); safe to repeat. */
+export function registerPrune(program: Command): void {
+  program
+    .command('prune')
+    .description('delete cache and rate-limit rows nobody will read again (what serve does daily at 06:30 UTC)')
+    .option('--database <file>', 'SQLite file')
+    .action((flags: { database?: string }, command: Command) => {
+      const config = configFor(command, flags);
+      const db = openDatabase(config.databasePath, { migrate: true });
+      try {
+        const report = pruneStaleRows(db, new Date());
+        process.stdout.write(
+          `pruned ${report.viewSeries} view series, ${report.upstreamCache} cached answers, ${report.rateLimitHits} rate-limit hits\n`,
+        );
+      } finally {
+        closeDatabase(db);
+      }
+    });
+}
