@@ -38,7 +38,8 @@ export function comparisonKey(title: string): string {
  * the input cannot be a title, so `A B` and `A_B` can never be held as two articles.
  */
 export function canonicalArticleId(input: unknown): string | null {
-  if (typeof input !== 'string') return null;
+  // A lone surrogate can be neither stored as UTF-8 nor put in a URL.
+  if (typeof input !== 'string' || !input.isWellFormed()) return null;
   const key = comparisonKey(input);
   if (key === '') return null;
   if (ILLEGAL_TITLE_CHARS.test(key) || CONTROL_CHARS.test(key)) return null;

@@ -116,6 +116,21 @@ describe('GET /auth/idp', () => {
     }
   });
 
+  it.each([
+    ['a state with multi-byte characters', `${'a'.repeat(31)}é`, `idp_state=${'a'.repeat(32)}`],
+    ['no state cookie at all', 'anything', ''],
+    ['an empty state cookie', '', 'idp_state='],
+  ])('%s is a failed sign-in, never a 500', async (_name, state, cookie) => {
+    const app = await appWithProvider();
+    try {
+      const result = await app.call('GET', `/auth/idp?code=abc&state=${encodeURIComponent(state)}`, { headers: { cookie } });
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a refused code exchange redirects to /home?error=auth_failed and creates nobody', async () => {
     const app = await appWithProvider();
     idp.failTokenExchange = true;

@@ -140,6 +140,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
     { name: 'malformed JSON', method: 'POST', path: myContracts, rawBody: '{"articleId":', as: 'admin', status: 400, expect: { error: 'MALFORMED_JSON' }, exact: true },
     { name: 'missing article id', method: 'POST', path: myContracts, body: { tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'INVALID_ARTICLE' }, exact: true },
     { name: 'an article id that cannot be a title', method: 'POST', path: myContracts, body: { articleId: 'A|B', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'INVALID_ARTICLE' }, exact: true },
+    { name: 'an article id with a lone surrogate', method: 'POST', path: myContracts, body: { articleId: 'Ab\ud800c', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'INVALID_ARTICLE' }, exact: true },
     { name: 'article held by another team', method: 'POST', path: myContracts, body: { articleId: 'Beta', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'ARTICLE_TAKEN' }, exact: true },
     { name: 'the same article spelled with spaces is still taken', method: 'POST', path: myContracts, body: { articleId: 'beta ', tier: 'SHORT' }, as: 'admin', status: 400, expect: { error: 'ARTICLE_TAKEN' }, exact: true },
     { name: 'article already held by the caller', method: 'POST', path: myContracts, body: { articleId: 'Beta', tier: 'SHORT' }, as: 'rival', status: 400, expect: { error: 'ALREADY_OWNED' }, exact: true },

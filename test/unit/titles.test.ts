@@ -23,7 +23,7 @@ describe('canonicalArticleId (§7.4)', () => {
     expect(canonicalArticleId('A B')).toBe(canonicalArticleId('A_B'));
   });
 
-  it.each(['', '   ', '___', 'a|b', 'a#b', 'a<b', 'a>b', 'a[b', 'a]b', 'a{b', 'a}b', 'a\u0000b'])(
+  it.each(['', '   ', '___', 'a|b', 'a#b', 'a<b', 'a>b', 'a[b', 'a]b', 'a{b', 'a}b', 'a\u0000b', 'Ab\ud800c', '\udc00'])(
     'rejects %j',
     (input) => {
       expect(canonicalArticleId(input)).toBeNull();

@@ -9,6 +9,7 @@ import type { PlayerRow } from '../../store/players';
 import type { AppContext } from '../context';
 import { readCookie, redirectWithCookies, serializeCookie } from '../cookies';
 import { readJsonBody } from '../request-body';
+import { constantTimeEqual } from '../service-token';
 import { sessionCookie } from '../session';
 
 const STATE_COOKIE = 'idp_state';
@@ -46,10 +47,7 @@ export function authRoutes(ctx: AppContext) {
       }
       const expected = readCookie(request, STATE_COOKIE);
       const given = url.searchParams.get('state') ?? '';
-      const stateOk =
-        expected !== undefined &&
-        expected.length === given.length &&
-        crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+      const stateOk = expected !== undefined && expected !== '' && constantTimeEqual(expected, given);
       if (!stateOk) return redirectWithCookies(`${frontend}/home?error=auth_failed`, [clearState]);
       let result;
       try {
