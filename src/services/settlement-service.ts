@@ -7,6 +7,7 @@
  */
 import { addDays, utcDay } from '../domain/dates';
 import { isFailure } from '../domain/errors';
+import { isInSeasonOn } from '../domain/leagues';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
 import { price, renewalQuote } from '../domain/pricing';
 import type { Clock } from '../clock';
@@ -106,7 +107,10 @@ export class SettlementService {
       const termDays = termDaysOf(fresh);
       const currentPrice = price(average, league.languageScale, termDays);
       const at = this.deps.clock.now().toISOString();
-      if (fresh.renewalElected) {
+      // A new term that would start after the season (ended or closed) could never score:
+      // renewing would only charge the premium, so the contract settles as if not elected.
+      const renewable = fresh.renewalElected && isInSeasonOn(league, fresh.expireDate);
+      if (renewable) {
         const quote = renewalQuote(currentPrice, fresh.purchasePrice, fresh.renewalCount);
         // With the expiring term's P&L realised (§14 #10) the renewal moves credits by −premium only,
         // so the premium is what must be affordable. Proposed §5.10: the balance is re-read per
@@ -135,8 +139,8 @@ export class SettlementService {
       if (!markSettled(tx, fresh.id, fresh.expireDate, currentPrice, today)) return null;
       recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
       const delta = currentPrice - fresh.purchasePrice;
-      const result: SweepResult = fresh.renewalElected ? 'renewal-unaffordable' : 'settled';
-      const message = fresh.renewalElected ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
+      const result: SweepResult = renewable ? 'renewal-unaffordable' : 'settled';
+      const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
       return { outcome: { ...base, result, currentPrice, delta } as SweepOutcome, row: findContract(tx, fresh.id)!, message };
     });
     if (!done) return null;

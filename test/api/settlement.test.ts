@@ -142,6 +142,23 @@ describe('settlement sweep', () => {
     }
   });
 
+  it.each([
+    ['closed', { closedAt: `${addDays(TODAY, -1)}T08:00:00.000Z` }],
+    ['ended', { startDate: `${addDays(TODAY, -30)}T12:00:00.000Z`, durationDays: 30 }],
+  ])('in a %s league an elected contract settles instead of buying a term that can never score', async (_what, spec) => {
+    const w = await leagueWorld(spec);
+    setViews(w.fake, 'Alpha', 9_000);
+    try {
+      const c = expiringAlpha(w, 50, { renewalElected: true });
+      await sweep(w.app);
+      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
+      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
+      expect(notificationMessages(w.app)).toEqual(['Alpha settled at expiry: +17 credits']);
+    } finally {
+      await w.app.close();
+    }
+  });
+
   it('a premium equal to the credits is affordable (the realised P&L pays the rest)', async () => {
     const w = await world();
     try {
