@@ -1,7 +1,7 @@
 /** Assembles what a running service (or a CLI verb) needs from one configuration. */
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
-import type { AppContext } from './http/context';
+import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
 import { resolveSigningSecret } from './services/signing-secret';
 import { closeDatabase, type Database, openDatabase } from './store/database';

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { node } from '@elysiajs/node';
 import { frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
-import type { AppContext } from './context';
+import type { AppContext } from '../app-context';
 import { errorResponse, mapError } from './error-response';
 import { verifyServiceToken } from './service-token';
 import { requireSession } from './session';

@@ -2,7 +2,7 @@ import { resolvedFrontendUrl } from '../config';
 import { fail } from '../domain/errors';
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
 import { findPlayerBySubject, type PlayerRow } from '../store/players';
-import type { AppContext } from './context';
+import type { AppContext } from '../app-context';
 import { readCookie, serializeCookie } from './cookies';
 
 const verified = new WeakMap<Request, SessionClaims>();

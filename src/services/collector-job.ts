@@ -1,6 +1,6 @@
 /** The built-in scoring engine as a daily job: 05:00 UTC, scoring yesterday, before the 06:00 settlement (§14 #4). */
 import { addDays, utcDay } from '../domain/dates';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app-context';
 import { CollectorService } from './collector-service';
 import type { DailyJob } from './scheduler';
 

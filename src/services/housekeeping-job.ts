@@ -1,5 +1,5 @@
 /** Daily at 06:30 UTC, after scoring and settlement have read what they need from the caches. */
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app-context';
 import { pruneStaleRows } from '../store/housekeeping';
 import type { DailyJob } from './scheduler';
 

@@ -3,7 +3,7 @@
  * settlement sweep at 06:00 UTC, after the scoring ingest. Each job is also a CLI verb and
  * safe to run twice, so a missed or repeated tick does no harm.
  */
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app-context';
 import { errorFields } from '../logger';
 
 export interface DailyJob {

@@ -1,5 +1,5 @@
 /** The settlement sweep as a daily job: 06:00 UTC, after the scoring ingest of the previous day (§14 #4). */
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app-context';
 import type { DailyJob } from './scheduler';
 import { SettlementService } from './settlement-service';
 

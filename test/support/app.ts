@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { ManualClock } from '../../src/clock';
 import { type ConfigInput, parseConfig } from '../../src/config';
 import { createHandler } from '../../src/http/app';
-import type { AppContext } from '../../src/http/context';
+import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { claimsFor } from '../../src/services/auth-service';

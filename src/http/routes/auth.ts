@@ -6,7 +6,7 @@ import { errorFields } from '../../logger';
 import { AuthService, claimsFor, validateCredentials } from '../../services/auth-service';
 import { mintSessionToken } from '../../services/session-tokens';
 import type { PlayerRow } from '../../store/players';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readCookie, redirectWithCookies, serializeCookie } from '../cookies';
 import { readJsonBody } from '../request-body';
 import { constantTimeEqual } from '../service-token';

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { PerformanceIngestService, INGEST_CHUNK } from '../../services/performance-ingest-service';
 import { requireScoringDate, ScoringInputsService } from '../../services/scoring-inputs-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 
 /**

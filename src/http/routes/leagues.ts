@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { EditionService } from '../../services/edition-service';
 import { LeagueService } from '../../services/league-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { ContractService } from '../../services/contract-service';
 import { MarketService } from '../../services/market-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 

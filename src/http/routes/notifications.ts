@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { NotificationService } from '../../services/notification-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { requirePlayer } from '../session';
 
 /** The notification in-box (§8): across leagues, per league, and mark-read. */

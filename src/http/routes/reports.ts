@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { ReportService } from '../../services/report-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 

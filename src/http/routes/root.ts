@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { resolvedFrontendUrl } from '../../config';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 
 export function rootRoutes(ctx: AppContext) {
   return new Elysia().get('/', () => ({

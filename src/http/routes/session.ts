@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { expiredSessionCookie, requirePlayer, requireSession } from '../session';
 
 export function sessionRoutes(ctx: AppContext) {

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { MembershipService } from '../../services/membership-service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 import { decoded } from './leagues';

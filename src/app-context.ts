@@ -1,0 +1,16 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { Database } from './store/database';
+import type { Upstreams } from './upstream';
+
+/** Everything a request or a job needs: built once per process (tests build one per case). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  /** HS256 key for sessions; null when explicitly configured empty ("none") */
+  signingSecret: string | null;
+  upstream: Upstreams;
+}
