@@ -1,10 +1,13 @@
 /**
- * Daily jobs inside `serve`: the built-in collector at 05:00 UTC (scoring yesterday) and the
- * settlement sweep at 06:00 UTC, after the scoring ingest. Each job is also a CLI verb and
- * safe to run twice, so a missed or repeated tick does no harm.
+ * Daily jobs inside `serve`: the built-in collector at 05:00 UTC (scoring yesterday), the
+ * settlement sweep at 06:00 UTC after the scoring ingest, housekeeping at 06:30. Each job
+ * is also a CLI verb and safe to run twice, so a missed or repeated tick does no harm.
  */
 import type { AppContext } from '../app-context';
+import { utcDay } from '../domain/dates';
 import { errorFields } from '../logger';
+import type { Database } from '../store/database';
+import { readSetting, writeSetting } from '../store/settings';
 
 export interface DailyJob {
   name: string;
@@ -14,22 +17,72 @@ export interface DailyJob {
   run(ctx: AppContext, now: Date): Promise<void>;
 }
 
+/** Remembers the UTC day each job last completed, so a restart can tell what it missed. */
+export interface JobRuns {
+  lastRunDay(job: string): string | undefined;
+  record(job: string, day: string): void;
+}
+
+export function jobRunsIn(db: Database): JobRuns {
+  return {
+    lastRunDay: (job) => readSetting(db, `job.${job}.lastRunDay`),
+    record: (job, day) => writeSetting(db, `job.${job}.lastRunDay`, day),
+  };
+}
+
+export function memoryJobRuns(): JobRuns {
+  const days = new Map<string, string>();
+  return { lastRunDay: (job) => days.get(job), record: (job, day) => void days.set(job, day) };
+}
+
 export interface Scheduler {
   stop(): void;
   /** resolves when no job is running */
   idle(): Promise<void>;
 }
 
+function todaysRun(job: DailyJob, now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), job.hour, job.minute));
+}
+
 export function nextRun(job: DailyJob, now: Date): Date {
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), job.hour, job.minute));
+  const at = todaysRun(job, now);
   if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
   return at;
 }
 
-export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[]): Scheduler {
+/** Today's run time has passed and the job has not completed today (the server was down). */
+export function missedToday(job: DailyJob, now: Date, runs: JobRuns): boolean {
+  const last = runs.lastRunDay(job.name);
+  return todaysRun(job, now).getTime() <= now.getTime() && (last === undefined || last < utcDay(now));
+}
+
+export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs: JobRuns = jobRunsIn(ctx.db)): Scheduler {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;
+  // One job at a time, in list order: the sweep must not overtake the scoring it follows.
+  let queue: Promise<void> = Promise.resolve();
+
+  const execute = (job: DailyJob): Promise<void> => {
+    const work = queue.then(async () => {
+      if (stopped) return;
+      const started = ctx.clock.now();
+      const t0 = performance.now();
+      ctx.log.info('job started', { job: job.name });
+      try {
+        await job.run(ctx, started);
+        runs.record(job.name, utcDay(started));
+        ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
+      } catch (error) {
+        ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
+      }
+    });
+    queue = work;
+    running.add(work);
+    void work.finally(() => running.delete(work));
+    return work;
+  };
 
   const arm = (job: DailyJob) => {
     if (stopped) return;
@@ -37,22 +90,19 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[]): Sche
     // setTimeout holds at most ~24.8 days; a day is well inside that.
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const started = ctx.clock.now();
-      ctx.log.info('job started', { job: job.name });
-      const work = job
-        .run(ctx, started)
-        .then(() => ctx.log.info('job finished', { job: job.name, ms: Date.now() - started.getTime() }))
-        .catch((error) => ctx.log.error('job failed', { job: job.name, ...errorFields(error) }))
-        .finally(() => {
-          running.delete(work);
-          arm(job);
-        });
-      running.add(work);
+      void execute(job).finally(() => arm(job));
     }, wait);
     timer.unref();
     timers.add(timer);
   };
-  for (const job of jobs) arm(job);
+
+  for (const job of jobs) {
+    if (missedToday(job, ctx.clock.now(), runs)) {
+      ctx.log.info('running a job missed while the server was down', { job: job.name });
+      void execute(job);
+    }
+    arm(job);
+  }
 
   return {
     stop() {

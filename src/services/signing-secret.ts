@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { readSetting, writeSettingOnce } from '../store/players';
+import { readSetting, writeSettingOnce } from '../store/settings';
 
 const SETTING_KEY = 'session.signingSecret';
 

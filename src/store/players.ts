@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './database';
-import { passwordCredentials, players, settings } from './schema';
+import { passwordCredentials, players } from './schema';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -37,14 +37,4 @@ export function findCredentialByUsername(db: Database, username: string): { play
     .where(eq(players.usernameKey, usernameKey(username)))
     .get();
   return row ?? undefined;
-}
-
-export function readSetting(db: Database, key: string): string | undefined {
-  return db.select().from(settings).where(eq(settings.key, key)).get()?.value;
-}
-
-/** Writes the value unless one exists; answers the stored value either way. */
-export function writeSettingOnce(db: Database, key: string, value: string): string {
-  db.insert(settings).values({ key, value }).onConflictDoNothing().run();
-  return readSetting(db, key) ?? value;
 }
