@@ -42,6 +42,11 @@ export function isTier(value: unknown): value is Tier {
   return typeof value === 'string' && Object.hasOwn(TIER_DAYS, value);
 }
 
+/** §5.4: termDays = days(purchaseDate → expireDate), the basis of every price and payout. */
+export function termDaysOf(contract: { purchaseDate: string; expireDate: string }): number {
+  return daysBetween(contract.purchaseDate, contract.expireDate);
+}
+
 /** §5.4: the tier is derived from the stored dates, never stored itself. */
 export function tierForTermDays(termDays: number): Tier {
   if (termDays <= TIER_DAYS.SHORT) return 'SHORT';

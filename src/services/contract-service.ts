@@ -15,6 +15,8 @@ import {
   MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
+  STARTING_CREDITS,
+  termDaysOf,
   TIER_DAYS,
 } from '../domain/pricing';
 import { canonicalArticleId } from '../domain/titles';
@@ -33,12 +35,12 @@ import {
 } from '../store/contracts';
 import { writeTransaction, type Database } from '../store/database';
 import { newId } from '../store/ids';
-import { creditsOf, recordLedgerEntry, STARTING_CREDITS } from '../store/ledger';
+import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
 import { contracts, ledgerEntries } from '../store/schema';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { ArticleViews } from './article-views';
-import { contractView, contractViews, termDaysOf, type ContractView } from './contract-view';
+import { contractView, contractViews, type ContractView } from './contract-view';
 import { notifyAboutContract } from './notification-service';
 import { teamView } from './views';
 import { isPlainObject } from '../domain/values';

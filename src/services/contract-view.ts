@@ -2,8 +2,7 @@
  * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
  * state as seen today (`live | expired | sold | settled`).
  */
-import { daysBetween } from '../domain/dates';
-import { contractState, price, tierForTermDays, type ContractState, type Tier } from '../domain/pricing';
+import { contractState, price, termDaysOf, tierForTermDays, type ContractState, type Tier } from '../domain/pricing';
 import { displayTitle } from '../domain/titles';
 import type { Database } from '../store/database';
 import type { ContractRow } from '../store/contracts';
@@ -31,10 +30,6 @@ export interface ContractView {
   /** what an early sell or the settlement paid; null while the contract runs */
   salePayout: number | null;
   status: ContractState;
-}
-
-export function termDaysOf(contract: Pick<ContractRow, 'purchaseDate' | 'expireDate'>): number {
-  return daysBetween(contract.purchaseDate, contract.expireDate);
 }
 
 export function contractView(contract: ContractRow, team: TeamView, today: string, currentPrice: number | null): ContractView {

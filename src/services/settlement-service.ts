@@ -9,7 +9,7 @@ import { addDays, utcDay } from '../domain/dates';
 import { isFailure } from '../domain/errors';
 import { isInSeasonOn } from '../domain/leagues';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
-import { price, renewalQuote } from '../domain/pricing';
+import { price, renewalQuote, termDaysOf } from '../domain/pricing';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
@@ -18,7 +18,6 @@ import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findLeague } from '../store/leagues';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { ArticleViews } from './article-views';
-import { termDaysOf } from './contract-view';
 import { notifyAboutContract } from './notification-service';
 
 export type SweepResult =

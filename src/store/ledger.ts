@@ -1,8 +1,8 @@
 import { inArray, sql, eq } from 'drizzle-orm';
 import type { Database } from './database';
 import { ledgerEntries } from './schema';
+import { STARTING_CREDITS } from '../domain/pricing';
 
-export const STARTING_CREDITS = 1000;
 
 /** credits = 1000 + Σ ledger amounts of the team; derived on every read, never stored. */
 export function creditsOf(db: Database, teamId: string): number {
