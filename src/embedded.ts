@@ -23,10 +23,6 @@ function seaModule(): SeaModule | null {
   }
 }
 
-export function isSingleExecutable(): boolean {
-  return seaModule() !== null;
-}
-
 /** Walks up from this module to the folder holding package.json (the checkout root). */
 function projectRoot(): string {
   let dir = path.dirname(new URL(import.meta.url).pathname);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { systemClock } from '../../src/clock';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { pruneStaleRows } from '../../src/store/housekeeping';
 import { configFor } from '../config-option';
@@ -13,7 +14,7 @@ export function registerPrune(program: Command): void {
       const config = configFor(command, flags);
       const db = openDatabase(config.databasePath, { migrate: true });
       try {
-        const report = pruneStaleRows(db, new Date());
+        const report = pruneStaleRows(db, systemClock.now());
         process.stdout.write(
           `pruned ${report.viewSeries} view series, ${report.upstreamCache} cached answers, ${report.rateLimitHits} rate-limit hits\n`,
         );

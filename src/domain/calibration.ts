@@ -4,7 +4,6 @@
  */
 
 export const REFERENCE_DOMAIN = 'en';
-export const REFERENCE_SCALE = 1.0;
 /** Rank-matched positions compared between the target edition and `en`. */
 export const CALIBRATION_RANKS = 500;
 export const CALIBRATION_WINDOW_DAYS = 30;

@@ -86,14 +86,6 @@ export function isSchema(value: unknown): value is Schema {
   return typeof value === 'string' && Object.hasOwn(SCHEMAS, value);
 }
 
-export function isPosition(value: unknown): value is Position {
-  return typeof value === 'string' && (POSITIONS as readonly string[]).includes(value);
-}
-
-export function positionsOf(schema: Schema): readonly Position[] {
-  return SCHEMAS[schema];
-}
-
 export function isPositionOf(schema: Schema, position: string): position is Position {
   return (SCHEMAS[schema] as readonly string[]).includes(position);
 }

@@ -40,10 +40,6 @@ type Reply = { kind: 'text'; text: string } | { kind: 'truncated'; text: string 
 export class GenieService {
   constructor(private readonly deps: GenieServiceDeps) {}
 
-  get awake(): boolean {
-    return this.deps.languageModel !== null;
-  }
-
   async seed(playerId: string, readBody: BodyReader): Promise<GenieSeeds> {
     const model = this.admit(playerId);
     const { query } = validateSeedRequest(await readBody());

@@ -8,7 +8,6 @@ import type { Database } from './database';
 import { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
-export type NewContract = typeof contracts.$inferInsert;
 
 export function findContract(db: Database, id: string): ContractRow | undefined {
   return db.select().from(contracts).where(eq(contracts.id, id)).get();
@@ -41,10 +40,6 @@ export function lastEndedContract(db: Database, teamId: string, articleId: strin
     .where(and(eq(contracts.teamId, teamId), eq(contracts.articleId, articleId), inArray(contracts.status, ['sold', 'settled'])))
     .orderBy(desc(contracts.closedOn), desc(contracts.createdAt))
     .get();
-}
-
-export function insertContract(db: Database, row: NewContract): ContractRow {
-  return db.insert(contracts).values(row).returning().get();
 }
 
 /** Live and expired contracts of a league, oldest purchase first. */

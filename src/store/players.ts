@@ -4,10 +4,6 @@ import { passwordCredentials, players } from './schema';
 
 export type PlayerRow = typeof players.$inferSelect;
 
-export function findPlayerById(db: Database, id: string): PlayerRow | undefined {
-  return db.select().from(players).where(eq(players.id, id)).get();
-}
-
 export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
   return db.select().from(players).where(eq(players.subject, subject)).get();
 }

@@ -53,6 +53,8 @@ function retryAfterMs(headers: Headers): number | null {
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const at = Date.parse(value);
+  // An HTTP-date is the upstream's wall-clock time, so it is compared with the wall clock,
+  // never with the injected game clock (which tests and `settle --at` move).
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
 }
 

@@ -35,11 +35,6 @@ describe('constants (§5.1)', () => {
 
   it('derives D = 1800 / (11 × BasePoints(130000)^1.7 × 3)', () => {
     expect(PRICE_COEFFICIENT).toBeCloseTo(2.577236037844013, 13);
-    expect(PRICE_COEFFICIENT).toBe(1800 / (11 * basePoints(130_000) ** 1.7 * 3));
-  });
-
-  it('prices 11 anchor articles at 1,800 for a SHORT term', () => {
-    expect(PRICE_COEFFICIENT * basePoints(130_000) ** 1.7 * 3 * 11).toBeCloseTo(1800, 9);
   });
 });
 
