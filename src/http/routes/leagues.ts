@@ -40,44 +40,35 @@ export function leagueRoutes(ctx: AppContext) {
     })
     .get('/api/v1/leagues/by-code/:code', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, decoded(params.code));
+      return leagues.byCode(player.id, params.code);
     })
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
     .get('/api/v1/leagues/by-code/*', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, decoded(params['*']));
+      return leagues.byCode(player.id, params['*']);
     })
     .get('/api/v1/leagues/:id', async ({ request, params }) => {
       await requirePlayer(ctx, request);
-      return leagues.byId(decoded(params.id));
+      return leagues.byId(params.id);
     })
     .get('/api/v1/leagues/:id/leaderboard', async ({ request, params }) => {
       await requirePlayer(ctx, request);
-      return leagues.leaderboard(decoded(params.id));
+      return leagues.leaderboard(params.id);
     })
     .get('/api/v1/leagues/:id/my-role', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.myRole(decoded(params.id), player.id);
+      return leagues.myRole(params.id, player.id);
     })
     .get('/api/v1/leagues/:id/invite-code', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.inviteCode(decoded(params.id), player.id);
+      return leagues.inviteCode(params.id, player.id);
     })
     .post(
       '/api/v1/leagues/:id/closure',
       async ({ request, params }) => {
         const player = await requirePlayer(ctx, request);
-        return leagues.close(decoded(params.id), player.id);
+        return leagues.close(params.id, player.id);
       },
       { parse: 'none' },
     );
-}
-
-/** Path segments may arrive percent-encoded (`ab%20cd` for a code typed with a space). */
-export function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

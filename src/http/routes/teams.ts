@@ -3,7 +3,6 @@ import { MembershipService } from '../../services/membership-service';
 import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
-import { decoded } from './leagues';
 
 /** The caller's team in a league (interface "Teams" table): read, join, leave. */
 export function teamRoutes(ctx: AppContext) {
@@ -12,14 +11,14 @@ export function teamRoutes(ctx: AppContext) {
   return new Elysia()
     .get('/api/v1/leagues/:id/my-team', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return membership.myTeam(decoded(params.id), player.id);
+      return membership.myTeam(params.id, player.id);
     })
     .post(
       '/api/v1/leagues/:id/my-team',
       async ({ request, params, set }) => {
         const player = await requirePlayer(ctx, request);
         // An unreadable body names no team: the same answer as a missing name.
-        const team = membership.join(decoded(params.id), player.id, await readJsonBody(request, 'TEAM_NAME_REQUIRED'));
+        const team = membership.join(params.id, player.id, await readJsonBody(request, 'TEAM_NAME_REQUIRED'));
         set.status = 201;
         return team;
       },
@@ -29,7 +28,7 @@ export function teamRoutes(ctx: AppContext) {
       '/api/v1/leagues/:id/my-departure',
       async ({ request, params }) => {
         const player = await requirePlayer(ctx, request);
-        return membership.leave(decoded(params.id), player.id);
+        return membership.leave(params.id, player.id);
       },
       { parse: 'none' },
     );
