@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import { fail, Failure } from '../domain/errors';
 import { characterCount, isPlainObject } from '../domain/values';
 import type { IdentityProfile } from '../upstream/identity-provider';
-import { type Database, writeTransaction } from '../store/database';
+import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
 import {
   findCredentialByUsername,
@@ -37,10 +37,6 @@ export function validateCredentials(body: unknown): { username: string; password
   if (typeof password !== 'string') fail('INVALID_REQUEST', 'password must be a string');
   if (characterCount(password) > PASSWORD_MAX_CHARACTERS) fail('PASSWORD_TOO_LONG');
   return { username, password };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
 }
 
 export class AuthService {

@@ -33,13 +33,13 @@ import {
   setRenewalElected,
   type ContractRow,
 } from '../store/contracts';
-import { writeTransaction, type Database } from '../store/database';
+import { writeTransaction, type Database, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
 import { contracts, ledgerEntries } from '../store/schema';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { ArticleViews } from './article-views';
+import { PageviewSeries } from './pageview-series';
 import { contractView, contractViews, type ContractView } from './contract-view';
 import { notifyAboutContract } from './notification-service';
 import { teamView } from './views';
@@ -53,10 +53,10 @@ export interface ContractServiceDeps {
 }
 
 export class ContractService {
-  private readonly views: ArticleViews;
+  private readonly views: PageviewSeries;
 
   constructor(private readonly deps: ContractServiceDeps) {
-    this.views = new ArticleViews(deps);
+    this.views = new PageviewSeries(deps);
   }
 
   /** §5.6, checks in the spec's order; `readBody` runs after the membership checks. */
@@ -180,7 +180,7 @@ export class ContractService {
           AND (SELECT count(*) FROM ${contracts} WHERE team_id = ${team.id} AND status = 'live') < ${MAX_ACTIVE_CONTRACTS}
       `).changes;
     } catch (error) {
-      if (!isConstraintViolation(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
       changes = 0;
     }
     if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
@@ -230,6 +230,3 @@ export class ContractService {
   }
 }
 
-function isConstraintViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
-}

@@ -8,7 +8,7 @@ import type { Database } from '../store/database';
 import type { ContractRow } from '../store/contracts';
 import { creditsOfTeams } from '../store/ledger';
 import { findLeague, findTeamWithPlayer, type TeamWithPlayer } from '../store/leagues';
-import { cachedLiveAverages } from './article-views';
+import { cachedLiveAverages } from './pageview-series';
 import { teamView, type TeamView } from './views';
 
 export interface ContractView {

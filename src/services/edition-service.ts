@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import { fail } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { getCachedEntry, put } from '../store/upstream-cache';
+import { getCachedEntry, putCached } from '../store/upstream-cache';
 import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
 
 export const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
@@ -66,7 +66,7 @@ export class EditionService {
     if (cached?.fresh) return cached.value;
     try {
       const editions = await encyclopedia.listEditions();
-      put(db, EDITION_LIST_CACHE_KEY, editions, clock.now(), EDITION_LIST_TTL_MS);
+      putCached(db, EDITION_LIST_CACHE_KEY, editions, clock.now(), EDITION_LIST_TTL_MS);
       return editions;
     } catch (error) {
       if (cached) {

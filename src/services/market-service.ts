@@ -17,7 +17,7 @@ import { findCurrentTeam, findLeague, teamsOfLeague } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
-import { ArticleViews, snapshotCandidates } from './article-views';
+import { PageviewSeries, snapshotCandidates } from './pageview-series';
 
 const SHELF_TTL_MS = 3 * 86_400_000;
 
@@ -64,10 +64,10 @@ export interface MarketServiceDeps {
 const shelfKey = (domain: string, snapshotDate: string) => `market-shelf:${domain}:${snapshotDate}`;
 
 export class MarketService {
-  private readonly views: ArticleViews;
+  private readonly views: PageviewSeries;
 
   constructor(private readonly deps: MarketServiceDeps) {
-    this.views = new ArticleViews(deps);
+    this.views = new PageviewSeries(deps);
   }
 
   async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {

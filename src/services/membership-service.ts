@@ -7,7 +7,7 @@ import { fail } from '../domain/errors';
 import { normalizeInvitationCode } from '../domain/invitation-codes';
 import { isLeagueInactive, storedVisibility, teamNameKey, validateTeamName } from '../domain/leagues';
 import type { Logger } from '../logger';
-import { type Database, writeTransaction } from '../store/database';
+import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
 import {
   deleteLeague,
@@ -32,11 +32,6 @@ export interface MembershipServiceDeps {
   db: Database;
   clock: Clock;
   log: Logger;
-}
-
-/** SQLite's answer when a unique index refuses a row (another writer got there first). */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export class MembershipService {

@@ -17,7 +17,7 @@ import { writeTransaction, type Database } from '../store/database';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findLeague } from '../store/leagues';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { ArticleViews } from './article-views';
+import { PageviewSeries } from './pageview-series';
 import { notifyAboutContract } from './notification-service';
 
 export type SweepResult =
@@ -60,10 +60,10 @@ export interface SettlementDeps {
 const MAX_PASSES = 20;
 
 export class SettlementService {
-  private readonly views: ArticleViews;
+  private readonly views: PageviewSeries;
 
   constructor(private readonly deps: SettlementDeps) {
-    this.views = new ArticleViews(deps);
+    this.views = new PageviewSeries(deps);
   }
 
   /** Runs the sweep for the UTC day of `at` (fixed at the start). */

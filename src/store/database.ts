@@ -66,3 +66,9 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => T): T 
 export function closeDatabase(db: Database): void {
   if (db.$client.open) db.$client.close();
 }
+
+/** A write refused by a UNIQUE index or primary key: the caller lost a race for a name or an article. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -32,13 +32,13 @@ export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedE
 }
 
 /** The value under `key` while it is fresh, else undefined. */
-export function get<T>(db: Database, key: string, now: Date): T | undefined {
+export function getCached<T>(db: Database, key: string, now: Date): T | undefined {
   const entry = getCachedEntry<T>(db, key, now);
   return entry?.fresh ? entry.value : undefined;
 }
 
 /** Stores (or replaces) `value` under `key`; without `ttlMs` it never expires. */
-export function put(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): void {
+export function putCached(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): void {
   const row = {
     key,
     value: JSON.stringify(value),
@@ -51,4 +51,3 @@ export function put(db: Database, key: string, value: unknown, now: Date, ttlMs?
     .run();
 }
 
-export { get as getCached, put as putCached };

@@ -4,7 +4,7 @@ import { parseConfig } from '../../src/config';
 import { addDays } from '../../src/domain/dates';
 import { isFailure } from '../../src/domain/errors';
 import { silentLogger } from '../../src/logger';
-import { ArticleViews, cachedLiveAverages } from '../../src/services/article-views';
+import { PageviewSeries, cachedLiveAverages } from '../../src/services/pageview-series';
 import { openDatabase, closeDatabase, type Database } from '../../src/store/database';
 import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { ConcurrencyLimiter } from '../../src/upstream/limiter';
@@ -22,7 +22,7 @@ function views() {
     encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'Test/1.0 (test@example.org)' },
   });
   const encyclopedia = createEncyclopediaClient(config, { sleep: async () => undefined, baseDelayMs: 1, limiter: new ConcurrencyLimiter(3) });
-  return new ArticleViews({ db, clock, log: silentLogger, encyclopedia });
+  return new PageviewSeries({ db, clock, log: silentLogger, encyclopedia });
 }
 
 const series = (views: number, end: string, days = 40) => Array.from({ length: days }, (_, i) => ({ date: addDays(end, -(days - 1) + i), views }));
@@ -49,7 +49,7 @@ beforeEach(() => {
   return () => closeDatabase(db);
 });
 
-describe('ArticleViews', () => {
+describe('PageviewSeries', () => {
   it('fetches the 365-day series ending yesterday once a day for the whole server', async () => {
     fake.data.setSeries('en', 'Cached_once', series(3_000, YESTERDAY));
     expect(await views().liveAverage('en', 'Cached_once', TODAY)).toBe(3_000);

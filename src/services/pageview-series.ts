@@ -17,7 +17,7 @@ import type { EncyclopediaClient } from '../upstream/encyclopedia';
 /** W1 series shape: the snapshot day and the 364 before it. */
 const SERIES_DAYS = 365;
 
-export interface ArticleViewsDeps {
+export interface PageviewSeriesDeps {
   db: Database;
   clock: Clock;
   log: Logger;
@@ -44,8 +44,8 @@ export function snapshotCandidates(today: string): [string, string] {
   return [addDays(today, -1), addDays(today, -2)];
 }
 
-export class ArticleViews {
-  constructor(private readonly deps: ArticleViewsDeps) {}
+export class PageviewSeries {
+  constructor(private readonly deps: PageviewSeriesDeps) {}
 
   /**
    * The series ending at `snapshotDate`, from the cache or the encyclopedia; `[]` when the
