@@ -1,7 +1,8 @@
 import { resolvedFrontendUrl } from '../config';
 import { fail } from '../domain/errors';
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
-import { findPlayerBySubject, type PlayerRow } from '../store/players';
+import { playerForSession } from '../services/auth-service';
+import type { PlayerRow } from '../store/players';
 import type { AppContext } from '../app-context';
 import { readCookie, serializeCookie } from './cookies';
 
@@ -21,10 +22,7 @@ export async function requireSession(ctx: AppContext, request: Request): Promise
 
 /** The signed-in player; 404 PLAYER_NOT_FOUND when a valid token names a player we do not know. */
 export async function requirePlayer(ctx: AppContext, request: Request): Promise<PlayerRow> {
-  const claims = await requireSession(ctx, request);
-  const player = findPlayerBySubject(ctx.db, claims.sub);
-  if (!player) fail('PLAYER_NOT_FOUND');
-  return player;
+  return playerForSession(ctx.db, await requireSession(ctx, request));
 }
 
 function secureCookies(ctx: AppContext): boolean {

@@ -25,6 +25,13 @@ export interface SignInResult {
   isNew: boolean;
 }
 
+/** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
+export function playerForSession(db: Database, claims: SessionClaims): PlayerRow {
+  const player = findPlayerBySubject(db, claims.sub);
+  if (!player) fail('PLAYER_NOT_FOUND');
+  return player;
+}
+
 export function claimsFor(player: PlayerRow): SessionClaims {
   return { sub: player.subject, email: player.email, name: player.name, picture: player.picture };
 }

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
 import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
-import { players } from '../store/schema';
+import { ensurePlayer } from '../store/players';
 
 export const GLOBAL_LEAGUE_ID = 'global';
 export const GLOBAL_LEAGUE_NAME = 'Global League';
@@ -35,17 +35,17 @@ export interface SeedGlobalResult {
   scaleSource?: 'registry' | 'calibrated';
 }
 
-/**
- * Creates the Global League (and its system admin) unless it exists; an existing league is
- * left exactly as it is. `L` comes from the registry, calibrating the edition when needed
- * (network first, then one short transaction).
- */
 /** How the seeder learns an edition's factor: the registry, else the edition list and §1.3. */
 export interface ScaleSource {
   resolveScale(domain: string): Promise<{ domain: string; scale: number }>;
   calibration: { registered(domain: string): unknown };
 }
 
+/**
+ * Creates the Global League (and its system admin) unless it exists; an existing league is
+ * left exactly as it is. `L` comes from the registry, calibrating the edition when needed
+ * (network first, then one short transaction).
+ */
 export async function seedGlobalLeague(
   deps: { db: Database; clock: Clock; log: Logger; scales: ScaleSource },
   options: SeedGlobalOptions = {},
@@ -61,17 +61,14 @@ export async function seedGlobalLeague(
   const result = writeTransaction(db, (tx) => {
     const raced = findLeague(tx, GLOBAL_LEAGUE_ID);
     if (raced) return { created: false, league: raced };
-    tx.insert(players)
-      .values({
-        id: SYSTEM_PLAYER_ID,
-        subject: 'system:global-league',
-        username: SYSTEM_USERNAME,
-        usernameKey: SYSTEM_USERNAME,
-        name: 'System',
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: players.id })
-      .run();
+    ensurePlayer(tx, {
+      id: SYSTEM_PLAYER_ID,
+      subject: 'system:global-league',
+      username: SYSTEM_USERNAME,
+      usernameKey: SYSTEM_USERNAME,
+      name: 'System',
+      createdAt: now,
+    });
     const league = insertLeague(tx, {
       id: GLOBAL_LEAGUE_ID,
       name,

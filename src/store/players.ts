@@ -34,3 +34,8 @@ export function findCredentialByUsername(db: Database, username: string): { play
     .get();
   return row ?? undefined;
 }
+
+/** Inserts the player unless one with that id exists (seeded players such as the system admin). */
+export function ensurePlayer(db: Database, row: typeof players.$inferInsert): void {
+  db.insert(players).values(row).onConflictDoNothing({ target: players.id }).run();
+}
