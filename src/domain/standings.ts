@@ -1,16 +1,7 @@
-/** §4.5 cumulative score and leaderboard. */
-
-export interface PerformancePoint {
-  date: string;
-  points: number;
-}
-
-export interface StandingTeam {
-  teamId: string;
-  /** instant the team joined; earlier joiners win ties */
-  joinedAt: string;
-  rows: readonly PerformancePoint[];
-}
+/**
+ * §4.5 ranking. The totals (cumulative, and before the team's own latest scored day) are
+ * summed by the store in SQL; this ranks them with the Proposed tie-break.
+ */
 
 export interface StandingEntry {
   teamId: string;
@@ -18,24 +9,6 @@ export interface StandingEntry {
   rank: number;
   /** previousRank − rank (positive = climbed), null while the team had nothing before its last day */
   rankDelta: number | null;
-}
-
-/** Summed in date order so equal inputs always give bit-identical totals. */
-function sumInDateOrder(rows: readonly PerformancePoint[]): number {
-  return [...rows]
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .reduce((sum, row) => sum + row.points, 0);
-}
-
-export function cumulativePoints(rows: readonly PerformancePoint[]): number {
-  return sumInDateOrder(rows);
-}
-
-/** Σ points before the team's own latest row: its standing "yesterday". */
-export function previousPoints(rows: readonly PerformancePoint[]): number {
-  if (rows.length <= 1) return 0;
-  const latest = rows.reduce((max, row) => (row.date > max ? row.date : max), rows[0].date);
-  return sumInDateOrder(rows.filter((row) => row.date < latest));
 }
 
 function instantMs(value: string): number {
@@ -78,16 +51,4 @@ export function rankTeams(teams: readonly TeamTotals[]): StandingEntry[] {
       rankDelta: team.previousPoints === 0 ? null : previousRank.get(team.teamId)! - rank.get(team.teamId)!,
     }))
     .sort((a, b) => a.rank - b.rank);
-}
-
-/** Every team of the league, best first, with distinct 1-based ranks. */
-export function leaderboard(teams: readonly StandingTeam[]): StandingEntry[] {
-  return rankTeams(
-    teams.map((team) => ({
-      teamId: team.teamId,
-      joinedAt: team.joinedAt,
-      cumulativePoints: cumulativePoints(team.rows),
-      previousPoints: previousPoints(team.rows),
-    })),
-  );
 }
