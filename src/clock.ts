@@ -1,3 +1,5 @@
+import { DAY_MS } from './domain/dates';
+
 /** The only place that reads the wall clock; everything else receives a Clock. */
 export interface Clock {
   now(): Date;
@@ -28,6 +30,6 @@ export class ManualClock implements Clock {
   }
 
   advanceDays(days: number): void {
-    this.advance(days * 86_400_000);
+    this.advance(days * DAY_MS);
   }
 }

@@ -1,6 +1,6 @@
 /** Calendar arithmetic on UTC days written `YYYY-MM-DD`. Pure: callers pass the instant. */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Returns the date if it is a real calendar day in `YYYY-MM-DD` form, else null (2026-02-30 is null). */

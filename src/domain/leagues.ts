@@ -1,6 +1,6 @@
 /** §6.1–§6.4 league fields, creation validation, season and inactivity. */
 import { fail } from './errors';
-import { isoInstant, utcDay } from './dates';
+import { isoInstant, utcDay, DAY_MS } from './dates';
 import { characterCount, isPlainObject } from './values';
 
 /**
@@ -51,7 +51,6 @@ export const TEAM_NAME_MAX = 30;
 export const DOMAIN_MAX_LENGTH = 20;
 const DOMAIN_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-const DAY_MS = 86_400_000;
 
 export interface CreateLeagueRequest {
   name: string;

@@ -13,6 +13,7 @@ import type { Database } from '../store/database';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { INGEST_CHUNK, PerformanceIngestService } from './performance-ingest-service';
 import { type ScoringInput, ScoringInputsService } from './scoring-inputs-service';
+import { mapWithWorkers } from './map-with-workers';
 
 export interface CollectorServiceDeps {
   db: Database;
@@ -128,24 +129,4 @@ function resultFor(input: ScoringInput, views: Map<string, number>, graph: Map<s
     chemistryLevels: input.chemistryLinks.map(([a, b]) => levelFromLinks(linksTo(a, b), linksTo(b, a))),
     formationSnapshot: input.formationSnapshot,
   };
-}
-
-/** Runs `work` over `items` with at most `workers` at once; after a failure no new item starts. */
-async function mapWithWorkers<T, R>(items: readonly T[], workers: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (!failure && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await work(items[index]);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
-  if (failure) throw failure.error;
-  return results;
 }

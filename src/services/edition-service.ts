@@ -9,9 +9,10 @@ import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { getCachedEntry, putCached } from '../store/upstream-cache';
 import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
+import { DAY_MS } from '../domain/dates';
 
 export const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
-export const EDITION_LIST_TTL_MS = 30 * 86_400_000;
+export const EDITION_LIST_TTL_MS = 30 * DAY_MS;
 
 /** §13 "Encyclopedia edition" wire item. */
 export interface EditionView {

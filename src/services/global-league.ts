@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
 import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
 import { ensurePlayer } from '../store/players';
+import { DAY_MS } from '../domain/dates';
 
 export const GLOBAL_LEAGUE_ID = 'global';
 export const GLOBAL_LEAGUE_NAME = 'Global League';
@@ -75,7 +76,7 @@ export async function seedGlobalLeague(
       domain: scale.domain,
       languageScale: scale.scale,
       icon: '🌍',
-      durationDays: Math.round((Date.parse(GLOBAL_SEASON.endDate) - Date.parse(GLOBAL_SEASON.startDate)) / 86_400_000),
+      durationDays: Math.round((Date.parse(GLOBAL_SEASON.endDate) - Date.parse(GLOBAL_SEASON.startDate)) / DAY_MS),
       startDate: GLOBAL_SEASON.startDate,
       endDate: GLOBAL_SEASON.endDate,
       visibility: 'public',

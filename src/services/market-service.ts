@@ -6,7 +6,7 @@
  */
 import { fail } from '../domain/errors';
 import { contentFilter, englishFallbackFilter, type ContentFilter } from '../domain/calibration';
-import { utcDay } from '../domain/dates';
+import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, monthViews, price, TIER_DAYS, weekViews, yearViews, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import type { Clock } from '../clock';
@@ -18,8 +18,9 @@ import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
 import { PageviewSeries, snapshotCandidates } from './pageview-series';
+import { mapWithWorkers } from './map-with-workers';
 
-const SHELF_TTL_MS = 3 * 86_400_000;
+const SHELF_TTL_MS = 3 * DAY_MS;
 
 /** §7.1: the first 50 content articles of the day. */
 export const SHELF_SIZE = 50;
@@ -158,22 +159,15 @@ export class MarketService {
   }
 
   /** §7.1 step 3, at most 3 at a time; a failed fetch leaves its slot undefined (pending). */
-  private async hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
-    const out: (ViewPoint[] | undefined)[] = new Array(entries.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) {
-        const index = next++;
-        const { articleId } = entries[index]!;
-        try {
-          out[index] = await this.views.seriesAt(domain, articleId, snapshotDate);
-        } catch (error) {
-          if (!(error instanceof UpstreamError)) throw error;
-          this.deps.log.warn('market: hydration failed', { domain, articleId, snapshotDate, upstreamError: error.message });
-        }
+  private hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
+    return mapWithWorkers(entries, HYDRATION_CONCURRENCY, async ({ articleId }) => {
+      try {
+        return await this.views.seriesAt(domain, articleId, snapshotDate);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        this.deps.log.warn('market: hydration failed', { domain, articleId, snapshotDate, upstreamError: error.message });
+        return undefined;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(HYDRATION_CONCURRENCY, entries.length) }, worker));
-    return out;
+    });
   }
 }

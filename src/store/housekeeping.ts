@@ -3,7 +3,7 @@
  * per-article series cache alone grows by one 365-day series per traded article per day.
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
-import { addDays, utcDay } from '../domain/dates';
+import { addDays, utcDay, DAY_MS } from '../domain/dates';
 import { type Database, writeTransaction } from './database';
 import { rateLimitHits, upstreamCache, viewSeries } from './schema';
 
@@ -12,7 +12,7 @@ export const SERIES_KEEP_DAYS = 7;
 /** Expired upstream answers stay a while as a fallback when the encyclopedia is down. */
 export const EXPIRED_CACHE_GRACE_DAYS = 7;
 /** Far longer than any limiter window (60 s). */
-export const RATE_LIMIT_KEEP_MS = 86_400_000;
+export const RATE_LIMIT_KEEP_MS = DAY_MS;
 
 export interface PruneReport {
   viewSeries: number;
@@ -22,7 +22,7 @@ export interface PruneReport {
 
 export function pruneStaleRows(db: Database, now: Date): PruneReport {
   const oldestSnapshot = addDays(utcDay(now), -SERIES_KEEP_DAYS);
-  const expiredBefore = new Date(now.getTime() - EXPIRED_CACHE_GRACE_DAYS * 86_400_000).toISOString();
+  const expiredBefore = new Date(now.getTime() - EXPIRED_CACHE_GRACE_DAYS * DAY_MS).toISOString();
   return writeTransaction(db, (tx) => ({
     viewSeries: tx.delete(viewSeries).where(lt(viewSeries.snapshotDate, oldestSnapshot)).run().changes,
     upstreamCache: tx
