@@ -55,7 +55,10 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
       else if (value !== undefined) headers.set(name, value);
     }
     const hasBody = method !== 'GET' && method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    // The origin is fixed, never the client's Host header: the router finds the path by
+    // position in the URL, so a short or odd Host made it route a path the guards never saw.
+    const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+    const request = new Request(`http://localhost${target}`, {
       method,
       headers,
       body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,

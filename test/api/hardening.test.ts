@@ -1,0 +1,71 @@
+/**
+ * Hostile and clumsy callers over a real socket: what the node:http bridge hands the app must
+ * never let a client steer routing around the guards, and odd requests never answer 500.
+ */
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHandler } from '../../src/http/app';
+import { listen, type RunningServer } from '../../src/http/server';
+import { createTestApp, type TestApp } from '../support/app';
+
+interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+/** One request with headers exactly as given (node:http lets us choose Host). */
+function rawRequest(server: RunningServer, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers, setHost: !('host' in headers) }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+let app: TestApp | undefined;
+let server: RunningServer | undefined;
+
+async function serve(): Promise<RunningServer> {
+  app = await createTestApp();
+  server = await listen(createHandler(app.ctx), '127.0.0.1', 0, app.ctx.log);
+  return server;
+}
+
+afterEach(async () => {
+  await server?.close(100);
+  await app?.close();
+  server = undefined;
+  app = undefined;
+});
+
+describe('the Host header', () => {
+  it('cannot move a request past the service-token guard', async () => {
+    const running = await serve();
+    // A one-letter Host once made the router read `/abc/internal/...` as `/internal/...`
+    // while the guard, reading the real path, let it through without a token.
+    const read = await rawRequest(running, 'GET', '/abc/internal/v1/scoring-inputs?date=2026-05-09', { host: 'x' });
+    expect(read.status).toBe(404);
+    const write = await rawRequest(running, 'POST', '/abc/internal/v1/performances', { host: 'x', 'content-type': 'application/json' }, '{"date":"2026-05-09","results":[]}');
+    expect(write.status).toBe(404);
+  });
+
+  it('does not change which route answers', async () => {
+    const running = await serve();
+    const short = await rawRequest(running, 'GET', '/internal/v1/scoring-inputs?date=2026-05-09', { host: 'api' });
+    expect({ status: short.status, body: JSON.parse(short.body) }).toEqual({ status: 401, body: { error: 'UNAUTHORIZED' } });
+    const root = await rawRequest(running, 'GET', '/', { host: 'x' });
+    expect(root.status).toBe(200);
+  });
+
+  it.each(['a b', '[::1', 'x:99999', 'user:secret-password@x'])('%s is not a 500 and never reaches the log', async (host) => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'GET', '/', { host });
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(app!.log.lines)).not.toContain('secret-password');
+  });
+});
