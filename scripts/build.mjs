@@ -9,10 +9,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cliBundleOptions, root } from './bundle-options.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const args = new Set(process.argv.slice(2));
 const say = (line) => {
@@ -22,19 +21,7 @@ const require = createRequire(import.meta.url);
 
 fs.mkdirSync(dist, { recursive: true });
 const bundle = path.join(dist, 'fantasy.cjs');
-await build({
-  entryPoints: [path.join(root, 'cli', 'main.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  // ESM sources read import.meta.url; in a CJS bundle it comes from __filename.
-  define: { 'import.meta.url': '__import_meta_url' },
-  banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-  legalComments: 'none',
-});
+await build(cliBundleOptions(bundle));
 say(`bundled ${path.relative(root, bundle)}`);
 if (args.has('--bundle-only')) process.exit(0);
 

@@ -19,6 +19,8 @@ import { addDays } from '../../src/domain/dates';
 import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
 import { buildContract } from '../support/builders';
 import { leagueWorld, setViews, TODAY } from './contracts-fixtures';
+// @ts-expect-error plain ESM build script without type declarations
+import { cliBundleOptions } from '../../scripts/bundle-options.mjs';
 
 const root = path.resolve(__dirname, '../..');
 // Inside the checkout so the bundle resolves better-sqlite3 and the migrations like dist/ does.
@@ -28,17 +30,7 @@ let bundle: string;
 beforeAll(async () => {
   fs.mkdirSync(bundleDir, { recursive: true });
   bundle = path.join(bundleDir, `fantasy-${process.pid}.cjs`);
-  await build({
-    entryPoints: [path.join(root, 'cli', 'main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    define: { 'import.meta.url': '__import_meta_url' },
-    banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-    logLevel: 'error',
-  });
+  await build({ ...cliBundleOptions(bundle), logLevel: 'error' });
 }, 60_000);
 
 afterAll(() => {
