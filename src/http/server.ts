@@ -46,9 +46,19 @@ export async function listen(handler: RequestHandler, host: string, port: number
   };
 }
 
+/** Methods node:http accepts but a web Request cannot be built with. */
+const UNCARRIED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
   try {
     const method = req.method ?? 'GET';
+    if (UNCARRIED_METHODS.has(method)) {
+      // fetch's Request refuses these methods; no route serves them, so they are unknown routes.
+      log.info('request', { method, status: 404 });
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'NOT_FOUND' }));
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);

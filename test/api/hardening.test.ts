@@ -69,3 +69,11 @@ describe('the Host header', () => {
     expect(JSON.stringify(app!.log.lines)).not.toContain('secret-password');
   });
 });
+
+describe('methods the web Request cannot carry', () => {
+  it('TRACE answers 404 in the error shape, not 500', async () => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'TRACE', '/');
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: { error: 'NOT_FOUND' } });
+  });
+});
