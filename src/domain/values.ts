@@ -10,3 +10,14 @@ export function characterCount(text: string): number {
   for (const _ of text) n++;
   return n;
 }
+
+/** The string-valued entries of a stored JSON object (a position map); anything unreadable is `{}`. */
+export function stringRecordFromJson(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!isPlainObject(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}

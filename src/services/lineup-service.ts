@@ -11,7 +11,9 @@ import { chemistryView, parseLineupSave } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findTeamWithPlayer, type TeamRow } from '../store/leagues';
-import { appendLineupVersion, contractsOfTeam, latestLineupVersion } from '../store/lineups';
+import { appendLineupVersion, latestLineupVersion } from '../store/lineups';
+import { contractsOfTeam } from '../store/contracts';
+import { stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
 import { contractViews, type ContractView } from './contract-view';
 
@@ -53,16 +55,6 @@ export function performanceLimit(raw: unknown): number {
   return Math.min(MAX_PERFORMANCE_LIMIT, Math.max(1, Math.floor(value)));
 }
 
-function parseSnapshot(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return {};
-  }
-}
-
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}
 
@@ -97,7 +89,7 @@ export class LineupService {
       teamId: row.teamId,
       date: row.date,
       points: row.points,
-      formation: parseSnapshot(row.formationSnapshot),
+      formation: stringRecordFromJson(row.formationSnapshot),
     }));
   }
 

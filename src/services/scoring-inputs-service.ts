@@ -9,7 +9,9 @@ import { DEFAULT_SCHEMA } from '../domain/formations';
 import { isInSeasonOn } from '../domain/leagues';
 import { type PlacedContract, scoringInputForTeam } from '../domain/scoring';
 import type { Database } from '../store/database';
-import { allLeagues, type ContractRow, contractsOfTeams, lineupVersionsStandingBefore, teamsOfLeagues } from '../store/lineups';
+import { type ContractRow, contractsOfTeams } from '../store/contracts';
+import { allLeagues, teamsOfLeagues } from '../store/leagues';
+import { lineupVersionsStandingBefore } from '../store/lineups';
 
 export interface ScoringInput {
   leagueId: string;

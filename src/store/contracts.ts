@@ -4,7 +4,7 @@
  * and the caller can tell (`changed` false) instead of writing twice.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, IN_BATCH } from './database';
 import { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -125,4 +125,28 @@ export function setRenewalElected(db: Database, id: string, teamId: string, elec
     .where(and(eq(contracts.id, id), eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
     .run();
   return result.changes === 1;
+}
+
+/** Every contract the team ever held (any status), oldest holding first, then in purchase order. */
+export function contractsOfTeam(db: Database, teamId: string): ContractRow[] {
+  return db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.teamId, teamId))
+    .orderBy(contracts.heldSince, contracts.createdAt, sql`${contracts}.rowid`)
+    .all();
+}
+
+/** Every contract (any status) of the given teams, grouped by team. */
+export function contractsOfTeams(db: Database, teamIds: readonly string[]): Map<string, ContractRow[]> {
+  const out = new Map<string, ContractRow[]>();
+  for (let i = 0; i < teamIds.length; i += IN_BATCH) {
+    const batch = teamIds.slice(i, i + IN_BATCH);
+    for (const row of db.select().from(contracts).where(inArray(contracts.teamId, batch)).all()) {
+      const list = out.get(row.teamId);
+      if (list) list.push(row);
+      else out.set(row.teamId, [row]);
+    }
+  }
+  return out;
 }

@@ -6,6 +6,9 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 
+/** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
+export const IN_BATCH = 500;
+
 export type Database = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
 
 export interface OpenOptions {

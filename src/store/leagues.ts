@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { DEFAULT_SCHEMA } from '../domain/formations';
-import type { Database } from './database';
+import { type Database, IN_BATCH } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -192,4 +192,18 @@ export function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: stri
     .where(and(eq(leagues.id, leagueId), eq(leagues.adminId, adminId), isNull(leagues.closedAt)))
     .run();
   return result.changes === 1;
+}
+
+/** Every league, oldest first: the scoring read side filters them by season (§4.3). */
+export function allLeagues(db: Database): LeagueRow[] {
+  return db.select().from(leagues).orderBy(leagues.createdAt, sql`${leagues}.rowid`).all();
+}
+
+/** Every team (departed ones included) of the given leagues, in join order. */
+export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): TeamRow[] {
+  const out: TeamRow[] = [];
+  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
+    out.push(...db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH))).all());
+  }
+  return out;
 }

@@ -1,12 +1,8 @@
-/**
- * Line-up versions (every save kept with its time) and the contract reads the line-up and
- * scoring-input use cases need. Contracts are written by the market; here they are only read.
- */
+/** Line-up versions: every save kept with its time, so a past day keeps the line-up it had. */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from './database';
-import { contracts, leagues, lineupVersions, teams } from './schema';
-
-export type ContractRow = typeof contracts.$inferSelect;
+import { stringRecordFromJson } from '../domain/values';
+import { type Database, IN_BATCH } from './database';
+import { lineupVersions } from './schema';
 
 export interface LineupVersion {
   teamId: string;
@@ -16,23 +12,8 @@ export interface LineupVersion {
   savedAt: string;
 }
 
-/** SQLite caps bound parameters; batches of this size stay well under it. */
-const IN_BATCH = 500;
-
-function parsePositions(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const out: Record<string, string> = {};
-    for (const [position, id] of Object.entries(value)) if (typeof id === 'string') out[position] = id;
-    return out;
-  } catch {
-    return {};
-  }
-}
-
 function toVersion(row: typeof lineupVersions.$inferSelect): LineupVersion {
-  return { teamId: row.teamId, schema: row.schema, positions: parsePositions(row.positions), savedAt: row.savedAt };
+  return { teamId: row.teamId, schema: row.schema, positions: stringRecordFromJson(row.positions), savedAt: row.savedAt };
 }
 
 /**
@@ -79,45 +60,4 @@ export function appendLineupVersion(db: Database, version: LineupVersion): void 
   db.insert(lineupVersions)
     .values({ teamId: version.teamId, schema: version.schema, positions: JSON.stringify(version.positions), savedAt: version.savedAt })
     .run();
-}
-
-/** Every contract the team ever held (any status), oldest holding first, then in purchase order. */
-export function contractsOfTeam(db: Database, teamId: string): ContractRow[] {
-  return db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.teamId, teamId))
-    .orderBy(contracts.heldSince, contracts.createdAt, sql`${contracts}.rowid`)
-    .all();
-}
-
-/** Every contract (any status) of the given teams, grouped by team. */
-export function contractsOfTeams(db: Database, teamIds: readonly string[]): Map<string, ContractRow[]> {
-  const out = new Map<string, ContractRow[]>();
-  for (let i = 0; i < teamIds.length; i += IN_BATCH) {
-    const batch = teamIds.slice(i, i + IN_BATCH);
-    for (const row of db.select().from(contracts).where(inArray(contracts.teamId, batch)).all()) {
-      const list = out.get(row.teamId);
-      if (list) list.push(row);
-      else out.set(row.teamId, [row]);
-    }
-  }
-  return out;
-}
-
-export type LeagueRow = typeof leagues.$inferSelect;
-export type TeamRow = typeof teams.$inferSelect;
-
-/** Every league, oldest first: the scoring read side filters them by season (§4.3). */
-export function allLeagues(db: Database): LeagueRow[] {
-  return db.select().from(leagues).orderBy(leagues.createdAt, sql`${leagues}.rowid`).all();
-}
-
-/** Every team (departed ones included) of the given leagues, in join order. */
-export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): TeamRow[] {
-  const out: TeamRow[] = [];
-  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
-    out.push(...db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH))).all());
-  }
-  return out;
 }
