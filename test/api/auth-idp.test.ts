@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
 import { createIdentityProviderClient } from '../../src/upstream/identity-provider';
+import { players } from '../../src/store/schema';
 
 let idp: FakeIdentityProvider;
 beforeAll(async () => {
@@ -197,6 +198,8 @@ describe('GET /auth/dev', () => {
     const app = await createTestApp({ config: { environment: 'local', signingSecret: '' } });
     try {
       expect(await app.call('GET', '/auth/dev')).toMatchObject({ status: 500, body: { error: 'SIGNING_SECRET_MISSING' } });
+      // refused before the demo player exists, so its first real sign-in still starts onboarding
+      expect(app.ctx.db.select().from(players).all()).toEqual([]);
     } finally {
       await app.close();
     }

@@ -62,6 +62,8 @@ export function authRoutes(ctx: AppContext) {
     .get('/auth/dev', async () => {
       // Outside the local environment the demo route does not exist: a bare 404, no body.
       if (ctx.config.environment !== 'local') return new Response(null, { status: 404 });
+      // Refuse before the demo player is created: its first working sign-in must still be new.
+      if (!ctx.signingSecret) fail('SIGNING_SECRET_MISSING');
       const result = auth.demoPlayer();
       return redirectWithCookies(`${frontend}/auth/callback${result.isNew ? '?new=1' : ''}`, [await sessionFor(result.player)]);
     });
