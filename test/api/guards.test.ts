@@ -62,6 +62,22 @@ describe('the session guard', () => {
     }
   });
 
+  it.each(API_ROUTES.filter(([, path]) => path !== '/api/v1/no-such-route'))('%s %s is mounted: a signed-in call never gets the unknown-route 404', async (method, path) => {
+    // An encyclopedia that is down and says so at once: routes that need it answer 503.
+    const down = () => Promise.reject(new UpstreamError('encyclopedia', 'network'));
+    const encyclopedia = { listEditions: down, dailySeries: down, topArticles: down, siteInfo: down } as unknown as EncyclopediaClient;
+    const app = await createTestApp({ upstream: { encyclopedia } });
+    try {
+      const ana = await app.player('ana');
+      const result = await app.call(method, path, { as: ana, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(result.body?.error).not.toBe('NOT_FOUND');
+      expect(typeof result.body?.error === 'string' || result.status < 300).toBe(true);
+      expect(result.status).not.toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers an unknown route 404 in the error shape once signed in', async () => {
     const app = await createTestApp();
     try {
