@@ -16,25 +16,13 @@ export interface NormalizedLineup {
 
 const CLOSED_STATUSES = new Set(['sold', 'settled']);
 
-function lookup(
-  contracts: ReadonlyMap<string, OwnedContract> | Readonly<Record<string, OwnedContract>>,
-  id: string,
-): OwnedContract | undefined {
-  if (contracts instanceof Map) return contracts.get(id);
-  const record = contracts as Readonly<Record<string, OwnedContract>>;
-  return Object.hasOwn(record, id) ? record[id] : undefined;
-}
-
 /**
  * Reads a `PUT …/lineup` body. Only `schema`, `date` and contract ids are read; the rest of
  * the echoed TeamLineup (chemistry, bench, contract details) is ignored. Shape errors are
  * reported before ownership, ownership before the Proposed sold/duplicate checks, so a
  * client learns about the most basic problem first.
  */
-export function parseLineupSave(
-  body: unknown,
-  contracts: ReadonlyMap<string, OwnedContract> | Readonly<Record<string, OwnedContract>>,
-): NormalizedLineup {
+export function parseLineupSave(body: unknown, contracts: ReadonlyMap<string, OwnedContract>): NormalizedLineup {
   if (!isPlainObject(body) || !isPlainObject(body.formation)) fail('LINEUP_INVALID_PAYLOAD', 'formation object');
   const { schema, date, formation: slots } = body.formation;
   if (typeof schema !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'schema must be a string');
@@ -53,12 +41,12 @@ export function parseLineupSave(
   }
 
   for (const id of placed.values()) {
-    if (!lookup(contracts, id)) fail('CONTRACT_NOT_OWNED', id);
+    if (!contracts.has(id)) fail('CONTRACT_NOT_OWNED', id);
   }
 
   const seen = new Set<string>();
   for (const id of placed.values()) {
-    if (CLOSED_STATUSES.has(lookup(contracts, id)!.status)) fail('LINEUP_INVALID_PAYLOAD', `${id} is closed`);
+    if (CLOSED_STATUSES.has(contracts.get(id)!.status)) fail('LINEUP_INVALID_PAYLOAD', `${id} is closed`);
     if (seen.has(id)) fail('LINEUP_INVALID_PAYLOAD', `${id} placed twice`);
     seen.add(id);
   }
@@ -77,29 +65,11 @@ export interface ChemistryViewLink {
   level: ChemistryLevel;
 }
 
-export interface FilledLink {
-  from: Position;
-  to: Position;
-  /** whatever the caller keyed the positions with: contract ids or article ids */
-  fromValue: string;
-  toValue: string;
-}
-
 /**
- * One entry per schema link, in §3.2 order. §13: the server sends `empty`: it does not
- * resolve links on a read (that takes the encyclopedia), and `weak` would claim the two
- * articles are unlinked when nobody checked. A supplied lookup may name a known level
- * for a filled link; an unfilled one is always `empty`.
+ * One entry per schema link, in §3.2 order. §13: every level is `empty`: the server does
+ * not resolve links on a read (that takes the encyclopedia), and `weak` would claim the
+ * two articles are unlinked when nobody checked.
  */
-export function chemistryView(
-  schema: Schema,
-  positions: Readonly<Record<string, string | null | undefined>>,
-  linkLevelLookup?: (link: FilledLink) => ChemistryLevel | undefined,
-): ChemistryViewLink[] {
-  return CHEMISTRY_LINKS[schema].map(([from, to]) => {
-    const fromValue = positions[from];
-    const toValue = positions[to];
-    if (fromValue == null || toValue == null) return { from, to, level: 'empty' as const };
-    return { from, to, level: linkLevelLookup?.({ from, to, fromValue, toValue }) ?? ('empty' as const) };
-  });
+export function chemistryView(schema: Schema): ChemistryViewLink[] {
+  return CHEMISTRY_LINKS[schema].map(([from, to]) => ({ from, to, level: 'empty' as const }));
 }

@@ -40,7 +40,7 @@ export interface PerformanceView {
   formation: Record<string, string>;
 }
 
-export const DEFAULT_PERFORMANCE_LIMIT = 2;
+const DEFAULT_PERFORMANCE_LIMIT = 2;
 /** More days than any team can have; keeps a huge `limit` from reaching SQLite as a float. */
 const MAX_PERFORMANCE_LIMIT = 100_000;
 
@@ -113,12 +113,10 @@ export class LineupService {
 
     const formation: Record<string, ContractView | null> = {};
     const placedIds = new Set<string>();
-    const placedArticles: Record<string, string> = {};
     for (const position of SCHEMAS[schema]) {
       const contract = liveById.get(stored[position] ?? '');
       if (contract && !placedIds.has(contract.id)) {
         placedIds.add(contract.id);
-        placedArticles[position] = contract.articleId;
         formation[position] = views.get(contract.id) ?? null;
       } else {
         formation[position] = null;
@@ -131,7 +129,7 @@ export class LineupService {
         schema,
         formation,
         // §13: levels are `empty` on reads; the client resolves links, the engine scores them
-        chemistry: chemistryView(schema, placedArticles),
+        chemistry: chemistryView(schema),
       },
       bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => views.get(contract.id) ?? []),
     };

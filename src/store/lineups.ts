@@ -1,5 +1,5 @@
 /** Line-up versions: every save kept with its time, so a past day keeps the line-up it had. */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { stringRecordFromJson } from '../domain/values';
 import { type Database, IN_BATCH } from './database';
 import { lineupVersions } from './schema';
@@ -16,16 +16,12 @@ function toVersion(row: typeof lineupVersions.$inferSelect): LineupVersion {
   return { teamId: row.teamId, schema: row.schema, positions: stringRecordFromJson(row.positions), savedAt: row.savedAt };
 }
 
-/**
- * The team's newest line-up, or the newest saved strictly before `before` (an instant):
- * "the line-up that stood at" that instant. Same-instant saves are ordered by insertion.
- */
-export function latestLineupVersion(db: Database, teamId: string, before?: string): LineupVersion | undefined {
-  const where = before === undefined ? eq(lineupVersions.teamId, teamId) : and(eq(lineupVersions.teamId, teamId), lt(lineupVersions.savedAt, before));
+/** The team's newest line-up; same-instant saves are ordered by insertion. */
+export function latestLineupVersion(db: Database, teamId: string): LineupVersion | undefined {
   const row = db
     .select()
     .from(lineupVersions)
-    .where(where)
+    .where(eq(lineupVersions.teamId, teamId))
     .orderBy(desc(lineupVersions.savedAt), desc(lineupVersions.id))
     .limit(1)
     .get();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PERFORMANCE_LIMIT, performanceLimit } from '../../src/services/lineup-service';
+import { performanceLimit } from '../../src/services/lineup-service';
 
 describe('performanceLimit (my-performances ?limit=)', () => {
   it.each([
-    [null, DEFAULT_PERFORMANCE_LIMIT],
+    [null, 2],
     ['', 2],
     ['  ', 2],
     ['abc', 2],
