@@ -1,9 +1,8 @@
 import { runCli } from './program';
 
+// `serve` keeps the process alive through its listener; every other verb exits when done.
 runCli(process.argv.slice(2)).then(
   (code) => {
-    // `serve` keeps the process alive through its listener; everything else exits when done.
-    if (code !== 0 || !process.argv.slice(2).includes('serve')) process.exitCode = code;
     if (code !== 0) process.exit(code);
   },
   (error) => {

@@ -4,7 +4,7 @@ import { node } from '@elysiajs/node';
 import { frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
 import type { AppContext } from '../app-context';
-import { errorResponse, mapError } from './error-response';
+import { mapError } from './error-response';
 import { verifyServiceToken } from './service-token';
 import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
@@ -86,7 +86,8 @@ export function createHandler(ctx: AppContext): RequestHandler {
         response = mapError(error, undefined, ctx.log, requestId);
       }
     }
-    response = mutable(response);
+    // Copy the headers: a Response's own may be immutable, and this adds to them.
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
     if (corsAllowed) {
       response.headers.set('access-control-allow-origin', allowedOrigin);
       response.headers.set('access-control-allow-credentials', 'true');
@@ -109,16 +110,3 @@ export function createHandler(ctx: AppContext): RequestHandler {
     return response;
   };
 }
-
-/** Responses built by fetch-style code can have immutable headers; copy when needed. */
-function mutable(response: Response): Response {
-  try {
-    response.headers.set('x-probe', '1');
-    response.headers.delete('x-probe');
-    return response;
-  } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
-  }
-}
-
-export { errorResponse };

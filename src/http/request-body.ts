@@ -9,7 +9,7 @@ export class BodyTooLarge extends Error {
 }
 
 /** Enough for the largest legitimate player request (a full genie turn is under 100 KB). */
-export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
+const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * Reads the raw body as text, refusing to buffer more than `limitBytes` (checked on the
