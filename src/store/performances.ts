@@ -1,7 +1,7 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, IN_BATCH } from './database';
 import { leagues, performances, teams } from './schema';
 
 export type PerformanceRow = typeof performances.$inferSelect;
@@ -56,8 +56,6 @@ export function recentPerformances(db: Database, teamId: string, limit: number):
     .limit(limit)
     .all();
 }
-
-const IN_BATCH = 500;
 
 /** The given teams that exist, each with its league's frozen scale (§1.4). */
 export function scalesOfTeams(db: Database, teamIds: readonly string[]): Map<string, number> {
