@@ -1,13 +1,52 @@
 /**
- * Shared starting points for the league and team API tests: an app whose encyclopedia is
- * the loopback fake (pinned to the app's day), and a valid founding request.
+ * Shared starting points for the league and team API tests: a world of four leagues, an app
+ * whose encyclopedia is the loopback fake (pinned to the app's day), and a valid founding request.
  */
-import type { TestApp, TestAppOptions } from '../support/app';
+import { LeagueService } from '../../src/services/league-service';
+import { seedGlobalLeague } from '../../src/services/global-league';
+import type { LeagueRow } from '../../src/store/leagues';
+import { createTestApp, type TestApp, type TestAppOptions, type TestPlayer } from '../support/app';
+import { buildLeague, buildTeam } from '../support/builders';
 import { appWithFakeEncyclopedia, type FakeBackedApp } from '../support/encyclopedia';
 import type { FakeEncyclopedia } from '../fakes/encyclopedia';
 
 export const NOW = '2026-05-10T12:00:00.000Z';
 export const TODAY = '2026-05-10';
+
+/** The instant `days` (fractions allowed) after NOW. */
+export const plus = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000).toISOString();
+
+export interface LeagueWorld extends Record<string, unknown> {
+  admin: TestPlayer;
+  member: TestPlayer;
+  outsider: TestPlayer;
+  /** public, invite policy `members`; teams `admin FC` and `Member United` */
+  open: LeagueRow;
+  /** private, invite policy `admin`, code K7M2Q; only the admin's team */
+  secret: LeagueRow;
+  /** closed yesterday; only the admin's team */
+  closed: LeagueRow;
+  /** its 30-day season is over; only the admin's team */
+  ended: LeagueRow;
+}
+
+/** Four leagues founded by `admin` (each with its team `admin FC`), one of every state a join or leave can meet. */
+export async function leagueWorld(): Promise<{ app: TestApp; world: LeagueWorld }> {
+  const app = await createTestApp({ now: NOW });
+  const [admin, member, outsider] = [await app.player('admin'), await app.player('member'), await app.player('outsider')];
+  const open = buildLeague(app, admin, { name: 'Open League', invitePolicy: 'members', startDate: plus(-3) }).league;
+  buildTeam(app, open, member, 'Member United');
+  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q', startDate: plus(-2) }).league;
+  const closed = buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), startDate: plus(-1) }).league;
+  const ended = buildLeague(app, admin, { name: 'Ended League', startDate: plus(-40), durationDays: 30 }).league;
+  return { app, world: { admin, member, outsider, open, secret, closed, ended } };
+}
+
+/** What `fantasy seed-global` does, against the app's own database and encyclopedia. */
+export function seedGlobal(app: TestApp) {
+  const { db, clock, log, upstream } = app.ctx;
+  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
+}
 
 export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

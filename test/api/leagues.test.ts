@@ -2,39 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVITATION_CODE_ALPHABET } from '../../src/domain/invitation-codes';
-import { LeagueService } from '../../src/services/league-service';
-import { seedGlobalLeague } from '../../src/services/global-league';
 import { leagues, lineupVersions, performances, teams } from '../../src/store/schema';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import type { TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { createBody, NOW } from './leagues-fixtures';
-import type { LeagueRow } from '../../src/store/leagues';
+import { createBody, leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
 
-const DAY = 86_400_000;
-const plus = (days: number) => new Date(Date.parse(NOW) + days * DAY).toISOString();
-
-interface World extends Record<string, unknown> {
-  admin: TestPlayer;
-  member: TestPlayer;
-  outsider: TestPlayer;
-  open: LeagueRow;
-  secret: LeagueRow;
-  closed: LeagueRow;
-  ended: LeagueRow;
-}
-
-/** Four leagues founded by `admin`: public (members may share), private (admin only), closed, ended. */
-async function world(): Promise<{ app: TestApp; world: World }> {
-  const app = await createTestApp({ now: NOW });
-  const [admin, member, outsider] = [await app.player('admin'), await app.player('member'), await app.player('outsider')];
-  const open = buildLeague(app, admin, { name: 'Open League', invitePolicy: 'members', startDate: plus(-3) }).league;
-  buildTeam(app, open, member, 'Member United');
-  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q', startDate: plus(-2) }).league;
-  buildTeam(app, secret, member, 'Secret Members');
-  const closed = buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), startDate: plus(-1) }).league;
-  const ended = buildLeague(app, admin, { name: 'Ended League', startDate: plus(-40), durationDays: 30 }).league;
-  return { app, world: { admin, member, outsider, open, secret, closed, ended } };
+/** The shared four leagues, with the member also in the private one. */
+async function world(): Promise<{ app: TestApp; world: LeagueWorld }> {
+  const built = await leagueWorld();
+  buildTeam(built.app, built.world.secret, built.world.member, 'Secret Members');
+  return built;
 }
 
 function leagueCount(app: TestApp): number {
@@ -44,7 +22,7 @@ function leagueCount(app: TestApp): number {
 const invalid = (error: string, body: unknown) => ({ status: 400, body, expect: { error }, exact: true });
 
 describe('POST /api/v1/leagues', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     {
       name: 'founds a public league: 201, founder is admin with the first team and an empty 4-3-3 line-up',
       method: 'POST',
@@ -178,7 +156,7 @@ describe('founding writes', () => {
 });
 
 describe('GET /api/v1/leagues (mine)', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     {
       name: 'every league with a current team of the caller, closed and ended ones included',
       method: 'GET',
@@ -209,7 +187,7 @@ describe('GET /api/v1/leagues (mine)', () => {
       path: '/api/v1/leagues',
       as: 'outsider',
       before: async (w, app) => {
-        await seed(app);
+        await seedGlobal(app);
         expect((await app.call('POST', '/api/v1/leagues/global/my-team', { as: w.outsider, body: { name: 'Globetrotters' } })).status).toBe(201);
       },
       status: 200,
@@ -220,20 +198,15 @@ describe('GET /api/v1/leagues (mine)', () => {
   ]);
 });
 
-async function seed(app: TestApp) {
-  const { db, clock, log, upstream } = app.ctx;
-  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
-}
-
 describe('GET /api/v1/leagues/global', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     { name: 'not seeded in this deployment', method: 'GET', path: '/api/v1/leagues/global', as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
     {
       name: 'once seeded: §6.3 fields, no teams yet',
       method: 'GET',
       path: '/api/v1/leagues/global',
       as: 'outsider',
-      before: async (_w, app) => void (await seed(app)),
+      before: async (_w, app) => void (await seedGlobal(app)),
       status: 200,
       expect: {
         id: 'global',
@@ -255,7 +228,7 @@ describe('GET /api/v1/leagues/global', () => {
 });
 
 describe('GET /api/v1/leagues/public', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     {
       name: 'public, not closed, not ended; private, closed and ended leagues are left out',
       method: 'GET',
@@ -288,7 +261,7 @@ describe('GET /api/v1/leagues/public', () => {
 });
 
 describe('GET /api/v1/leagues/{id}', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     { name: 'a private league is readable by anyone with its id', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}`, as: 'outsider', status: 200, expect: (res, w) => {
       expect(res.body).toMatchObject({ id: w.secret.id, title: 'Secret League', visibility: 'private', teamCount: 2 });
       expect(res.text).not.toContain('K7M2Q');
@@ -310,7 +283,7 @@ describe('GET /api/v1/leagues/{id}', () => {
 });
 
 describe('GET /api/v1/leagues/{id}/leaderboard', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     {
       name: 'before any scored day every team has 0 points and rankDelta null; ties go to seniority',
       method: 'GET',
@@ -374,7 +347,7 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
 });
 
 describe('GET /api/v1/leagues/{id}/my-role', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     { name: 'admin', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/my-role`, as: 'admin', status: 200, expect: { isMember: true, isAdmin: true }, exact: true },
     { name: 'member', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/my-role`, as: 'member', status: 200, expect: { isMember: true, isAdmin: false }, exact: true },
     { name: 'outsider', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/my-role`, as: 'outsider', status: 200, expect: { isMember: false, isAdmin: false }, exact: true },
@@ -394,7 +367,7 @@ describe('GET /api/v1/leagues/{id}/my-role', () => {
 });
 
 describe('GET /api/v1/leagues/{id}/invite-code', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     { name: 'policy admin: the admin sees the code', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'admin', status: 200, expect: { code: 'K7M2Q' }, exact: true },
     { name: 'policy admin: a member is told the league does not exist', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'member', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
     { name: 'policy admin: an outsider is told the league does not exist', method: 'GET', path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`, as: 'outsider', status: 404, expect: { error: 'LEAGUE_NOT_FOUND' }, exact: true },
@@ -438,7 +411,7 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
 });
 
 describe('POST /api/v1/leagues/{id}/closure', () => {
-  scenarioTable<World>(world, [
+  scenarioTable<LeagueWorld>(world, [
     {
       name: 'the admin closes: 200 with closedAt = now; teams stay',
       method: 'POST',
@@ -458,7 +431,7 @@ describe('POST /api/v1/leagues/{id}/closure', () => {
       method: 'POST',
       path: '/api/v1/leagues/global/closure',
       as: 'outsider',
-      before: async (_w, app) => void (await seed(app)),
+      before: async (_w, app) => void (await seedGlobal(app)),
       status: 403,
       expect: { error: 'CANNOT_CLOSE_GLOBAL' },
       exact: true,

@@ -1,42 +1,27 @@
 /** The Teams table of the interface: my-team (read, join) and my-departure, one table per endpoint. */
 import { describe, expect } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { LeagueService } from '../../src/services/league-service';
-import { seedGlobalLeague } from '../../src/services/global-league';
+import { and, eq } from 'drizzle-orm';
 import { leagues, teams } from '../../src/store/schema';
 import type { LeagueRow } from '../../src/store/leagues';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
-import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import type { TestApp, TestPlayer } from '../support/app';
+import { buildContract, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { NOW } from './leagues-fixtures';
+import { leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
 
-const plus = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000).toISOString();
-
-interface World extends Record<string, unknown> {
-  admin: TestPlayer;
-  member: TestPlayer;
+interface World extends LeagueWorld {
   departed: TestPlayer;
-  newcomer: TestPlayer;
-  open: LeagueRow;
-  secret: LeagueRow;
-  closed: LeagueRow;
-  ended: LeagueRow;
 }
 
+/** The shared four leagues; the member also plays the closed and ended ones, and `departed` left the open one holding a contract. */
 async function world(): Promise<{ app: TestApp; world: World }> {
-  const app = await createTestApp({ now: NOW });
-  const [admin, member, departed, newcomer] = [await app.player('admin'), await app.player('member'), await app.player('departed'), await app.player('newcomer')];
-  const open = buildLeague(app, admin, { name: 'Open League', teamName: 'Admin Athletic', startDate: plus(-5) }).league;
-  buildTeam(app, open, member, 'Member United');
-  const gone = buildTeam(app, open, departed, 'Old Guard');
+  const { app, world: w } = await leagueWorld();
+  const departed = await app.player('departed');
+  const gone = buildTeam(app, w.open, departed, 'Old Guard');
   buildContract(app, gone, { articleId: 'Lionel_Messi', price: 200 });
   app.ctx.db.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)).run();
-  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q', teamName: 'Admin Secret' }).league;
-  const closed = buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), teamName: 'Admin Closed' }).league;
-  buildTeam(app, closed, member, 'Member Closed');
-  const ended = buildLeague(app, admin, { name: 'Ended League', startDate: plus(-31), durationDays: 30, teamName: 'Admin Ended' }).league;
-  buildTeam(app, ended, member, 'Member Ended');
-  return { app, world: { admin, member, departed, newcomer, open, secret, closed, ended } };
+  buildTeam(app, w.closed, w.member, 'Member Closed');
+  buildTeam(app, w.ended, w.member, 'Member Ended');
+  return { app, world: { ...w, departed } };
 }
 
 const join = (league: keyof World) => (w: World) => `/api/v1/leagues/${(w[league] as LeagueRow).id}/my-team`;
@@ -53,7 +38,7 @@ describe('GET /api/v1/leagues/{id}/my-team', () => {
       status: 200,
       expect: (res, w) => expect(res.body).toEqual({ id: expect.stringMatching(/^tm_/), name: 'Member United', credits: 1000, player: { id: w.member.id, name: 'member' } }),
     },
-    { name: 'no team there', method: 'GET', path: join('open'), as: 'newcomer', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
+    { name: 'no team there', method: 'GET', path: join('open'), as: 'outsider', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
     { name: 'a departed team is not "my team"', method: 'GET', path: join('open'), as: 'departed', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
     { name: 'still readable in an ended league', method: 'GET', path: join('ended'), as: 'member', status: 200, expect: { name: 'Member Ended' } },
     { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-team', as: 'member', status: 404, ...refused('LEAGUE_NOT_FOUND') },
@@ -67,18 +52,18 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       name: 'joins a public league: 201, 1,000 credits',
       method: 'POST',
       path: join('open'),
-      as: 'newcomer',
+      as: 'outsider',
       body: { name: '  Fresh Faces  ' },
       status: 201,
-      expect: (res, w) => expect(res.body).toEqual({ id: expect.stringMatching(/^tm_/), name: 'Fresh Faces', credits: 1000, player: { id: w.newcomer.id, name: 'newcomer' } }),
+      expect: (res, w) => expect(res.body).toEqual({ id: expect.stringMatching(/^tm_/), name: 'Fresh Faces', credits: 1000, player: { id: w.outsider.id, name: 'outsider' } }),
     },
-    { name: 'a code sent to a public league is ignored', method: 'POST', path: join('open'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: 'WRONG' }, status: 201 },
-    { name: 'joins a private league with its code', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: 'K7M2Q' }, status: 201, expect: { name: 'Fresh Faces' } },
-    { name: 'the code is normalized (case, dashes, spaces)', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: ' k7m-2q ' }, status: 201 },
-    { name: 'private league without a code', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
-    { name: 'private league with a wrong code', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: 'ZZZZZ' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
-    { name: 'private league with a malformed code', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: 'K7M' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
-    { name: 'a non-string code counts as no code', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Fresh Faces', invitationCode: 12345 }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
+    { name: 'a code sent to a public league is ignored', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: 'WRONG' }, status: 201 },
+    { name: 'joins a private league with its code', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: 'K7M2Q' }, status: 201, expect: { name: 'Fresh Faces' } },
+    { name: 'the code is normalized (case, dashes, spaces)', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: ' k7m-2q ' }, status: 201 },
+    { name: 'private league without a code', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
+    { name: 'private league with a wrong code', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: 'ZZZZZ' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
+    { name: 'private league with a malformed code', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: 'K7M' }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
+    { name: 'a non-string code counts as no code', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Fresh Faces', invitationCode: 12345 }, status: 403, ...refused('LEAGUE_IS_PRIVATE') },
     {
       name: 'the admin has no bypass: after leaving, rejoining a private league needs the code',
       method: 'POST',
@@ -86,29 +71,29 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       as: 'admin',
       before: (w, app) => {
         buildTeam(app, w.secret, w.member, 'Keeps It Alive');
-        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Admin Secret')).run();
+        app.ctx.db.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.secret.id), eq(teams.playerId, w.admin.id))).run();
       },
-      body: { name: 'Admin Secret' },
+      body: { name: 'admin FC' },
       status: 403,
       ...refused('LEAGUE_IS_PRIVATE'),
     },
-    { name: 'name missing', method: 'POST', path: join('open'), as: 'newcomer', body: {}, status: 400, ...refused('TEAM_NAME_REQUIRED') },
-    { name: 'name not a string', method: 'POST', path: join('open'), as: 'newcomer', body: { name: 42 }, status: 400, ...refused('TEAM_NAME_REQUIRED') },
-    { name: 'body not an object', method: 'POST', path: join('open'), as: 'newcomer', body: ['Fresh Faces'], status: 400, ...refused('TEAM_NAME_REQUIRED') },
-    { name: 'malformed JSON', method: 'POST', path: join('open'), as: 'newcomer', rawBody: '{"name":', status: 400, ...refused('TEAM_NAME_REQUIRED') },
-    { name: 'empty body', method: 'POST', path: join('open'), as: 'newcomer', rawBody: '', status: 400, ...refused('TEAM_NAME_REQUIRED') },
-    { name: 'name under 3 characters once trimmed', method: 'POST', path: join('open'), as: 'newcomer', body: { name: '  ab ' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
-    { name: 'name over 30 characters', method: 'POST', path: join('open'), as: 'newcomer', body: { name: 'n'.repeat(31) }, status: 400, ...refused('TEAM_NAME_LENGTH') },
-    { name: 'name of exactly 30 characters', method: 'POST', path: join('open'), as: 'newcomer', body: { name: 'n'.repeat(30) }, status: 201 },
-    { name: 'the name length is checked before the league exists', method: 'POST', path: '/api/v1/leagues/lg_nope/my-team', as: 'newcomer', body: { name: 'ab' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
-    { name: 'unknown league', method: 'POST', path: '/api/v1/leagues/lg_nope/my-team', as: 'newcomer', body: { name: 'Fresh Faces' }, status: 404, ...refused('LEAGUE_NOT_FOUND') },
-    { name: 'closed league', method: 'POST', path: join('closed'), as: 'newcomer', body: { name: 'Fresh Faces' }, status: 409, ...refused('LEAGUE_INACTIVE') },
-    { name: 'ended league', method: 'POST', path: join('ended'), as: 'newcomer', body: { name: 'Fresh Faces' }, status: 409, ...refused('LEAGUE_INACTIVE') },
+    { name: 'name missing', method: 'POST', path: join('open'), as: 'outsider', body: {}, status: 400, ...refused('TEAM_NAME_REQUIRED') },
+    { name: 'name not a string', method: 'POST', path: join('open'), as: 'outsider', body: { name: 42 }, status: 400, ...refused('TEAM_NAME_REQUIRED') },
+    { name: 'body not an object', method: 'POST', path: join('open'), as: 'outsider', body: ['Fresh Faces'], status: 400, ...refused('TEAM_NAME_REQUIRED') },
+    { name: 'malformed JSON', method: 'POST', path: join('open'), as: 'outsider', rawBody: '{"name":', status: 400, ...refused('TEAM_NAME_REQUIRED') },
+    { name: 'empty body', method: 'POST', path: join('open'), as: 'outsider', rawBody: '', status: 400, ...refused('TEAM_NAME_REQUIRED') },
+    { name: 'name under 3 characters once trimmed', method: 'POST', path: join('open'), as: 'outsider', body: { name: '  ab ' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'name over 30 characters', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'n'.repeat(31) }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'name of exactly 30 characters', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'n'.repeat(30) }, status: 201 },
+    { name: 'the name length is checked before the league exists', method: 'POST', path: '/api/v1/leagues/lg_nope/my-team', as: 'outsider', body: { name: 'ab' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'unknown league', method: 'POST', path: '/api/v1/leagues/lg_nope/my-team', as: 'outsider', body: { name: 'Fresh Faces' }, status: 404, ...refused('LEAGUE_NOT_FOUND') },
+    { name: 'closed league', method: 'POST', path: join('closed'), as: 'outsider', body: { name: 'Fresh Faces' }, status: 409, ...refused('LEAGUE_INACTIVE') },
+    { name: 'ended league', method: 'POST', path: join('ended'), as: 'outsider', body: { name: 'Fresh Faces' }, status: 409, ...refused('LEAGUE_INACTIVE') },
     {
       name: 'ended league refuses even the right code',
       method: 'POST',
       path: join('secret'),
-      as: 'newcomer',
+      as: 'outsider',
       before: (w, app) => void app.ctx.db.update(leagues).set({ endDate: plus(-0.001) }).where(eq(leagues.id, w.secret.id)).run(),
       body: { name: 'Fresh Faces', invitationCode: 'K7M2Q' },
       status: 409,
@@ -116,9 +101,9 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
     },
     { name: 'already a member', method: 'POST', path: join('open'), as: 'member', body: { name: 'Second Team' }, status: 400, ...refused('ALREADY_HAS_TEAM') },
     { name: 'the admin already has a team too', method: 'POST', path: join('open'), as: 'admin', body: { name: 'Second Team' }, status: 400, ...refused('ALREADY_HAS_TEAM') },
-    { name: 'name taken, case-insensitively', method: 'POST', path: join('open'), as: 'newcomer', body: { name: 'MEMBER united' }, status: 400, ...refused('NAME_TAKEN') },
-    { name: "a departed team's name stays taken for others", method: 'POST', path: join('open'), as: 'newcomer', body: { name: 'old guard' }, status: 400, ...refused('NAME_TAKEN') },
-    { name: 'the same name in another league is fine', method: 'POST', path: join('secret'), as: 'newcomer', body: { name: 'Member United', invitationCode: 'K7M2Q' }, status: 201 },
+    { name: 'name taken, case-insensitively', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'MEMBER united' }, status: 400, ...refused('NAME_TAKEN') },
+    { name: "a departed team's name stays taken for others", method: 'POST', path: join('open'), as: 'outsider', body: { name: 'old guard' }, status: 400, ...refused('NAME_TAKEN') },
+    { name: 'the same name in another league is fine', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Member United', invitationCode: 'K7M2Q' }, status: 201 },
     {
       name: 'a departed player rejoins: same row, name rewritten, contracts and credits kept',
       method: 'POST',
@@ -130,13 +115,13 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
     },
     { name: 'a returning player may reuse their own old name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'OLD GUARD' }, status: 201, expect: { name: 'OLD GUARD', credits: 800 } },
     { name: 'a returning player cannot take a current member’s name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'Member United' }, status: 400, ...refused('NAME_TAKEN') },
-    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (_w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Admin Ended')).run(), body: { name: 'Admin Ended' }, status: 409, ...refused('LEAGUE_INACTIVE') },
+    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.ended.id), eq(teams.playerId, w.admin.id))).run(), body: { name: 'admin FC' }, status: 409, ...refused('LEAGUE_INACTIVE') },
     {
       name: 'the Global League is joined like any public league',
       method: 'POST',
       path: '/api/v1/leagues/global/my-team',
-      as: 'newcomer',
-      before: async (_w, app) => void (await seed(app)),
+      as: 'outsider',
+      before: async (_w, app) => void (await seedGlobal(app)),
       body: { name: 'Globetrotters' },
       status: 201,
       expect: { name: 'Globetrotters', credits: 1000 },
@@ -145,17 +130,12 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
   ]);
 });
 
-async function seed(app: TestApp) {
-  const { db, clock, log, upstream } = app.ctx;
-  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
-}
-
 describe('POST /api/v1/leagues/{id}/my-departure', () => {
   scenarioTable<World>(world, [
     { name: 'a member leaves: 200, the league stays', method: 'POST', path: leave('open'), as: 'member', status: 200, expect: { leagueDeleted: false }, exact: true },
     { name: 'the admin leaves while others remain: the league stays', method: 'POST', path: leave('open'), as: 'admin', status: 200, expect: { leagueDeleted: false }, exact: true },
     { name: 'the last member leaves: the league is deleted', method: 'POST', path: leave('secret'), as: 'admin', status: 200, expect: { leagueDeleted: true }, exact: true },
-    { name: 'no team there', method: 'POST', path: leave('open'), as: 'newcomer', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
+    { name: 'no team there', method: 'POST', path: leave('open'), as: 'outsider', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
     { name: 'already left', method: 'POST', path: leave('open'), as: 'departed', status: 409, ...refused('ALREADY_LEFT') },
     { name: 'closed league', method: 'POST', path: leave('closed'), as: 'member', status: 409, ...refused('LEAGUE_INACTIVE') },
     { name: 'ended league', method: 'POST', path: leave('ended'), as: 'member', status: 409, ...refused('LEAGUE_INACTIVE') },
@@ -164,10 +144,10 @@ describe('POST /api/v1/leagues/{id}/my-departure', () => {
       name: 'nobody leaves the Global League',
       method: 'POST',
       path: '/api/v1/leagues/global/my-departure',
-      as: 'newcomer',
+      as: 'outsider',
       before: async (w, app) => {
-        await seed(app);
-        await app.call('POST', '/api/v1/leagues/global/my-team', { as: w.newcomer, body: { name: 'Globetrotters' } });
+        await seedGlobal(app);
+        await app.call('POST', '/api/v1/leagues/global/my-team', { as: w.outsider, body: { name: 'Globetrotters' } });
       },
       status: 403,
       ...refused('CANNOT_LEAVE_GLOBAL'),
