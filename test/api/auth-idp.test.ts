@@ -132,6 +132,21 @@ describe('GET /auth/idp', () => {
     }
   });
 
+  it('an e-mail address the provider has not verified signs nobody in', async () => {
+    const app = await appWithProvider();
+    idp.profile = { ...idp.profile, sub: 'unverified', email_verified: false };
+    try {
+      const result = await signInThroughProvider(app);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+      expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
+      const count = app.ctx.db.$client.prepare('SELECT count(*) AS n FROM players').get() as { n: number };
+      expect(count.n).toBe(0);
+    } finally {
+      idp.profile = { sub: '1098765', email: 'ana.silva@example.com', name: 'Ana Silva', picture: 'https://img.example/ana.png' };
+      await app.close();
+    }
+  });
+
   it('a refused code exchange redirects to /home?error=auth_failed and creates nobody', async () => {
     const app = await appWithProvider();
     idp.failTokenExchange = true;

@@ -144,6 +144,8 @@ describe('dist/fantasy', () => {
     expect(badEnv.stderr.trim().split('\n')).toHaveLength(1);
     const usage = spawnSync(binary, ['no-such-verb'], { cwd, env: cleanEnv(), encoding: 'utf8' });
     expect(usage.status).toBe(2);
+    const version = spawnSync(binary, ['--version'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect({ status: version.status, stdout: version.stdout.trim() }).toEqual({ status: 0, stdout: '1.0.0' });
     const secret = spawnSync(binary, ['serve'], { cwd: emptyFolder(), env: cleanEnv({ FANTASY_SIGNING_SECRET: 'short-secret-value' }), encoding: 'utf8' });
     expect(secret.status).toBe(1);
     expect(secret.stderr).not.toContain('short-secret-value');
