@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Failure } from '../../src/domain/errors';
 import {
   correctTurnReply,
   extractJsonObject,
@@ -12,16 +11,7 @@ import {
   validateSeedRequest,
   validateTurnRequest,
 } from '../../src/domain/genie';
-
-function codeOf(work: () => unknown): string | undefined {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof Failure) return error.code;
-    throw error;
-  }
-  return undefined;
-}
+import { failureCodeOf } from '../support/failures';
 
 const candidates = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, title: `Article ${i}`, description: `Description ${i}` }));
 const valid = () => ({ query: 'a film about a rocket', history: [], candidates: candidates(3), bucket: 'vast' });
@@ -34,7 +24,7 @@ describe('seed request (§10.1)', () => {
     ['a number query', { query: 7 }, 'GENIE_MALFORMED_BODY'],
     ['201 characters', { query: 'x'.repeat(201) }, 'GENIE_QUERY_TOO_LONG'],
   ])('%s → %s', (_name, body, code) => {
-    expect(codeOf(() => validateSeedRequest(body))).toBe(code);
+    expect(failureCodeOf(() => validateSeedRequest(body))).toBe(code);
   });
 
   it('trims the query and counts 200 characters after trimming as fine', () => {
@@ -71,14 +61,14 @@ describe('turn request (§10.3), in rule order', () => {
     ['missing bucket', { bucket: undefined }, 'GENIE_INVALID_BUCKET'],
   ];
   it.each(cases)('%s → %s', (_name, patch, code) => {
-    expect(codeOf(() => validateTurnRequest({ ...valid(), ...patch }))).toBe(code);
+    expect(failureCodeOf(() => validateTurnRequest({ ...valid(), ...patch }))).toBe(code);
   });
 
   it('reports the earliest rule when several are broken', () => {
-    expect(codeOf(() => validateTurnRequest({ query: '', candidates: [], bucket: 'nope' }))).toBe('GENIE_QUERY_REQUIRED');
-    expect(codeOf(() => validateTurnRequest({ ...valid(), candidates: candidates(41), bucket: 'nope' }))).toBe('GENIE_TOO_MANY_CANDIDATES');
+    expect(failureCodeOf(() => validateTurnRequest({ query: '', candidates: [], bucket: 'nope' }))).toBe('GENIE_QUERY_REQUIRED');
+    expect(failureCodeOf(() => validateTurnRequest({ ...valid(), candidates: candidates(41), bucket: 'nope' }))).toBe('GENIE_TOO_MANY_CANDIDATES');
     expect(
-      codeOf(() => validateTurnRequest({ ...valid(), candidates: [{ id: 1, title: 't'.repeat(301) }, { id: 1, title: 'B' }] })),
+      failureCodeOf(() => validateTurnRequest({ ...valid(), candidates: [{ id: 1, title: 't'.repeat(301) }, { id: 1, title: 'B' }] })),
     ).toBe('GENIE_TEXT_TOO_LONG');
   });
 

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Failure } from '../../src/domain/errors';
 import { reportIssue, reportIssueBody, reportLabels, validateReport } from '../../src/domain/problem-report';
-
-function codeOf(work: () => unknown): string | undefined {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof Failure) return error.code;
-    throw error;
-  }
-  return undefined;
-}
+import { failureCodeOf } from '../support/failures';
 
 const valid = () => ({ category: 'broken', title: 'Market shows no prices', body: 'Prices are blank.', contactConsent: true });
 
@@ -32,7 +22,7 @@ describe('validation (§9)', () => {
     ['diagnostics not an object', { ...valid(), diagnostics: 'x' }, 'REPORT_MALFORMED_BODY'],
     ['numeric diagnostic', { ...valid(), diagnostics: { locale: 3 } }, 'REPORT_MALFORMED_BODY'],
   ])('%s → %s', (_name, body, code) => {
-    expect(codeOf(() => validateReport(body))).toBe(code);
+    expect(failureCodeOf(() => validateReport(body))).toBe(code);
   });
 
   it('trims, accepts the limits exactly, and treats a missing consent as no consent', () => {
