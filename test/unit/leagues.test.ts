@@ -33,17 +33,13 @@ const valid = {
   teamName: ' The Readers ',
 };
 
-describe('icons and durations (§6.1)', () => {
+describe('icons (§6.1)', () => {
   it('are the 24 icons of §6.1, two with the variation selector', () => {
     expect(ICONS).toEqual([
       '\u{1F3C6}', '\u26BD', '\u{1F30D}', '\u{1F4DA}', '\u{1F52C}', '\u{1F3AE}', '\u{1F3C0}', '\u{1F3AF}',
       '\u2B50', '\u{1F981}', '\u{1F409}', '\u{1F525}', '\u{1F48E}', '\u{1F6E1}\uFE0F', '\u2694\uFE0F', '\u{1F3AA}',
       '\u{1F680}', '\u{1F31F}', '\u{1F3C5}', '\u{1F451}', '\u{1F985}', '\u{1F43A}', '\u{1F3AD}', '\u{1F30A}',
     ]);
-  });
-
-  it('map the codes to days', () => {
-    expect(DURATIONS).toEqual({ '2w': 14, '1m': 30, '2m': 60, '3m': 90, '6m': 180 });
   });
 });
 
@@ -86,8 +82,8 @@ describe('validateCreateLeague (§6.2)', () => {
   });
 
   it('accepts the edges: name 3 and 50, domain of 20 with dashes, team 3 and 30', () => {
-    expect(() => validateCreateLeague({ ...valid, name: 'abc', teamName: 'xyz' })).not.toThrow();
-    expect(() => validateCreateLeague({ ...valid, name: 'x'.repeat(50), teamName: 'y'.repeat(30) })).not.toThrow();
+    expect(validateCreateLeague({ ...valid, name: 'abc', teamName: 'xyz' })).toMatchObject({ name: 'abc', teamName: 'xyz' });
+    expect(validateCreateLeague({ ...valid, name: 'x'.repeat(50), teamName: 'y'.repeat(30) })).toMatchObject({ name: 'x'.repeat(50), teamName: 'y'.repeat(30) });
     expect(validateCreateLeague({ ...valid, domain: 'zh-min-nan' }).domain).toBe('zh-min-nan');
     expect(validateCreateLeague({ ...valid, domain: 'a'.repeat(20) }).domain).toBe('a'.repeat(20));
     expect(validateCreateLeague({ ...valid, icon: '\u2694\uFE0F' }).icon).toBe('⚔️');

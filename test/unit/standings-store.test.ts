@@ -40,10 +40,10 @@ describe('standings totals', () => {
     const app = await createTestApp();
     try {
       const owner = await app.player('owner');
-      const { league } = buildLeague(app, owner);
+      const { league, team: ownerTeam } = buildLeague(app, owner);
       let seed = 7;
       const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-      const expected = new Map<string, [number, number]>();
+      const expected = new Map<string, [number, number]>([[ownerTeam.id, [0, 0]]]);
       for (let i = 0; i < 25; i++) {
         const t = buildTeam(app, league, await app.player(`p${i}`), `Team ${i}`);
         const days = Math.floor(random() * 6);
@@ -53,8 +53,9 @@ describe('standings totals', () => {
         const previous = rows.length <= 1 ? 0 : rows.slice(0, -1).reduce((sum, [, p]) => sum + p, 0);
         expected.set(t.id, [total, previous]);
       }
-      for (const s of standingsOfLeague(app.ctx.db, league.id)) {
-        if (!expected.has(s.team.id)) continue;
+      const standings = standingsOfLeague(app.ctx.db, league.id);
+      expect(standings.map((s) => s.team.id).sort()).toEqual([...expected.keys()].sort());
+      for (const s of standings) {
         const [total, previous] = expected.get(s.team.id)!;
         expect(s.cumulativePoints).toBeCloseTo(total, 9);
         expect(s.previousPoints).toBeCloseTo(previous, 9);
