@@ -2,16 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../cli/program';
-import { parseConfig } from '../../src/config';
 import { collectorFor } from '../../src/services/collector-job';
 import { performances } from '../../src/store/schema';
-import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
-import { createTestApp, TEST_SERVICE_TOKEN, type TestApp, type TestPlayer } from '../support/app';
+import { createTestApp, ENGINE_HEADERS, TEST_SERVICE_TOKEN, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import { clientFor } from '../support/encyclopedia';
 
 const DAY = '2026-05-10';
-const ENGINE = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
 const USER_AGENT = 'FantasyTest/1.0 (collect-test@example.org)';
 
 let fake: FakeEncyclopedia;
@@ -32,8 +30,7 @@ function encyclopediaConfig() {
 }
 
 async function appWithFake(): Promise<TestApp> {
-  const encyclopedia = createEncyclopediaClient(parseConfig({ encyclopedia: encyclopediaConfig() }), { sleep: async () => undefined, baseDelayMs: 1 });
-  return createTestApp({ now: '2026-05-10T09:00:00.000Z', config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia } });
+  return createTestApp({ now: '2026-05-10T09:00:00.000Z', config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });
 }
 
 /**
@@ -126,19 +123,19 @@ describe('fantasy collect: the built-in scoring engine', () => {
       expect(report).toMatchObject({ date: DAY, teams: 5, written: 5 });
       const collected = stored(app);
 
-      // points by hand: alice 1 + 3 + 2 + 0 + (1.5 + 0.5 + 0); carol 1; mario log2(6.95) + log2(75) + 2.56 + 1.5
+      // points by hand: alice 1 + 3 + 2 + 0 + (1.5 + 0.5 + 0); carol 1; mario log2(6.95) ≈ 2.797013 + log2(75) ≈ 6.228819 + 2.56 + 1.5
       const points = Object.fromEntries(collected.map((row) => [row.teamId, row.points]));
       expect(points[world.teams.alice]).toBe(8);
       expect(points[world.teams.carol]).toBe(1);
       expect(points[world.teams.bob]).toBe(0);
       expect(points[world.teams.idle]).toBe(0);
-      expect(points[world.teams.mario]).toBeCloseTo(Math.log2(6.95) + 6.228818690495881 + 2.56 + 1.5, 12);
+      expect(points[world.teams.mario]).toBeCloseTo(13.085831668, 9);
       // Delta has no data for the day (404): 0 views, and the operator is told (W1 one-day)
       const warnings = app.log.lines.filter((line) => line.level === 'warn' && String(line.msg ?? line.message).startsWith('collect: no views'));
       expect(warnings).toEqual([expect.objectContaining({ domain: 'en', articleId: 'Delta', date: DAY })]);
 
       // the same facts posted by hand through the endpoint change nothing at all
-      const posted = await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: handBuiltIngest(world) });
+      const posted = await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: handBuiltIngest(world) });
       expect(posted.body).toEqual({ written: 5 });
       expect(stored(app)).toEqual(collected);
     } finally {
@@ -268,7 +265,7 @@ describe('CLI verbs', () => {
 
       const imported = stored(app);
       // the same body through the endpoint overwrites with identical values
-      await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body });
+      await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body });
       expect(stored(app)).toEqual(imported);
       const carol = imported.filter((row) => row.teamId === world.teams.carol).map((row) => [row.date, row.points, row.formationSnapshot]);
       expect(carol.sort()).toEqual([

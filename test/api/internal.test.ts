@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contracts, performances, teams } from '../../src/store/schema';
-import { createTestApp, TEST_SERVICE_TOKEN, type TestApp } from '../support/app';
+import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 
 const NOW = '2026-05-10T12:00:00.000Z';
-const ENGINE = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
 
 /** Two teams in an English league (one line-up saved), nothing else. */
 async function internalWorld() {
@@ -39,16 +38,16 @@ describe('GET /internal/v1/scoring-inputs', () => {
     { name: 'no bearer token', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-05-10', status: 401, expect: { error: 'UNAUTHORIZED' } },
     { name: 'wrong bearer token', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-05-10', headers: { authorization: 'Bearer nope' }, status: 401, expect: { error: 'UNAUTHORIZED' } },
     { name: 'no bearer token, unversioned path', method: 'GET', path: '/internal/scoring-inputs?date=2026-05-10', status: 401, expect: { error: 'UNAUTHORIZED' } },
-    { name: 'missing date', method: 'GET', path: '/internal/v1/scoring-inputs', headers: ENGINE, status: 400, exact: true, expect: { error: 'INVALID_DATE' } },
-    { name: 'impossible date is refused, not rolled over', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-02-30', headers: ENGINE, status: 400, expect: { error: 'INVALID_DATE' } },
-    { name: 'date without zero padding', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-5-10', headers: ENGINE, status: 400, expect: { error: 'INVALID_DATE' } },
-    { name: 'date with a time', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-05-10T00:00:00Z', headers: ENGINE, status: 400, expect: { error: 'INVALID_DATE' } },
-    { name: 'no league in season on that day', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-04-30', headers: ENGINE, status: 200, exact: true, expect: [] },
+    { name: 'missing date', method: 'GET', path: '/internal/v1/scoring-inputs', headers: ENGINE_HEADERS, status: 400, exact: true, expect: { error: 'INVALID_DATE' } },
+    { name: 'impossible date is refused, not rolled over', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-02-30', headers: ENGINE_HEADERS, status: 400, expect: { error: 'INVALID_DATE' } },
+    { name: 'date without zero padding', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-5-10', headers: ENGINE_HEADERS, status: 400, expect: { error: 'INVALID_DATE' } },
+    { name: 'date with a time', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-05-10T00:00:00Z', headers: ENGINE_HEADERS, status: 400, expect: { error: 'INVALID_DATE' } },
+    { name: 'no league in season on that day', method: 'GET', path: '/internal/v1/scoring-inputs?date=2026-04-30', headers: ENGINE_HEADERS, status: 200, exact: true, expect: [] },
     {
       name: 'one entry per scorable team, empty line-ups included',
       method: 'GET',
       path: '/internal/v1/scoring-inputs?date=2026-05-10',
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       status: 200,
       exact: true,
       expect: (result, w) => {
@@ -69,7 +68,7 @@ describe('GET /internal/v1/scoring-inputs', () => {
       name: 'the same answer without the v1 segment',
       method: 'GET',
       path: '/internal/scoring-inputs?date=2026-05-10',
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       status: 200,
       expect: (result) => expect(result.body.map((entry: { articles: string[] }) => entry.articles)).toEqual([['Alpha', 'Beta'], []]),
     },
@@ -81,25 +80,25 @@ describe('POST /internal/v1/performances', () => {
   scenarioTable<World>(internalWorld, [
     { name: 'no bearer token', method: 'POST', path, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id)]), status: 401, expect: { error: 'UNAUTHORIZED' } },
     { name: 'no bearer token, unversioned path', method: 'POST', path: '/internal/performances', body: ingestBody('2026-05-10', []), status: 401, expect: { error: 'UNAUTHORIZED' } },
-    { name: 'malformed JSON', method: 'POST', path, headers: ENGINE, rawBody: '{"date":"2026-05-10",', status: 400, exact: true, expect: { error: 'MALFORMED_JSON' } },
-    { name: 'empty body', method: 'POST', path, headers: ENGINE, rawBody: '', status: 400, expect: { error: 'MALFORMED_JSON' } },
-    { name: 'body is not an object', method: 'POST', path, headers: ENGINE, body: [1, 2], status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'missing date', method: 'POST', path, headers: ENGINE, body: { results: [] }, status: 400, expect: { error: 'INVALID_DATE' } },
-    { name: 'impossible date', method: 'POST', path, headers: ENGINE, body: ingestBody('2026-02-29', []), status: 400, expect: { error: 'INVALID_DATE' } },
-    { name: 'results is not an array', method: 'POST', path, headers: ENGINE, body: { date: '2026-05-10', results: {} }, status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'more than 100 results', method: 'POST', path, headers: ENGINE, body: (w: World) => ingestBody('2026-05-10', Array.from({ length: 101 }, () => row(w.bobTeam.id))), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'empty teamId', method: 'POST', path, headers: ENGINE, body: ingestBody('2026-05-10', [row('')]), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'unknown team', method: 'POST', path, headers: ENGINE, body: ingestBody('2026-05-10', [row('tm_nope')]), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'negative views', method: 'POST', path, headers: ENGINE, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [10, -1], ['weak'])]), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'views that are not numbers', method: 'POST', path, headers: ENGINE, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, ['10' as unknown as number], [])]), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'unknown chemistry level', method: 'POST', path, headers: ENGINE, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [10, 10], ['great'])]), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'a row that is not an object', method: 'POST', path, headers: ENGINE, body: ingestBody('2026-05-10', ['tm_x']), status: 400, expect: { error: 'INGEST_INVALID' } },
-    { name: 'nothing to write', method: 'POST', path, headers: ENGINE, body: ingestBody('2026-05-10', []), status: 200, exact: true, expect: { written: 0 } },
+    { name: 'malformed JSON', method: 'POST', path, headers: ENGINE_HEADERS, rawBody: '{"date":"2026-05-10",', status: 400, exact: true, expect: { error: 'MALFORMED_JSON' } },
+    { name: 'empty body', method: 'POST', path, headers: ENGINE_HEADERS, rawBody: '', status: 400, expect: { error: 'MALFORMED_JSON' } },
+    { name: 'body is not an object', method: 'POST', path, headers: ENGINE_HEADERS, body: [1, 2], status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'missing date', method: 'POST', path, headers: ENGINE_HEADERS, body: { results: [] }, status: 400, expect: { error: 'INVALID_DATE' } },
+    { name: 'impossible date', method: 'POST', path, headers: ENGINE_HEADERS, body: ingestBody('2026-02-29', []), status: 400, expect: { error: 'INVALID_DATE' } },
+    { name: 'results is not an array', method: 'POST', path, headers: ENGINE_HEADERS, body: { date: '2026-05-10', results: {} }, status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'more than 100 results', method: 'POST', path, headers: ENGINE_HEADERS, body: (w: World) => ingestBody('2026-05-10', Array.from({ length: 101 }, () => row(w.bobTeam.id))), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'empty teamId', method: 'POST', path, headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row('')]), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'unknown team', method: 'POST', path, headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row('tm_nope')]), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'negative views', method: 'POST', path, headers: ENGINE_HEADERS, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [10, -1], ['weak'])]), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'views that are not numbers', method: 'POST', path, headers: ENGINE_HEADERS, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, ['10' as unknown as number], [])]), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'unknown chemistry level', method: 'POST', path, headers: ENGINE_HEADERS, body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [10, 10], ['great'])]), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'a row that is not an object', method: 'POST', path, headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', ['tm_x']), status: 400, expect: { error: 'INGEST_INVALID' } },
+    { name: 'nothing to write', method: 'POST', path, headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', []), status: 200, exact: true, expect: { written: 0 } },
     {
       name: 'rows written, answered with their count',
       method: 'POST',
       path,
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [4_000, 16_000], ['excellent']), row(w.bobTeam.id)]),
       status: 200,
       exact: true,
@@ -109,7 +108,7 @@ describe('POST /internal/v1/performances', () => {
       name: 'the unversioned path writes too',
       method: 'POST',
       path: '/internal/performances',
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       body: (w: World) => ingestBody('2026-05-10', [row(w.aliceTeam.id, [8_000], [])]),
       status: 200,
       exact: true,
@@ -119,7 +118,7 @@ describe('POST /internal/v1/performances', () => {
       name: '100 results are accepted',
       method: 'POST',
       path,
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       body: (w: World) => ingestBody('2026-05-10', Array.from({ length: 100 }, () => row(w.bobTeam.id))),
       status: 200,
       expect: { written: 100 },
@@ -144,7 +143,7 @@ describe('ingest effects', () => {
   it('a chunk with one bad row writes nothing, not even its good rows', () =>
     withInternal(async (app, w) => {
       const result = await app.call('POST', '/internal/v1/performances', {
-        headers: ENGINE,
+        headers: ENGINE_HEADERS,
         body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [4_000], []), row('tm_unknown', [1], [])]),
       });
       expect(result.status).toBe(400);
@@ -155,7 +154,7 @@ describe('ingest effects', () => {
   it('re-sending a day overwrites points and snapshot, keeps the first createdAt, never duplicates', () =>
     withInternal(async (app, w) => {
       const first = await app.call('POST', '/internal/v1/performances', {
-        headers: ENGINE,
+        headers: ENGINE_HEADERS,
         body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [4_000, 8_000], ['good'], '{"LW":"Alpha"}')]),
       });
       expect(first.body).toEqual({ written: 1 });
@@ -164,7 +163,7 @@ describe('ingest effects', () => {
 
       app.clock.set('2026-05-11T09:00:00.000Z');
       const again = await app.call('POST', '/internal/performances', {
-        headers: ENGINE,
+        headers: ENGINE_HEADERS,
         body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [16_000], ['excellent'], 42)]),
       });
       expect(again.body).toEqual({ written: 1 });
@@ -182,9 +181,9 @@ describe('ingest effects', () => {
 
   it('a day may arrive in several chunks; other days are untouched', () =>
     withInternal(async (app, w) => {
-      await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: ingestBody('2026-05-09', [row(w.aliceTeam.id, [4_000], [])]) });
-      await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [8_000], [])]) });
-      await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: ingestBody('2026-05-10', [row(w.bobTeam.id, [], [])]) });
+      await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-09', [row(w.aliceTeam.id, [4_000], [])]) });
+      await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [8_000], [])]) });
+      await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(w.bobTeam.id, [], [])]) });
       const owner = (teamId: string) => (teamId === w.aliceTeam.id ? 'alice' : 'bob');
       expect(storedRows(app).map((r) => `${owner(r.teamId)} ${r.date} ${r.points}`).sort()).toEqual([
         'alice 2026-05-09 1',
@@ -197,7 +196,7 @@ describe('ingest effects', () => {
 /** Hand-computed points: BasePoints(v) = log2(v/2000) up to 150,000, then log2(75) + (v − 150,000)/50,000. */
 describe('points for hand-computed cases', () => {
   async function pointsFor(app: TestApp, teamId: string, articleViews: number[], chemistryLevels: string[]) {
-    const result = await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: ingestBody('2026-05-10', [row(teamId, articleViews, chemistryLevels)]) });
+    const result = await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(teamId, articleViews, chemistryLevels)]) });
     expect(result.status).toBe(200);
     return app.ctx.db.select().from(performances).where(eq(performances.teamId, teamId)).get()!.points;
   }
@@ -224,9 +223,9 @@ describe('points for hand-computed cases', () => {
     try {
       const mario = await app.player('mario');
       const { team } = buildLeague(app, mario, { domain: 'it', languageScale: 13.9 });
-      // 1,000 × 13.9 = 13,900 → log2(6.95); 20,000 × 13.9 = 278,000 → log2(75) + 128,000/50,000
-      expect(await pointsFor(app, team.id, [1_000, 20_000, 100], ['good'])).toBeCloseTo(Math.log2(6.95) + 6.228818690495881 + 2.56 + 0 + 0.5, 12);
-      expect(Math.log2(6.95)).toBeCloseTo(2.797012977, 8);
+      // 1,000 × 13.9 = 13,900 → log2(6.95) ≈ 2.797013; 20,000 × 13.9 = 278,000 → log2(75) + 128,000/50,000
+      // ≈ 6.228819 + 2.56; 100 views → 0; one `good` link → 0.5
+      expect(await pointsFor(app, team.id, [1_000, 20_000, 100], ['good'])).toBeCloseTo(12.085831668, 9);
     } finally {
       await app.close();
     }
@@ -246,7 +245,7 @@ describe('points for hand-computed cases', () => {
 
 describe('scoring inputs: which teams, which line-up, which contracts', () => {
   async function inputsOn(app: TestApp, date: string) {
-    const result = await app.call('GET', `/internal/v1/scoring-inputs?date=${date}`, { headers: ENGINE });
+    const result = await app.call('GET', `/internal/v1/scoring-inputs?date=${date}`, { headers: ENGINE_HEADERS });
     expect(result.status).toBe(200);
     return result.body as { teamId: string; articles: string[]; chemistryLinks: string[][]; formationSnapshot: string }[];
   }
@@ -395,14 +394,14 @@ describe('each schema sends its own link list and scores it', () => {
       );
       expect((await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, { as: owner, body: { formation: { date: '2026-05-10T12:00:00.000Z', schema, formation } } })).status).toBe(200);
 
-      const [input] = (await app.call('GET', '/internal/v1/scoring-inputs?date=2026-05-10', { headers: ENGINE })).body;
+      const [input] = (await app.call('GET', '/internal/v1/scoring-inputs?date=2026-05-10', { headers: ENGINE_HEADERS })).body;
       expect(input.articles).toEqual(positions.map(article));
       const expectedLinks = SPEC_LINKS[schema].split(', ').map((pair) => pair.split('–').map(article));
       expect(input.chemistryLinks).toEqual(expectedLinks);
       expect(JSON.parse(input.formationSnapshot)).toEqual(Object.fromEntries(positions.map((p) => [p, article(p)])));
 
       const posted = await app.call('POST', '/internal/v1/performances', {
-        headers: ENGINE,
+        headers: ENGINE_HEADERS,
         body: {
           date: '2026-05-10',
           results: [{ teamId: team.id, articleViews: positions.map(() => 1_000), chemistryLevels: expectedLinks.map(() => 'good'), formationSnapshot: input.formationSnapshot }],

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teams } from '../../src/store/schema';
-import { createTestApp, TEST_SERVICE_TOKEN, type TestApp } from '../support/app';
+import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 
-const ENGINE = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
 
 async function ingest(app: TestApp, date: string, views: Record<string, number[]>) {
   const results = Object.entries(views).map(([teamId, articleViews]) => ({ teamId, articleViews, chemistryLevels: [], formationSnapshot: '{}' }));
-  const response = await app.call('POST', '/internal/v1/performances', { headers: ENGINE, body: { date, results } });
+  const response = await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: { date, results } });
   expect(response.status).toBe(200);
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect } from 'vitest';
-import { createTestApp, TEST_SERVICE_TOKEN, type TestPlayer } from '../support/app';
+import { createTestApp, ENGINE_HEADERS, type TestPlayer } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 
-const ENGINE = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
 
 /** Alice has three scored days (ingested through the engine route); Bob has none. */
 async function performanceWorld() {
@@ -20,7 +19,7 @@ async function performanceWorld() {
   ];
   for (const [date, articleViews, formationSnapshot] of days) {
     const result = await app.call('POST', '/internal/v1/performances', {
-      headers: ENGINE,
+      headers: ENGINE_HEADERS,
       body: { date, results: [{ teamId: aliceTeam.id, articleViews, chemistryLevels: articleViews.length > 1 ? ['good'] : [], formationSnapshot }] },
     });
     expect(result.status).toBe(200);

@@ -179,3 +179,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** What the scoring engine sends on every `/internal/*` call. */
+export const ENGINE_HEADERS = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
