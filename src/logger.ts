@@ -8,6 +8,8 @@ export interface Logger {
 type Sink = (line: string) => void;
 
 export function jsonLogger(sink: Sink = (line) => process.stdout.write(`${line}\n`)): Logger {
+  // Log lines carry the wall-clock time an operator correlates with, even when a test or
+  // `settle --at` runs the game on another clock.
   const write = (level: string, message: string, fields?: Record<string, unknown>) =>
     sink(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
   return {
