@@ -29,23 +29,3 @@ export function teamSynergy(levels: readonly ChemistryLevel[]): number {
   const total = levels.reduce((sum, level) => sum + LEVEL_POINTS[level], 0);
   return Math.min(TEAM_SYNERGY_CAP, total);
 }
-
-export interface LevelledLink {
-  a: string;
-  b: string;
-  level: ChemistryLevel;
-}
-
-/**
- * Per-article display: each link's points split 50/50 between its two ends. Uncapped on
- * purpose (the cap is a team-level rule); the shares show what each article contributes.
- */
-export function chemistryShares(links: readonly LevelledLink[]): Record<string, number> {
-  const shares: Record<string, number> = {};
-  for (const { a, b, level } of links) {
-    const half = LEVEL_POINTS[level] / 2;
-    shares[a] = (shares[a] ?? 0) + half;
-    shares[b] = (shares[b] ?? 0) + half;
-  }
-  return shares;
-}

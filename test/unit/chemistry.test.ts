@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chemistryShares,
   isChemistryLevel,
   LEVEL_POINTS,
   levelFromLinks,
@@ -47,17 +46,5 @@ describe('team synergy', () => {
   it('an all-excellent 4-3-3 (16 links = 24) is capped too; 13 excellent links (19.5) are not', () => {
     expect(teamSynergy(Array<ChemistryLevel>(16).fill('excellent'))).toBe(20);
     expect(teamSynergy(Array<ChemistryLevel>(13).fill('excellent'))).toBe(19.5);
-  });
-});
-
-describe('per-article shares', () => {
-  it('splits each link 50/50 between its ends', () => {
-    expect(
-      chemistryShares([
-        { a: 'A', b: 'B', level: 'excellent' },
-        { a: 'B', b: 'C', level: 'good' },
-        { a: 'C', b: 'D', level: 'weak' },
-      ]),
-    ).toEqual({ A: 0.75, B: 1, C: 0.25, D: 0 });
   });
 });
