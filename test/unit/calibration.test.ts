@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCEPTANCE_MIN_DAILY_VIEWS,
-  ACCEPTANCE_MIN_RANKS,
-  CALIBRATION_RANKS,
-  CALIBRATION_WINDOW_DAYS,
   contentFilter,
   englishFallbackFilter,
   languageScaleFactor,
@@ -12,15 +8,6 @@ import {
   type EditionMeasure,
   type TopRow,
 } from '../../src/domain/calibration';
-
-describe('constants (§1.1)', () => {
-  it('are the documented values', () => {
-    expect(CALIBRATION_RANKS).toBe(500);
-    expect(CALIBRATION_WINDOW_DAYS).toBe(30);
-    expect(ACCEPTANCE_MIN_RANKS).toBe(300);
-    expect(ACCEPTANCE_MIN_DAILY_VIEWS).toBe(50);
-  });
-});
 
 describe('median (§0)', () => {
   it('odd count → middle, even → mean of the two middle, empty → undefined', () => {
