@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { createLanguageModelClient } from '../../src/upstream/language-model';
 import { TURN_SYSTEM_PROMPT } from '../../src/domain/genie';
-import { type CallResult, createTestApp, type TestApp, type TestPlayer } from '../support/app';
-import { type Scenario, scenarioTable } from '../support/scenarios';
+import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeLanguageModel, fenced, startFakeLanguageModel } from '../fakes/language-model';
 
 const SEEDS = '/api/v1/me/genie-seeds';
@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 /** bound: a model is configured; unbound: none (the genie sleeps); keyed: bound with an API key */
-type Deployment = 'bound' | 'unbound' | 'keyed';
+const DEPLOYMENTS = ['bound', 'unbound', 'keyed'] as const;
+type Deployment = (typeof DEPLOYMENTS)[number];
 
 interface World extends Record<string, unknown> {
   app: TestApp;
@@ -35,11 +36,7 @@ interface World extends Record<string, unknown> {
   restart(): Promise<TestApp>;
 }
 
-/** Scenario's `expect` is typed `unknown`; narrowing it here types the assertion callbacks. */
-type Row = Omit<Scenario<World>, 'expect'> & {
-  expect?: ((result: CallResult, world: World) => void | Promise<void>) | Record<string, unknown>;
-  deployment?: Deployment;
-};
+type Row = DeploymentScenario<World, Deployment>;
 
 function languageModelFor(deployment: Deployment) {
   if (deployment === 'unbound') return null;
@@ -51,10 +48,7 @@ function languageModelFor(deployment: Deployment) {
 
 function setupFor(deployment: Deployment) {
   return async () => {
-    model.requests.length = 0;
-    model.script = {};
-    model.rejectResponseFormat = false;
-    model.apiKey = deployment === 'keyed' ? API_KEY : undefined;
+    model.reset(deployment === 'keyed' ? API_KEY : undefined);
     const app = await createTestApp({ upstream: { languageModel: languageModelFor(deployment) } });
     const alice = await app.player('alice');
     const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
@@ -69,13 +63,15 @@ function setupFor(deployment: Deployment) {
   };
 }
 
-/** Groups a table's rows by the deployment they need; each group shares one setup. */
-function table(rows: Row[]): void {
-  for (const deployment of ['bound', 'unbound', 'keyed'] as const) {
-    const group = rows.filter((row) => (row.deployment ?? 'bound') === deployment);
-    if (group.length > 0) describe(deployment, () => scenarioTable(setupFor(deployment), group));
-  }
+/** Every row posts to the table's endpoint as alice unless it says otherwise. */
+function postingTo(path: string, defaults: Partial<Row>, rows: (Omit<Row, 'method' | 'path'> & Partial<Row>)[]): Row[] {
+  return rows.map((row) => ({ method: 'POST', path, as: 'alice', ...defaults, ...row }));
 }
+
+/** A row's `before` that scripts the model's replies per kind of call. */
+const scripted = (script: FakeLanguageModel['script']) => (world: World) => {
+  world.model.script = script;
+};
 
 async function repeatCalls(app: TestApp, player: TestPlayer, calls: [string, unknown][]): Promise<number[]> {
   const statuses: number[] = [];
@@ -105,29 +101,19 @@ const reply = (patch: Record<string, unknown> = {}) => ({
 const asleep = { error: 'GENIE_ASLEEP' };
 const noModelCall = (_r: unknown, world: World) => expect(world.model.requests).toHaveLength(0);
 
-const seedRows: Row[] = [
+const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
   {
     name: 'turns the description into keywords and at most 3 anchors',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
     body: { query: '  the film linking NASA, Apollo 11, Tom Hanks and Houston  ' },
-    before: (w) => {
-      w.model.script.seed = { json: { keywords: ' astronaut film ', anchors: ['NASA', ' Apollo 11 ', '', 'Tom Hanks', 'Houston'] } };
-    },
+    before: scripted({ seed: { json: { keywords: ' astronaut film ', anchors: ['NASA', ' Apollo 11 ', '', 'Tom Hanks', 'Houston'] } } }),
     status: 200,
     exact: true,
     expect: { keywords: 'astronaut film', anchors: ['NASA', 'Apollo 11', 'Tom Hanks'] },
   },
   {
     name: 'sends one OpenAI-style request: model, seed prompt, the trimmed query, 512-token cap, JSON mode',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
     body: { query: '  a mathematician at NASA  ' },
-    before: (w) => {
-      w.model.script.seed = { json: { keywords: 'mathematician NASA', anchors: [] } };
-    },
+    before: scripted({ seed: { json: { keywords: 'mathematician NASA', anchors: [] } } }),
     status: 200,
     expect: (_r, w) => {
       expect(w.model.requests).toHaveLength(1);
@@ -147,13 +133,8 @@ const seedRows: Row[] = [
   },
   {
     name: 'falls back to the query when the model answers garbage (no retry)',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
     body: { query: ' tall tower in Paris ' },
-    before: (w) => {
-      w.model.script.seed = { content: 'I am sorry, I cannot do that.' };
-    },
+    before: scripted({ seed: { content: 'I am sorry, I cannot do that.' } }),
     status: 200,
     exact: true,
     expect: (r, w) => {
@@ -163,26 +144,14 @@ const seedRows: Row[] = [
   },
   {
     name: 'reads JSON wrapped in a code fence and prose',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
-    before: (w) => {
-      w.model.script.seed = { content: fenced({ keywords: 'fenced words', anchors: ['Rome'] }) };
-    },
+    before: scripted({ seed: { content: fenced({ keywords: 'fenced words', anchors: ['Rome'] }) } }),
     status: 200,
     exact: true,
     expect: { keywords: 'fenced words', anchors: ['Rome'] },
   },
   {
     name: 'model HTTP 500 → asleep, not retried',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
-    before: (w) => {
-      w.model.script.seed = { status: 500 };
-    },
+    before: scripted({ seed: { status: 500 } }),
     status: 503,
     exact: true,
     expect: (r, w) => {
@@ -192,13 +161,7 @@ const seedRows: Row[] = [
   },
   {
     name: 'a slow model past the timeout → asleep, logged at warn',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
-    before: (w) => {
-      w.model.script.seed = { json: { keywords: 'late', anchors: [] }, delayMs: TIMEOUT_MS + 700 };
-    },
+    before: scripted({ seed: { json: { keywords: 'late', anchors: [] }, delayMs: TIMEOUT_MS + 700 } }),
     status: 503,
     exact: true,
     expect: (r, w) => {
@@ -206,14 +169,20 @@ const seedRows: Row[] = [
       expect(w.app.log.lines.some((line) => line.level === 'warn' && String(line.message).includes('genie asleep'))).toBe(true);
     },
   },
-  { name: 'broken JSON → 400, no model call', method: 'POST', path: SEEDS, as: 'alice', rawBody: '{"query": "x"', status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
-  { name: 'no query → 400', method: 'POST', path: SEEDS, as: 'alice', body: {}, status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
-  { name: 'a blank query → 400', method: 'POST', path: SEEDS, as: 'alice', body: { query: '   ' }, status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
+  {
+    name: 'broken JSON → 400, no model call',
+    rawBody: '{"query": "x"',
+    status: 400,
+    exact: true,
+    expect: (r, w) => {
+      expect(r.body).toEqual({ error: 'GENIE_MALFORMED_BODY' });
+      noModelCall(r, w);
+    },
+  },
+  { name: 'no query → 400', body: {}, status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
+  { name: 'a blank query → 400', body: { query: '   ' }, status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
   {
     name: 'a 201-character query is refused, never truncated',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
     body: { query: 'q'.repeat(201) },
     status: 400,
     exact: true,
@@ -222,14 +191,10 @@ const seedRows: Row[] = [
       noModelCall(r, w);
     },
   },
-  { name: 'no session cookie → 401', method: 'POST', path: SEEDS, as: 'anonymous', body: { query: 'x' }, status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
-  { name: 'a valid token naming an unknown player → 404', method: 'POST', path: SEEDS, as: 'ghost', body: { query: 'x' }, status: 404, exact: true, expect: { error: 'PLAYER_NOT_FOUND' } },
+  { name: 'no session cookie → 401', as: 'anonymous', status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
+  { name: 'a valid token naming an unknown player → 404', as: 'ghost', status: 404, exact: true, expect: { error: 'PLAYER_NOT_FOUND' } },
   {
     name: 'the 21st genie call within a minute → 429 (seeds and turns share one bucket)',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
     before: async (w) => {
       // Invalid bodies still spend quota: the limiter runs before validation.
       const calls: [string, unknown][] = [...Array(10).fill([SEEDS, {}]), ...Array(10).fill([TURNS, {}])];
@@ -244,10 +209,6 @@ const seedRows: Row[] = [
   },
   {
     name: 'the quota comes back after 60 seconds',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
     before: async (w) => {
       await repeatCalls(w.app, w.alice, Array(20).fill([SEEDS, {}]));
       expect((await w.app.call('POST', SEEDS, { body: {}, as: w.alice })).status).toBe(429);
@@ -259,10 +220,6 @@ const seedRows: Row[] = [
   },
   {
     name: 'the limit survives a restart (a new app on the same database file)',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
     before: async (w) => {
       const earlier = await w.restart();
       try {
@@ -278,10 +235,6 @@ const seedRows: Row[] = [
   {
     name: 'unbound deployment → 503 before the limiter: 25 sleeping calls spend no quota',
     deployment: 'unbound',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
     before: async (w) => {
       expect(await repeatCalls(w.app, w.alice, Array(24).fill([SEEDS, { query: 'x' }]))).toEqual(Array(24).fill(503));
     },
@@ -302,10 +255,6 @@ const seedRows: Row[] = [
   {
     name: 'sends the API key as a bearer token and never logs it, even when the model refuses it',
     deployment: 'keyed',
-    method: 'POST',
-    path: SEEDS,
-    as: 'alice',
-    body: { query: 'x' },
     before: (w) => {
       w.model.apiKey = 'a-different-key';
       w.model.script.seed = { json: { keywords: 'k', anchors: [] } };
@@ -319,31 +268,20 @@ const seedRows: Row[] = [
       expect(JSON.stringify(w.app.log.lines)).not.toContain(API_KEY);
     },
   },
-];
+]);
 
-const turnRows: Row[] = [
+const turnRows = postingTo(TURNS, { body: turn() }, [
   {
     name: 'a usable answer comes back as the response, with only offered ids kept',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply() };
-    },
+    before: scripted({ turn: { json: reply() } }),
     status: 200,
     exact: true,
     expect: reply(),
   },
   {
     name: 'the prompt: turn system prompt, query, numbered history with unsure rendered, candidate lines, mood word',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ history: [...history, { question: 'Is it animated?', answer: 'unsure' }] }),
-    before: (w) => {
-      w.model.script.turn = { json: reply() };
-    },
+    before: scripted({ turn: { json: reply() } }),
     status: 200,
     expect: (_r, w) => {
       expect(w.model.requests).toHaveLength(1);
@@ -360,111 +298,58 @@ const turnRows: Row[] = [
   },
   {
     name: 'ids not offered are dropped, duplicates collapse',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [7, 42, 7, 'x', 1.5, -3] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [7, 42, 7, 'x', 1.5, -3] }) } }),
     status: 200,
     expect: { keep: [7] },
   },
   {
     name: 'an emptied keep restores the previous set',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [] }) } }),
     status: 200,
     expect: { keep: ids },
   },
   {
     name: 'a keep of only ids never offered restores the previous set',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [100, 200] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [100, 200] }) } }),
     status: 200,
     expect: { keep: ids },
   },
   {
     name: 'a preference question keeps every id in request order',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ kind: 'preference', keep: [11] }) };
-    },
+    before: scripted({ turn: { json: reply({ kind: 'preference', keep: [11] }) } }),
     status: 200,
     expect: { kind: 'preference', keep: ids },
   },
   {
     name: 'after an unsure answer every id survives',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ history: [{ question: 'Is it set in space?', answer: ' Unsure ' }] }),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [7] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [7] }) } }),
     status: 200,
     expect: { keep: ids },
   },
   {
     name: 'the opening turn (empty history) keeps every id',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ history: [] }),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [3] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [3] }) } }),
     status: 200,
     expect: { keep: ids },
   },
   {
     name: 'defaults: options Yes/No, kind filter, question from utterance, done only if literally true',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: { utterance: 'Does it star a famous actor?', keep: [3, 7], options: [], kind: 'guess', done: 'true' } };
-    },
+    before: scripted({ turn: { json: { utterance: 'Does it star a famous actor?', keep: [3, 7], options: [], kind: 'guess', done: 'true' } } }),
     status: 200,
     exact: true,
     expect: { utterance: 'Does it star a famous actor?', question: 'Does it star a famous actor?', keep: [3, 7], options: ['Yes', 'No'], kind: 'filter', done: false },
   },
   {
     name: 'JSON in a code fence with prose is read',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { content: fenced(reply({ keep: [3] })) };
-    },
+    before: scripted({ turn: { content: fenced(reply({ keep: [3] })) } }),
     status: 200,
     expect: { keep: [3], question: 'Was it made this century?' },
   },
   {
     name: 'garbage, then a valid retry → the retry answer; the retry carries the bad reply and a correction',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { content: 'Hmm, let me think about that' };
-      w.model.script.retry = { json: reply({ keep: [11] }) };
-    },
+    before: scripted({ turn: { content: 'Hmm, let me think about that' }, retry: { json: reply({ keep: [11] }) } }),
     status: 200,
     expect: (r, w) => {
       expect(r.body).toMatchObject({ keep: [11], done: false });
@@ -477,14 +362,7 @@ const turnRows: Row[] = [
   },
   {
     name: 'garbage twice → asleep',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { content: '{"utterance": "oops' };
-      w.model.script.retry = { json: { question: 'no utterance, no keep' } };
-    },
+    before: scripted({ turn: { content: '{"utterance": "oops' }, retry: { json: { question: 'no utterance, no keep' } } }),
     status: 503,
     exact: true,
     expect: (r, w) => {
@@ -494,14 +372,7 @@ const turnRows: Row[] = [
   },
   {
     name: 'an answer cut by the output cap counts as unparseable and is retried',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ keep: [3] }), finishReason: 'length' };
-      w.model.script.retry = { json: reply({ keep: [7] }) };
-    },
+    before: scripted({ turn: { json: reply({ keep: [3] }), finishReason: 'length' }, retry: { json: reply({ keep: [7] }) } }),
     status: 200,
     expect: (r, w) => {
       expect(r.body).toMatchObject({ keep: [7] });
@@ -510,14 +381,7 @@ const turnRows: Row[] = [
   },
   {
     name: 'a repeated question earns one corrective retry; a new question comes back',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ question: 'is it  SET in space' }) };
-      w.model.script.retry = { json: reply({ question: 'Is it a comedy?', utterance: 'Ha! Is it a comedy?' }) };
-    },
+    before: scripted({ turn: { json: reply({ question: 'is it  SET in space' }) }, retry: { json: reply({ question: 'Is it a comedy?', utterance: 'Ha! Is it a comedy?' }) } }),
     status: 200,
     expect: (r, w) => {
       expect(r.body).toMatchObject({ question: 'Is it a comedy?', done: false });
@@ -526,39 +390,19 @@ const turnRows: Row[] = [
   },
   {
     name: 'a second repeat forces done',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ question: 'Is it set in space?' }) };
-      w.model.script.retry = { json: reply({ question: 'Is it set in space!', keep: [3] }) };
-    },
+    before: scripted({ turn: { json: reply({ question: 'Is it set in space?' }) }, retry: { json: reply({ question: 'Is it set in space!', keep: [3] }) } }),
     status: 200,
     expect: { question: 'Is it set in space!', keep: [3], done: true },
   },
   {
     name: 'a repeat whose retry is garbage keeps the first answer and forces done',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply({ question: 'Is it set in space?', keep: [7] }) };
-      w.model.script.retry = { content: 'nope' };
-    },
+    before: scripted({ turn: { json: reply({ question: 'Is it set in space?', keep: [7] }) }, retry: { content: 'nope' } }),
     status: 200,
     expect: { question: 'Is it set in space?', keep: [7], done: true },
   },
   {
     name: 'model HTTP 500 → asleep',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { status: 500 };
-    },
+    before: scripted({ turn: { status: 500 } }),
     status: 503,
     exact: true,
     expect: (r, w) => {
@@ -568,36 +412,20 @@ const turnRows: Row[] = [
   },
   {
     name: 'model quota exhausted (429) → asleep',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { status: 429 };
-    },
+    before: scripted({ turn: { status: 429 } }),
     status: 503,
     exact: true,
     expect: asleep,
   },
   {
     name: 'a slow model past the timeout → asleep',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
-    before: (w) => {
-      w.model.script.turn = { json: reply(), delayMs: TIMEOUT_MS + 700 };
-    },
+    before: scripted({ turn: { json: reply(), delayMs: TIMEOUT_MS + 700 } }),
     status: 503,
     exact: true,
     expect: asleep,
   },
   {
     name: 'a server refusing response_format gets the call again without it, and never again',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
     before: (w) => {
       w.model.rejectResponseFormat = true;
       w.model.script.turn = { json: reply() };
@@ -610,16 +438,13 @@ const turnRows: Row[] = [
       expect(w.model.requests.map((q) => q.body.response_format !== undefined)).toEqual([true, false, false]);
     },
   },
-  { name: 'broken JSON → 400', method: 'POST', path: TURNS, as: 'alice', rawBody: '{"query":', status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
-  { name: 'a JSON array body → 400', method: 'POST', path: TURNS, as: 'alice', body: [turn()], status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
-  { name: 'a blank query → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ query: ' ' }), status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
-  { name: 'a 201-character query → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ query: 'q'.repeat(201) }), status: 400, exact: true, expect: { error: 'GENIE_QUERY_TOO_LONG' } },
-  { name: 'no candidates → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ candidates: [] }), status: 400, exact: true, expect: { error: 'GENIE_NO_CANDIDATES' } },
+  { name: 'broken JSON → 400', rawBody: '{"query":', status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
+  { name: 'a JSON array body → 400', body: [turn()], status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
+  { name: 'a blank query → 400', body: turn({ query: ' ' }), status: 400, exact: true, expect: { error: 'GENIE_QUERY_REQUIRED' } },
+  { name: 'a 201-character query → 400', body: turn({ query: 'q'.repeat(201) }), status: 400, exact: true, expect: { error: 'GENIE_QUERY_TOO_LONG' } },
+  { name: 'no candidates → 400', body: turn({ candidates: [] }), status: 400, exact: true, expect: { error: 'GENIE_NO_CANDIDATES' } },
   {
     name: '41 candidates are refused, never truncated to 40',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ candidates: Array.from({ length: 41 }, (_, id) => ({ id, title: `T${id}` })) }),
     status: 400,
     exact: true,
@@ -628,13 +453,10 @@ const turnRows: Row[] = [
       noModelCall(r, w);
     },
   },
-  { name: 'a candidate with a string id → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ candidates: [{ id: '3', title: 'A' }] }), status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
-  { name: 'a 301-character title → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ candidates: [{ id: 1, title: 't'.repeat(301) }] }), status: 400, exact: true, expect: { error: 'GENIE_TEXT_TOO_LONG' } },
+  { name: 'a candidate with a string id → 400', body: turn({ candidates: [{ id: '3', title: 'A' }] }), status: 400, exact: true, expect: { error: 'GENIE_MALFORMED_BODY' } },
+  { name: 'a 301-character title → 400', body: turn({ candidates: [{ id: 1, title: 't'.repeat(301) }] }), status: 400, exact: true, expect: { error: 'GENIE_TEXT_TOO_LONG' } },
   {
     name: 'a 1,001-character description → 400',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ candidates: [{ id: 1, title: 'A', description: 'd'.repeat(1001) }] }),
     status: 400,
     exact: true,
@@ -642,9 +464,6 @@ const turnRows: Row[] = [
   },
   {
     name: 'two candidates with one id → 400',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ candidates: [{ id: 1, title: 'A' }, { id: 1, title: 'B' }] }),
     status: 400,
     exact: true,
@@ -652,9 +471,6 @@ const turnRows: Row[] = [
   },
   {
     name: '16 history entries → 400',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ history: Array.from({ length: 16 }, (_, i) => ({ question: `Q${i}?`, answer: 'Yes' })) }),
     status: 400,
     exact: true,
@@ -662,23 +478,16 @@ const turnRows: Row[] = [
   },
   {
     name: 'a 2,001-character question in the history → 400',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ history: [{ question: 'q'.repeat(2001), answer: 'Yes' }] }),
     status: 400,
     exact: true,
     expect: { error: 'GENIE_TEXT_TOO_LONG' },
   },
-  { name: 'an unknown bucket → 400', method: 'POST', path: TURNS, as: 'alice', body: turn({ bucket: 'few' }), status: 400, exact: true, expect: { error: 'GENIE_INVALID_BUCKET' } },
-  { name: 'no session cookie → 401', method: 'POST', path: TURNS, as: 'anonymous', body: turn(), status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
-  { name: 'a valid token naming an unknown player → 404', method: 'POST', path: TURNS, as: 'ghost', body: turn(), status: 404, exact: true, expect: { error: 'PLAYER_NOT_FOUND' } },
+  { name: 'an unknown bucket → 400', body: turn({ bucket: 'few' }), status: 400, exact: true, expect: { error: 'GENIE_INVALID_BUCKET' } },
+  { name: 'no session cookie → 401', as: 'anonymous', status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
+  { name: 'a valid token naming an unknown player → 404', as: 'ghost', status: 404, exact: true, expect: { error: 'PLAYER_NOT_FOUND' } },
   {
     name: 'the 21st call within a minute → 429 without reaching the model',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
-    body: turn(),
     before: async (w) => {
       w.model.script.turn = { json: reply() };
       expect(await repeatCalls(w.app, w.alice, Array(20).fill([TURNS, turn()]))).toEqual(Array(20).fill(200));
@@ -693,15 +502,12 @@ const turnRows: Row[] = [
   {
     name: 'unbound deployment → 503 even for an invalid body',
     deployment: 'unbound',
-    method: 'POST',
-    path: TURNS,
-    as: 'alice',
     body: turn({ candidates: [] }),
     status: 503,
     exact: true,
     expect: asleep,
   },
-];
+]);
 
-describe('POST /api/v1/me/genie-seeds', () => table(seedRows));
-describe('POST /api/v1/me/genie-turns', () => table(turnRows));
+describe('POST /api/v1/me/genie-seeds', () => scenarioTablesByDeployment(DEPLOYMENTS, setupFor, seedRows));
+describe('POST /api/v1/me/genie-turns', () => scenarioTablesByDeployment(DEPLOYMENTS, setupFor, turnRows));

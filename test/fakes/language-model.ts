@@ -31,19 +31,18 @@ export type ModelReply =
   | { content: string; finishReason?: string; delayMs?: number }
   | { status: number; body?: string; delayMs?: number };
 
-export type ModelScript = ModelReply | ((request: RecordedModelRequest) => ModelReply);
-
 export interface FakeLanguageModel {
   /** the base URL to configure: requests go to `{url}/chat/completions` */
   url: string;
   requests: RecordedModelRequest[];
   /** replies per call kind; a kind with no script answers 500 so a missing script shows */
-  script: Partial<Record<ModelCall, ModelScript>>;
+  script: Partial<Record<ModelCall, ModelReply>>;
   /** when set, requests must carry `Authorization: Bearer <apiKey>` (else 401) */
   apiKey?: string;
   /** answers 400 mentioning response_format to any request that carries it */
   rejectResponseFormat: boolean;
-  callsOf(call: ModelCall): RecordedModelRequest[];
+  /** back to a fresh fake (no requests, no scripts, accepting JSON mode) that checks `apiKey` if given */
+  reset(apiKey?: string): void;
   close(): Promise<void>;
 }
 
@@ -70,16 +69,18 @@ function completion(model: string | undefined, content: string, finishReason: st
   });
 }
 
-export async function startFakeLanguageModel(
-  options: { script?: FakeLanguageModel['script']; apiKey?: string; rejectResponseFormat?: boolean } = {},
-): Promise<FakeLanguageModel> {
+export async function startFakeLanguageModel(): Promise<FakeLanguageModel> {
   const sockets = new Set<import('node:net').Socket>();
   const fake: Omit<FakeLanguageModel, 'url' | 'close'> = {
     requests: [],
-    script: options.script ?? {},
-    apiKey: options.apiKey,
-    rejectResponseFormat: options.rejectResponseFormat ?? false,
-    callsOf: (call) => fake.requests.filter((r) => r.call === call),
+    script: {},
+    rejectResponseFormat: false,
+    reset(apiKey) {
+      fake.requests.length = 0;
+      fake.script = {};
+      fake.apiKey = apiKey;
+      fake.rejectResponseFormat = false;
+    },
   };
 
   const server = http.createServer((req, res) => {
@@ -110,9 +111,8 @@ export async function startFakeLanguageModel(
         if (fake.rejectResponseFormat && body.response_format !== undefined) {
           return send(400, JSON.stringify({ error: { message: "Unsupported parameter: 'response_format' is not supported with this model." } }));
         }
-        const script = request.call === 'unknown' ? undefined : fake.script[request.call];
-        if (!script) return send(500, JSON.stringify({ error: { message: `no script for ${request.call}` } }));
-        const reply = typeof script === 'function' ? script(request) : script;
+        const reply = request.call === 'unknown' ? undefined : fake.script[request.call];
+        if (!reply) return send(500, JSON.stringify({ error: { message: `no script for ${request.call}` } }));
         if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
         if ('status' in reply) return send(reply.status, reply.body ?? JSON.stringify({ error: { message: 'scripted failure' } }));
         const content = 'json' in reply ? JSON.stringify(reply.json) : reply.content;

@@ -2,7 +2,7 @@
  * API contracts as tables: one table per endpoint, one row per rule. Each row names the
  * caller, the request, and the status and body a client sees.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallResult, TestApp, TestPlayer } from './app';
 
 export interface Scenario<W = Record<string, unknown>> {
@@ -47,5 +47,24 @@ export function scenarioTable<W extends Record<string, unknown>>(
         await app.close();
       }
     });
+  }
+}
+
+/** A row that also names the deployment (config, upstream bindings) it must run against. */
+export type DeploymentScenario<W, D extends string> = Scenario<W> & { deployment?: D };
+
+/**
+ * One endpoint's table when its rows need different deployments: rows are grouped by
+ * `deployment` (the first one listed when a row names none), one describe and one setup per
+ * group, so a row never has to rebuild the app itself.
+ */
+export function scenarioTablesByDeployment<W extends Record<string, unknown>, D extends string>(
+  deployments: readonly [D, ...D[]],
+  setupFor: (deployment: D) => () => Promise<{ app: TestApp; world: W }>,
+  rows: DeploymentScenario<W, D>[],
+): void {
+  for (const deployment of deployments) {
+    const group = rows.filter((row) => (row.deployment ?? deployments[0]) === deployment);
+    if (group.length > 0) describe(deployment, () => scenarioTable(setupFor(deployment), group));
   }
 }
