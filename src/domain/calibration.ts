@@ -5,11 +5,11 @@
 
 export const REFERENCE_DOMAIN = 'en';
 /** Rank-matched positions compared between the target edition and `en`. */
-export const CALIBRATION_RANKS = 500;
+const CALIBRATION_RANKS = 500;
 export const CALIBRATION_WINDOW_DAYS = 30;
-export const ACCEPTANCE_MIN_RANKS = 300;
+const ACCEPTANCE_MIN_RANKS = 300;
 /** A title counts toward an edition's depth only with at least this many views that day. */
-export const ACCEPTANCE_MIN_DAILY_VIEWS = 50;
+const ACCEPTANCE_MIN_DAILY_VIEWS = 50;
 
 /** The synthetic aggregate row the top list carries. */
 const SYNTHETIC_ROW = '-';
@@ -57,7 +57,7 @@ export function contentFilter({ namespaces, aliases, mainPage }: SiteInfo): Cont
 }
 
 /** external-apis §1.8 fallback, for the market only when siteinfo fails; never cache its result. */
-export const ENGLISH_FALLBACK_PREFIXES = [
+const ENGLISH_FALLBACK_PREFIXES = [
   'Special:',
   'Wikipedia:',
   'Portal:',
@@ -66,7 +66,7 @@ export const ENGLISH_FALLBACK_PREFIXES = [
   'Category:',
   'File:',
 ] as const;
-export const ENGLISH_FALLBACK_MAIN_PAGE = 'Main_Page';
+const ENGLISH_FALLBACK_MAIN_PAGE = 'Main_Page';
 
 export const englishFallbackFilter: ContentFilter = filterFrom(ENGLISH_FALLBACK_PREFIXES, ENGLISH_FALLBACK_MAIN_PAGE);
 

@@ -39,16 +39,16 @@ export type LeagueIcon = (typeof ICONS)[number];
 export const DURATIONS = { '2w': 14, '1m': 30, '2m': 60, '3m': 90, '6m': 180 } as const;
 export type DurationCode = keyof typeof DURATIONS;
 
-export const VISIBILITIES = ['public', 'private'] as const;
+const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-export const INVITE_POLICIES = ['members', 'admin'] as const;
+const INVITE_POLICIES = ['members', 'admin'] as const;
 export type InvitePolicy = (typeof INVITE_POLICIES)[number];
 
-export const LEAGUE_NAME_MIN = 3;
-export const LEAGUE_NAME_MAX = 50;
-export const TEAM_NAME_MIN = 3;
-export const TEAM_NAME_MAX = 30;
-export const DOMAIN_MAX_LENGTH = 20;
+const LEAGUE_NAME_MIN = 3;
+const LEAGUE_NAME_MAX = 50;
+const TEAM_NAME_MIN = 3;
+const TEAM_NAME_MAX = 30;
+const DOMAIN_MAX_LENGTH = 20;
 const DOMAIN_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 

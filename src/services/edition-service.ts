@@ -11,8 +11,8 @@ import { getCachedEntry, putCached } from '../store/upstream-cache';
 import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
 import { DAY_MS } from '../domain/dates';
 
-export const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
-export const EDITION_LIST_TTL_MS = 30 * DAY_MS;
+const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
+const EDITION_LIST_TTL_MS = 30 * DAY_MS;
 
 /** §13 "Encyclopedia edition" wire item. */
 export interface EditionView {

@@ -10,15 +10,15 @@ import { ensurePlayer } from '../store/players';
 import { DAY_MS } from '../domain/dates';
 
 export const GLOBAL_LEAGUE_ID = 'global';
-export const GLOBAL_LEAGUE_NAME = 'Global League';
+const GLOBAL_LEAGUE_NAME = 'Global League';
 /** The seeded admin of the Global League; no session can name it (no sign-in mints `system:` subjects). */
-export const SYSTEM_PLAYER_ID = 'system';
+const SYSTEM_PLAYER_ID = 'system';
 /**
  * Outside the sign-up alphabet `[A-Za-z0-9_-]` on purpose: `_system` was a legal username,
  * and a player who took it first made seeding fail on the unique username.
  */
 const SYSTEM_USERNAME = ':system';
-export const GLOBAL_SEASON = { startDate: '2024-01-01T00:00:00.000Z', endDate: '2124-01-01T00:00:00.000Z' } as const;
+const GLOBAL_SEASON = { startDate: '2024-01-01T00:00:00.000Z', endDate: '2124-01-01T00:00:00.000Z' } as const;
 
 export function isGlobalLeague(leagueId: string): boolean {
   return leagueId === GLOBAL_LEAGUE_ID;

@@ -34,11 +34,11 @@ import { standingsOfLeague } from '../store/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
-import { GLOBAL_LEAGUE_ID } from './global-league';
+import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import { leagueView, teamView, type LeagueView, type TeamView } from './views';
 
 /** §6.7: the public shelf shows at most this many leagues. */
-export const PUBLIC_SHELF_LIMIT = 12;
+const PUBLIC_SHELF_LIMIT = 12;
 
 export interface LeagueServiceDeps {
   db: Database;
@@ -214,7 +214,7 @@ export class LeagueService {
   close(leagueId: string, playerId: string): LeagueView {
     const { db, clock } = this.deps;
     return writeTransaction(db, (tx) => {
-      if (leagueId === GLOBAL_LEAGUE_ID && findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
+      if (isGlobalLeague(leagueId) && findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
       if (!closeLeagueIfAdmin(tx, leagueId, playerId, clock.now().toISOString())) {
         const league = findLeague(tx, leagueId);
         if (!league) fail('LEAGUE_NOT_FOUND');

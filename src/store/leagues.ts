@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_SCHEMA } from '../domain/formations';
 import { type Database, IN_BATCH } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
@@ -121,14 +121,12 @@ export function findTeamByNameKey(db: Database, leagueId: string, nameKey: strin
     .get();
 }
 
-/** The current member who joined first (§6.6 admin hand-over), `exceptTeamId` left out. */
-export function earliestCurrentMember(db: Database, leagueId: string, exceptTeamId?: string): TeamRow | undefined {
-  const conditions = [eq(teams.leagueId, leagueId), isNull(teams.leftAt)];
-  if (exceptTeamId) conditions.push(ne(teams.id, exceptTeamId));
+/** The current member who joined first (§6.6 admin hand-over). */
+export function earliestCurrentMember(db: Database, leagueId: string): TeamRow | undefined {
   return db
     .select()
     .from(teams)
-    .where(and(...conditions))
+    .where(and(eq(teams.leagueId, leagueId), isNull(teams.leftAt)))
     .orderBy(teams.joinedAt, teams.id)
     .get();
 }
