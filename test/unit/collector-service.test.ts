@@ -1,13 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock';
+import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../src/logger';
 import { CollectorService } from '../../src/services/collector-service';
-import { openDatabase } from '../../src/store/database';
-import { newId } from '../../src/store/ids';
-import { insertPlayer } from '../../src/store/players';
-import { contracts, leagues, lineupVersions, performances, teams } from '../../src/store/schema';
+import { lineupVersions, performances } from '../../src/store/schema';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
+import { createTestApp, type TestApp } from '../support/app';
+import { buildContract, buildLeague } from '../support/builders';
 
 const DAY = '2026-05-10';
 
@@ -42,38 +40,33 @@ function memoryEncyclopedia(views: Record<string, number>, links: Record<string,
   return { client, calls, peak: () => peak };
 }
 
-/** A store with one league per domain and one team per line-up given (position → article). */
-function storeWith(lineups: { domain: string; scale?: number; positions: Record<string, string> }[]) {
-  const db = openDatabase(':memory:', { migrate: true });
-  const now = '2026-05-01T00:00:00.000Z';
-  const player = insertPlayer(db, { id: newId('pl'), subject: 's', username: 'u', usernameKey: 'u', name: 'u', email: 'u@x', picture: '', createdAt: now });
+const opened: TestApp[] = [];
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
+});
+
+/** One league per line-up given (position → article), each with one team fielding it in 4-3-3. */
+async function storeWith(lineups: { domain: string; positions: Record<string, string> }[]) {
+  const app = await createTestApp({ now: '2026-05-01T00:00:00.000Z' });
+  opened.push(app);
   const teamIds: string[] = [];
-  lineups.forEach(({ domain, scale, positions }, index) => {
-    const leagueId = newId('lg');
-    db.insert(leagues)
-      .values({ id: leagueId, name: `L${index}`, domain, languageScale: scale ?? 1, icon: 'x', durationDays: 30, startDate: now, endDate: '2026-05-31T00:00:00.000Z', visibility: 'public', invitePolicy: 'members', adminId: player.id, createdAt: now })
-      .run();
-    const teamId = newId('tm');
-    teamIds.push(teamId);
-    db.insert(teams).values({ id: teamId, leagueId, playerId: player.id, name: `T${index}`, nameKey: `t${index}`, joinedAt: now }).run();
-    const placed: Record<string, string> = {};
-    for (const [position, articleId] of Object.entries(positions)) {
-      const id = newId('ct');
-      db.insert(contracts)
-        .values({ id, leagueId, teamId, articleId, domain, heldSince: '2026-05-01', purchaseDate: '2026-05-01', expireDate: '2026-05-15', purchasePrice: 0, createdAt: now })
-        .run();
-      placed[position] = id;
-    }
-    db.insert(lineupVersions).values({ teamId, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: now }).run();
-  });
-  return { db, teamIds };
+  for (const { domain, positions } of lineups) {
+    const { team } = buildLeague(app, await app.player(), { domain });
+    teamIds.push(team.id);
+    const placed = Object.fromEntries(
+      Object.entries(positions).map(([position, articleId]) => [position, buildContract(app, team, { articleId, termDays: 14 }).id]),
+    );
+    app.ctx.db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: '2026-05-01T00:00:01.000Z' }).run();
+  }
+  const collector = (encyclopedia: EncyclopediaClient) => new CollectorService({ db: app.ctx.db, clock: app.clock, log: memoryLogger(), encyclopedia });
+  return { db: app.ctx.db, teamIds, collector };
 }
 
 describe('CollectorService', () => {
   it('classifies each pair as excellent, good or weak from the directed graph, in link order', async () => {
-    const { db, teamIds } = storeWith([{ domain: 'en', positions: { LW: 'A', ST: 'B', RW: 'C', CM: 'D' } }]);
+    const { db, teamIds, collector } = await storeWith([{ domain: 'en', positions: { LW: 'A', ST: 'B', RW: 'C', CM: 'D' } }]);
     const enc = memoryEncyclopedia({ 'en:A': 4_000 }, { 'en:A': ['B'], 'en:B': ['A', 'C'], 'en:D': ['B'] });
-    await new CollectorService({ db, clock: new ManualClock('2026-05-11T05:00:00Z'), log: memoryLogger(), encyclopedia: enc.client }).collect(DAY);
+    await collector(enc.client).collect(DAY);
     const row = db.select().from(performances).get()!;
     expect(row.teamId).toBe(teamIds[0]);
     // LW–ST (A,B) mutual; ST–RW (B,C) B→C only; ST–CM (B,D) D→B only
@@ -83,13 +76,13 @@ describe('CollectorService', () => {
   });
 
   it('fetches a title once per edition even when spelled differently, and keeps editions apart', async () => {
-    const { db } = storeWith([
+    const { db, collector } = await storeWith([
       { domain: 'en', positions: { LW: 'Alpha_beta' } },
       { domain: 'en', positions: { ST: 'alpha beta' } },
       { domain: 'it', positions: { GK: 'Alpha_beta' } },
     ]);
     const enc = memoryEncyclopedia({ 'en:Alpha_beta': 8_000, 'it:Alpha_beta': 4_000 }, {});
-    const report = await new CollectorService({ db, clock: new ManualClock('2026-05-11T05:00:00Z'), log: memoryLogger(), encyclopedia: enc.client }).collect(DAY);
+    const report = await collector(enc.client).collect(DAY);
     expect(enc.calls.sort()).toEqual([`views en Alpha_beta ${DAY}`, `views it Alpha_beta ${DAY}`]);
     expect(report).toMatchObject({ teams: 3, articles: 2, linkGraphs: 0, written: 3 });
     expect(db.select().from(performances).all().map((r) => r.points).sort()).toEqual([1, 2, 2]);
@@ -97,18 +90,17 @@ describe('CollectorService', () => {
 
   it('keeps at most 3 view calls in flight', async () => {
     const positions = Object.fromEntries(['LW', 'ST', 'RW', 'CLM', 'CM', 'CRM', 'LB', 'CLB', 'CRB', 'RB', 'GK'].map((p, i) => [p, `Article_${i}`]));
-    const { db } = storeWith([{ domain: 'en', positions }]);
+    const { db, collector } = await storeWith([{ domain: 'en', positions }]);
     const enc = memoryEncyclopedia({}, {});
-    await new CollectorService({ db, clock: new ManualClock('2026-05-11T05:00:00Z'), log: memoryLogger(), encyclopedia: enc.client }).collect(DAY);
+    await collector(enc.client).collect(DAY);
     expect(enc.peak()).toBe(3);
   });
 
   it('after a failure starts no further calls and writes nothing', async () => {
     const positions = Object.fromEntries(['LW', 'ST', 'RW', 'CLM', 'CM', 'CRM', 'LB', 'CLB', 'CRB', 'RB', 'GK'].map((p, i) => [p, `Article_${i}`]));
-    const { db } = storeWith([{ domain: 'en', positions }]);
+    const { db, collector } = await storeWith([{ domain: 'en', positions }]);
     const enc = memoryEncyclopedia({}, {}, { failOn: 'Article_0' });
-    const collector = new CollectorService({ db, clock: new ManualClock('2026-05-11T05:00:00Z'), log: memoryLogger(), encyclopedia: enc.client });
-    await expect(collector.collect(DAY)).rejects.toBeInstanceOf(UpstreamError);
+    await expect(collector(enc.client).collect(DAY)).rejects.toBeInstanceOf(UpstreamError);
     expect(enc.calls.filter((c) => c.startsWith('views')).length).toBeLessThanOrEqual(3);
     expect(db.select().from(performances).all()).toEqual([]);
   });
