@@ -3,8 +3,8 @@
  * and external-apis §4.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type CallResult, createTestApp, type TestApp, type TestPlayer } from '../support/app';
-import { type Scenario, scenarioTable } from '../support/scenarios';
+import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeIssueTracker, startFakeIssueTracker } from '../fakes/issue-tracker';
 
 const REPORTS = '/api/v1/reports';
@@ -19,7 +19,8 @@ afterAll(async () => {
 
 /** configured: the fake tracker in a test deployment; production: same, environment production;
  *  unconfigured: no repository/token; unreachable: configured, but nothing listens */
-type Deployment = 'configured' | 'production' | 'unconfigured' | 'unreachable';
+const DEPLOYMENTS = ['configured', 'production', 'unconfigured', 'unreachable'] as const;
+type Deployment = (typeof DEPLOYMENTS)[number];
 
 interface World extends Record<string, unknown> {
   app: TestApp;
@@ -29,11 +30,7 @@ interface World extends Record<string, unknown> {
   restart(): Promise<TestApp>;
 }
 
-/** Scenario's `expect` is typed `unknown`; narrowing it here types the assertion callbacks. */
-type Row = Omit<Scenario<World>, 'expect'> & {
-  expect?: ((result: CallResult, world: World) => void | Promise<void>) | Record<string, unknown>;
-  deployment?: Deployment;
-};
+type Row = DeploymentScenario<World, Deployment>;
 
 function configFor(deployment: Deployment) {
   const repository = `${tracker.owner}/${tracker.repo}`;
@@ -51,9 +48,7 @@ function configFor(deployment: Deployment) {
 
 function setupFor(deployment: Deployment) {
   return async () => {
-    tracker.requests.length = 0;
-    tracker.failWith = null;
-    tracker.nextNumber = 128;
+    tracker.reset();
     const app = await createTestApp({ config: configFor(deployment) });
     const alice = await app.player('alice');
     const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
@@ -68,11 +63,11 @@ function setupFor(deployment: Deployment) {
   };
 }
 
-function table(rows: Row[]): void {
-  for (const deployment of ['configured', 'production', 'unconfigured', 'unreachable'] as const) {
-    const group = rows.filter((row) => (row.deployment ?? 'configured') === deployment);
-    if (group.length > 0) describe(deployment, () => scenarioTable(setupFor(deployment), group));
-  }
+type RowInput = Omit<Row, 'method' | 'path'> & Partial<Row>;
+
+/** Every row posts report() as alice unless it says otherwise. */
+function postingReports(rows: RowInput[]): Row[] {
+  return rows.map((row) => ({ method: 'POST', path: REPORTS, as: 'alice', body: report(), ...row }));
 }
 
 async function repeatCalls(app: TestApp, player: TestPlayer, bodies: { body?: unknown; rawBody?: string }[]): Promise<number[]> {
@@ -93,13 +88,9 @@ const report = (patch: Record<string, unknown> = {}) => ({
 const failed = { error: 'REPORT_SUBMISSION_FAILED' };
 const nothingFiled = (_r: unknown, w: World) => expect(w.tracker.requests).toHaveLength(0);
 
-const rows: Row[] = [
+const rows = postingReports([
   {
     name: 'files the issue and answers its number and web URL',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     status: 201,
     exact: true,
     expect: (r, w) => {
@@ -109,10 +100,6 @@ const rows: Row[] = [
   },
   {
     name: 'the tracker receives exactly the title, body and labels of §9, with GitHub headers',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     status: 201,
     expect: (_r, w) => {
       const [sent] = w.tracker.requests;
@@ -152,9 +139,6 @@ const rows: Row[] = [
   {
     name: 'in production: no preview label, no consent, no diagnostics lines but the fixed ones',
     deployment: 'production',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: { category: 'language', title: 'Add Welsh', body: 'Please add cy.', contactConsent: false },
     status: 201,
     expect: (_r, w) => {
@@ -167,9 +151,6 @@ const rows: Row[] = [
   },
   {
     name: 'the reporter comes from the session; the e-mail is never in the issue',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: report({ reporter: 'pl_someone_else', playerId: 'pl_someone_else', email: 'forged@example.org' }),
     status: 201,
     expect: (_r, w) => {
@@ -182,9 +163,6 @@ const rows: Row[] = [
   },
   {
     name: 'issue numbers increment per report',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: report({ category: 'idea' }),
     before: async (w) => {
       expect((await w.app.call('POST', REPORTS, { body: report(), as: w.alice })).body).toMatchObject({ issueNumber: 128 });
@@ -192,13 +170,10 @@ const rows: Row[] = [
     status: 201,
     expect: { issueNumber: 129 },
   },
-  { name: 'broken JSON → 400', method: 'POST', path: REPORTS, as: 'alice', rawBody: '{"category":', status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
-  { name: 'an empty body → 400', method: 'POST', path: REPORTS, as: 'alice', rawBody: '', status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
+  { name: 'broken JSON → 400', rawBody: '{"category":', status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
+  { name: 'an empty body → 400', rawBody: '', status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
   {
     name: 'an unknown category → 400, nothing filed',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: report({ category: 'bug' }),
     status: 400,
     exact: true,
@@ -207,28 +182,23 @@ const rows: Row[] = [
       nothingFiled(r, w);
     },
   },
-  { name: 'a blank title → 400', method: 'POST', path: REPORTS, as: 'alice', body: report({ title: '   ' }), status: 400, exact: true, expect: { error: 'REPORT_TITLE_REQUIRED' } },
-  { name: 'a 121-character title → 400', method: 'POST', path: REPORTS, as: 'alice', body: report({ title: 't'.repeat(121) }), status: 400, exact: true, expect: { error: 'REPORT_TITLE_TOO_LONG' } },
-  { name: 'no body → 400', method: 'POST', path: REPORTS, as: 'alice', body: report({ body: undefined }), status: 400, exact: true, expect: { error: 'REPORT_BODY_REQUIRED' } },
-  { name: 'a 10,001-character body → 400', method: 'POST', path: REPORTS, as: 'alice', body: report({ body: 'b'.repeat(10_001) }), status: 400, exact: true, expect: { error: 'REPORT_BODY_TOO_LONG' } },
-  { name: 'a non-boolean consent → 400', method: 'POST', path: REPORTS, as: 'alice', body: report({ contactConsent: 'yes' }), status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
+  { name: 'a blank title → 400', body: report({ title: '   ' }), status: 400, exact: true, expect: { error: 'REPORT_TITLE_REQUIRED' } },
+  { name: 'a 121-character title → 400', body: report({ title: 't'.repeat(121) }), status: 400, exact: true, expect: { error: 'REPORT_TITLE_TOO_LONG' } },
+  { name: 'no body → 400', body: report({ body: undefined }), status: 400, exact: true, expect: { error: 'REPORT_BODY_REQUIRED' } },
+  { name: 'a 10,001-character body → 400', body: report({ body: 'b'.repeat(10_001) }), status: 400, exact: true, expect: { error: 'REPORT_BODY_TOO_LONG' } },
+  { name: 'a non-boolean consent → 400', body: report({ contactConsent: 'yes' }), status: 400, exact: true, expect: { error: 'REPORT_MALFORMED_BODY' } },
   {
     name: 'a body of exactly 10,000 characters is filed whole',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: report({ body: 'b'.repeat(10_000) }),
     status: 201,
     expect: (_r, w) => expect(String(w.tracker.requests[0].body.body).startsWith(`${'b'.repeat(10_000)}\n\n<details>`)).toBe(true),
   },
   ...([401, 403, 422, 500] as const).map(
-    (status): Row => ({
+    (status): RowInput => ({
       name: `the tracker answering ${status} → 502, without the token in the logs`,
       method: 'POST',
       path: REPORTS,
-      as: 'alice',
-      body: report(),
-      before: (w) => {
+          before: (w) => {
         w.tracker.failWith = status;
       },
       status: 502,
@@ -240,14 +210,10 @@ const rows: Row[] = [
       },
     }),
   ),
-  { name: 'a tracker nobody answers → 502', deployment: 'unreachable', method: 'POST', path: REPORTS, as: 'alice', body: report(), status: 502, exact: true, expect: failed },
+  { name: 'a tracker nobody answers → 502', deployment: 'unreachable', status: 502, exact: true, expect: failed },
   {
     name: 'no tracker configured → 502',
     deployment: 'unconfigured',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     status: 502,
     exact: true,
     expect: (r, w) => {
@@ -258,21 +224,15 @@ const rows: Row[] = [
   {
     name: 'no tracker configured still validates first → 400',
     deployment: 'unconfigured',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
     body: report({ category: 'nope' }),
     status: 400,
     exact: true,
     expect: { error: 'REPORT_INVALID_CATEGORY' },
   },
-  { name: 'no session cookie → 401', method: 'POST', path: REPORTS, as: 'anonymous', body: report(), status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
+  { name: 'no session cookie → 401', as: 'anonymous', status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
   {
     name: 'a valid token naming an unknown player → 404, nothing filed',
-    method: 'POST',
-    path: REPORTS,
     as: 'ghost',
-    body: report(),
     status: 404,
     exact: true,
     expect: (r, w) => {
@@ -282,10 +242,6 @@ const rows: Row[] = [
   },
   {
     name: 'the 4th attempt within a minute → 429, broken attempts count too',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     before: async (w) => {
       expect(await repeatCalls(w.app, w.alice, [{ rawBody: '{' }, { body: report({ category: 'x' }) }, { body: report() }])).toEqual([400, 400, 201]);
     },
@@ -298,10 +254,7 @@ const rows: Row[] = [
   },
   {
     name: 'the limit is per player: another player still reports',
-    method: 'POST',
-    path: REPORTS,
     as: 'bob',
-    body: report(),
     before: async (w, app) => {
       w.bob = await app.player('bob');
       expect(await repeatCalls(app, w.alice, [{ rawBody: '{' }, { rawBody: '{' }, { rawBody: '{' }, { rawBody: '{' }])).toEqual([400, 400, 400, 429]);
@@ -310,10 +263,6 @@ const rows: Row[] = [
   },
   {
     name: 'the quota comes back after 60 seconds',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     before: async (w) => {
       expect(await repeatCalls(w.app, w.alice, [{ rawBody: '{' }, { rawBody: '{' }, { rawBody: '{' }, { rawBody: '{' }])).toEqual([400, 400, 400, 429]);
       w.app.clock.advance(60_001);
@@ -322,10 +271,6 @@ const rows: Row[] = [
   },
   {
     name: 'the limit survives a restart (a new app on the same database file)',
-    method: 'POST',
-    path: REPORTS,
-    as: 'alice',
-    body: report(),
     before: async (w) => {
       const earlier = await w.restart();
       try {
@@ -341,6 +286,6 @@ const rows: Row[] = [
       nothingFiled(r, w);
     },
   },
-];
+]);
 
-describe('POST /api/v1/reports', () => table(rows));
+describe('POST /api/v1/reports', () => scenarioTablesByDeployment(DEPLOYMENTS, setupFor, rows));

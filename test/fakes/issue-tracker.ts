@@ -22,21 +22,28 @@ export interface FakeIssueTracker {
   failWith: number | null;
   /** the next issue number handed out */
   nextNumber: number;
+  /** back to a fresh fake: no requests, no failure, numbers from 128 again */
+  reset(): void;
   close(): Promise<void>;
 }
 
-export async function startFakeIssueTracker(
-  options: { owner?: string; repo?: string; token?: string; firstNumber?: number } = {},
-): Promise<FakeIssueTracker> {
-  const owner = options.owner ?? 'fantasy-org';
-  const repo = options.repo ?? 'fantasy-reports';
+const FIRST_NUMBER = 128;
+
+export async function startFakeIssueTracker(): Promise<FakeIssueTracker> {
+  const owner = 'fantasy-org';
+  const repo = 'fantasy-reports';
   const fake: Omit<FakeIssueTracker, 'url' | 'close'> = {
     owner,
     repo,
-    token: options.token ?? 'ghp_fake_token_for_tests',
+    token: 'ghp_fake_token_for_tests',
     requests: [],
     failWith: null,
-    nextNumber: options.firstNumber ?? 128,
+    nextNumber: FIRST_NUMBER,
+    reset() {
+      fake.requests.length = 0;
+      fake.failWith = null;
+      fake.nextNumber = FIRST_NUMBER;
+    },
   };
 
   const server = http.createServer((req, res) => {
