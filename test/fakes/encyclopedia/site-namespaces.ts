@@ -57,29 +57,19 @@ function table(local: Record<number, string>): FakeNamespace[] {
   ].sort((a, b) => a.id - b.id);
 }
 
+/** One edition: its local namespace names (over the canonical ones) and its aliases, alias → namespace id. */
+function site(lang: string, sitename: string, mainPage: string, local: Record<number, string>, aliases: Record<string, number>): FakeSiteInfo {
+  return { lang, sitename, mainPage, namespaces: table(local), aliases: Object.entries(aliases).map(([alias, id]) => ({ id, alias })) };
+}
+
 export function defaultSiteInfos(): Record<string, FakeSiteInfo> {
   return {
-    en: {
-      lang: 'en',
-      sitename: 'Wikipedia',
-      mainPage: 'Main Page',
-      namespaces: table({ 4: 'Wikipedia', 5: 'Wikipedia talk' }),
-      aliases: [
-        { id: 4, alias: 'WP' },
-        { id: 5, alias: 'WT' },
-        { id: 6, alias: 'Image' },
-        { id: 7, alias: 'Image talk' },
-        { id: 14, alias: 'CAT' },
-        { id: 100, alias: 'P' },
-        { id: 10, alias: 'T' },
-        { id: 12, alias: 'H' },
-      ],
-    },
-    it: {
-      lang: 'it',
-      sitename: 'Wikipedia',
-      mainPage: 'Pagina principale',
-      namespaces: table({
+    en: site('en', 'Wikipedia', 'Main Page', { 4: 'Wikipedia', 5: 'Wikipedia talk' }, { WP: 4, WT: 5, Image: 6, 'Image talk': 7, CAT: 14, P: 100, T: 10, H: 12 }),
+    it: site(
+      'it',
+      'Wikipedia',
+      'Pagina principale',
+      {
         [-1]: 'Speciale',
         1: 'Discussione',
         2: 'Utente',
@@ -99,29 +89,16 @@ export function defaultSiteInfos(): Record<string, FakeSiteInfo> {
         103: 'Discussioni progetto',
         828: 'Modulo',
         829: 'Discussioni modulo',
-      }),
-      aliases: [
-        { id: 4, alias: 'WP' },
-        { id: 6, alias: 'Immagine' },
-        { id: 7, alias: 'Discussioni immagine' },
-        { id: 102, alias: 'P' },
-      ],
-    },
-    kw: {
-      lang: 'kw',
-      sitename: 'Wikipedya',
-      mainPage: 'Folen dre',
-      namespaces: table({
-        [-1]: 'Arbennek',
-        1: 'Keskows',
-        2: 'Devnydhyer',
-        6: 'Restren',
-        10: 'Skantlyn',
-        12: 'Gweres',
-        14: 'Klass',
-      }),
-      aliases: [{ id: 6, alias: 'Imach' }],
-    },
+      },
+      { WP: 4, Immagine: 6, 'Discussioni immagine': 7, P: 102 },
+    ),
+    kw: site(
+      'kw',
+      'Wikipedya',
+      'Folen dre',
+      { [-1]: 'Arbennek', 1: 'Keskows', 2: 'Devnydhyer', 6: 'Restren', 10: 'Skantlyn', 12: 'Gweres', 14: 'Klass' },
+      { Imach: 6 },
+    ),
   };
 }
 
