@@ -6,10 +6,10 @@
 import { fail } from './errors';
 import { characterCount, isPlainObject } from './values';
 
-export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
+const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
 export type GenieBucket = (typeof GENIE_BUCKETS)[number];
 
-export const GENIE_LIMITS = {
+const GENIE_LIMITS = {
   queryMax: 200,
   candidatesMax: 40,
   titleMax: 300,
@@ -20,7 +20,7 @@ export const GENIE_LIMITS = {
   anchorsMax: 3,
 } as const;
 
-export const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
+const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 
 export interface GenieCandidate {
   id: number;
@@ -231,15 +231,8 @@ export function parseSeedReply(reply: string, query: string): GenieSeeds {
   return { keywords, anchors };
 }
 
-/** A reply that passed rule 1, before it is checked against the request. */
-export interface ParsedTurnReply {
-  utterance: string;
-  question: string;
-  keep: number[];
-  options: string[];
-  kind: GenieKind;
-  done: boolean;
-}
+/** A reply that passed rule 1: the answer's shape, but not yet checked against the request. */
+export type ParsedTurnReply = GenieTurnAnswer;
 
 /** §10.3 rule 1: null when the reply is unusable (no object, no utterance, or no keep array). */
 export function parseTurnReply(reply: string): ParsedTurnReply | null {

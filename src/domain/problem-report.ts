@@ -5,10 +5,10 @@
 import { fail } from './errors';
 import { characterCount, isPlainObject } from './values';
 
-export const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
+const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
-export const REPORT_LIMITS = {
+const REPORT_LIMITS = {
   titleMax: 120,
   bodyMax: 10_000,
   /** not in the rules: bounds what a client can append to the public issue unseen by the player */

@@ -32,7 +32,7 @@ export class IssueTrackerError extends Error {
   }
 }
 
-export const ISSUE_TRACKER_USER_AGENT = 'ArticleFantasyLeague/1.0 (problem reports)';
+const ISSUE_TRACKER_USER_AGENT = 'ArticleFantasyLeague/1.0 (problem reports)';
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 const createdAnswer = z.object({

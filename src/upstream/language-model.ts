@@ -34,9 +34,9 @@ export class LanguageModelError extends Error {
   }
 }
 
-export const LANGUAGE_MODEL_DEFAULT_TIMEOUT_MS = 20_000;
+const LANGUAGE_MODEL_DEFAULT_TIMEOUT_MS = 20_000;
 /** §10.3: the output cap every call carries */
-export const LANGUAGE_MODEL_MAX_TOKENS = 512;
+const LANGUAGE_MODEL_MAX_TOKENS = 512;
 
 const completionAnswer = z.object({
   choices: z
