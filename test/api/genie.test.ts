@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { createLanguageModelClient } from '../../src/upstream/language-model';
 import { TURN_SYSTEM_PROMPT } from '../../src/domain/genie';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { type CallerWorld, createCallerWorld, createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeLanguageModel, fenced, startFakeLanguageModel } from '../fakes/language-model';
 
@@ -27,13 +27,8 @@ afterAll(async () => {
 const DEPLOYMENTS = ['bound', 'unbound', 'keyed'] as const;
 type Deployment = (typeof DEPLOYMENTS)[number];
 
-interface World extends Record<string, unknown> {
-  app: TestApp;
+interface World extends CallerWorld, Record<string, unknown> {
   model: FakeLanguageModel;
-  alice: TestPlayer;
-  ghost: TestPlayer;
-  /** a second app on the same database file: the service after a restart */
-  restart(): Promise<TestApp>;
 }
 
 type Row = DeploymentScenario<World, Deployment>;
@@ -49,17 +44,8 @@ function languageModelFor(deployment: Deployment) {
 function setupFor(deployment: Deployment) {
   return async () => {
     model.reset(deployment === 'keyed' ? API_KEY : undefined);
-    const app = await createTestApp({ upstream: { languageModel: languageModelFor(deployment) } });
-    const alice = await app.player('alice');
-    const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
-    const world: World = {
-      app,
-      model,
-      alice,
-      ghost,
-      restart: () => createTestApp({ databasePath: app.databasePath, upstream: { languageModel: languageModelFor(deployment) } }),
-    };
-    return { app, world };
+    const callers = await createCallerWorld({ upstream: { languageModel: languageModelFor(deployment) } });
+    return { app: callers.app, world: { ...callers, model } };
   };
 }
 
@@ -272,7 +258,7 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
 
 const turnRows = postingTo(TURNS, { body: turn() }, [
   {
-    name: 'a usable answer comes back as the response, with only offered ids kept',
+    name: 'a usable answer comes back as the response',
     before: scripted({ turn: { json: reply() } }),
     status: 200,
     exact: true,

@@ -3,7 +3,7 @@
  * and external-apis §4.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { type CallerWorld, createCallerWorld, type TestApp, type TestPlayer } from '../support/app';
 import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeIssueTracker, startFakeIssueTracker } from '../fakes/issue-tracker';
 
@@ -22,12 +22,8 @@ afterAll(async () => {
 const DEPLOYMENTS = ['configured', 'production', 'unconfigured', 'unreachable'] as const;
 type Deployment = (typeof DEPLOYMENTS)[number];
 
-interface World extends Record<string, unknown> {
-  app: TestApp;
+interface World extends CallerWorld, Record<string, unknown> {
   tracker: FakeIssueTracker;
-  alice: TestPlayer;
-  ghost: TestPlayer;
-  restart(): Promise<TestApp>;
 }
 
 type Row = DeploymentScenario<World, Deployment>;
@@ -49,17 +45,8 @@ function configFor(deployment: Deployment) {
 function setupFor(deployment: Deployment) {
   return async () => {
     tracker.reset();
-    const app = await createTestApp({ config: configFor(deployment) });
-    const alice = await app.player('alice');
-    const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
-    const world: World = {
-      app,
-      tracker,
-      alice,
-      ghost,
-      restart: () => createTestApp({ databasePath: app.databasePath, config: configFor(deployment) }),
-    };
-    return { app, world };
+    const callers = await createCallerWorld({ config: configFor(deployment) });
+    return { app: callers.app, world: { ...callers, tracker } };
   };
 }
 

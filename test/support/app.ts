@@ -182,3 +182,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /** What the scoring engine sends on every `/internal/*` call. */
 export const ENGINE_HEADERS = { authorization: `Bearer ${TEST_SERVICE_TOKEN}` };
+
+/** The callers most API tables need: alice (signed in), a ghost (a valid token for no player), and a restart. */
+export interface CallerWorld {
+  app: TestApp;
+  alice: TestPlayer;
+  ghost: TestPlayer;
+  /** a second app on the same database file and options: the service after a restart */
+  restart(): Promise<TestApp>;
+}
+
+export async function createCallerWorld(options: TestAppOptions = {}): Promise<CallerWorld> {
+  const app = await createTestApp(options);
+  const alice = await app.player('alice');
+  const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
+  return { app, alice, ghost, restart: () => createTestApp({ ...options, databasePath: app.databasePath }) };
+}
