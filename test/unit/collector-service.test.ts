@@ -29,9 +29,6 @@ function memoryEncyclopedia(views: Record<string, number>, links: Record<string,
       const count = views[`${domain}:${articleId}`];
       return count === undefined ? null : [{ date: start, views: count }];
     },
-    dayViews: async () => {
-      throw new Error('the collector reads one-day series, so a missing day can be reported');
-    },
     async linkGraph(domain, titles) {
       calls.push(`links ${domain} ${titles.join('|')}`);
       return new Map(titles.map((title) => [title, new Set((links[`${domain}:${title}`] ?? []).filter((t) => titles.includes(t)))]));

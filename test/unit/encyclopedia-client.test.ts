@@ -81,10 +81,9 @@ describe('concurrency', () => {
     const first = client();
     const second = client();
     const calls = Array.from({ length: 20 }, (_, i) =>
-      (i % 2 ? first : second).dayViews('en', i % 3 ? 'Taylor_Swift' : 'Lionel_Messi', addDays(YESTERDAY, -i)),
+      (i % 2 ? first : second).dailySeries('en', i % 3 ? 'Taylor_Swift' : 'Lionel_Messi', addDays(YESTERDAY, -i), addDays(YESTERDAY, -i)),
     );
-    const views = await Promise.all(calls);
-    expect(views.every((v) => typeof v === 'number')).toBe(true);
+    await Promise.all(calls);
     expect(fake.requests).toHaveLength(20);
     expect(fake.peakInFlight).toBeLessThanOrEqual(3);
     expect(fake.peakInFlight).toBeGreaterThanOrEqual(2);
@@ -154,16 +153,17 @@ describe('pageviews (W1, W2)', () => {
 
   it('encodes a slash in a title as %2F and spaces as underscores', async () => {
     fake.data.setSeries('en', 'AC/DC live (album)', [{ date: YESTERDAY, views: 7 }]);
-    expect(await client().dayViews('en', 'AC/DC live (album)', YESTERDAY)).toBe(7);
+    expect(await client().dailySeries('en', 'AC/DC live (album)', YESTERDAY, YESTERDAY)).toEqual([{ date: YESTERDAY, views: 7 }]);
     expect(fake.requests[0].url).toContain('/user/AC%2FDC_live_(album)/daily/20260509/20260509');
   });
 
-  it('answers null for an article without any row and 0 for a day without a row', async () => {
+  it('answers null for an article without any row, and no entry for an unpublished day', async () => {
     const c = client();
     expect(await c.dailySeries('en', 'No_such_article_anywhere', addDays(TODAY, -30), YESTERDAY)).toBeNull();
-    expect(await c.dayViews('en', 'No_such_article_anywhere', YESTERDAY)).toBe(0);
-    expect(await c.dayViews('en', 'Taylor_Swift', TODAY)).toBe(0);
-    expect(await c.dayViews('en', 'Taylor_Swift', YESTERDAY)).toBeGreaterThan(0);
+    expect(await c.dailySeries('en', 'Taylor_Swift', TODAY, TODAY)).toBeNull();
+    const [yesterday] = (await c.dailySeries('en', 'Taylor_Swift', YESTERDAY, YESTERDAY))!;
+    expect(yesterday.date).toBe(YESTERDAY);
+    expect(yesterday.views).toBeGreaterThan(0);
   });
 
   it('answers null for a top list AQS has not published', async () => {
@@ -189,7 +189,7 @@ describe('pageviews (W1, W2)', () => {
     expect(error.kind).toBe('invalid');
     expect(error.message).toContain('views');
     fake.faults.malformed('per-article', { itemz: [] }, 1);
-    expect((await failure(client().dayViews('en', 'Taylor_Swift', YESTERDAY))).kind).toBe('invalid');
+    expect((await failure(client().dailySeries('en', 'Taylor_Swift', YESTERDAY, YESTERDAY))).kind).toBe('invalid');
   });
 
   it('refuses a date that is not YYYY-MM-DD before calling', async () => {

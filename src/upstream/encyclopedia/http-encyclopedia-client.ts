@@ -111,12 +111,6 @@ export class HttpEncyclopediaClient implements EncyclopediaClient {
     return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, views]) => ({ date, views }));
   }
 
-  async dayViews(domain: string, articleId: string, date: string): Promise<number> {
-    const day = requireDate(date);
-    const rows = await this.perArticle(domain, articleId, day, day);
-    return rows?.find((row) => timestampDate(row.timestamp) === day)?.views ?? 0;
-  }
-
   linkGraph(domain: string, titles: string[]): Promise<Map<string, Set<string>>> {
     const root = this.siteRoot(domain);
     return fetchLinkGraph(titles, (sources, targets, resume) =>

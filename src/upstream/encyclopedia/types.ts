@@ -47,8 +47,6 @@ export interface EncyclopediaClient {
    * Null when AQS has no row at all for the article in the range.
    */
   dailySeries(domain: string, articleId: string, start: string, end: string): Promise<DailyViews[] | null>;
-  /** One day's views; 0 when AQS has no row for that day. */
-  dayViews(domain: string, articleId: string, date: string): Promise<number>;
   /**
    * The directed link graph among `titles`: comparison key of each source → keys of the
    * titles in the set it links to. Every distinct input key is present; missing pages map
