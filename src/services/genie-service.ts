@@ -32,7 +32,10 @@ export interface GenieServiceDeps {
   languageModel: LanguageModelClient | null;
 }
 
-/** The body is read lazily: quota is charged before the body is even parsed (§10.3). */
+/**
+ * The body is read lazily so the quota is charged before it is parsed: attempts count, as
+ * for reports (§9), and a client sending broken bodies runs out like any other.
+ */
 export type BodyReader = () => Promise<unknown>;
 
 type Reply = { kind: 'text'; text: string } | { kind: 'truncated'; text: string };
