@@ -16,14 +16,13 @@ import { createHandler } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
-import { PerformanceIngestService } from '../src/services/performance-ingest-service';
+import { INGEST_CHUNK as CHUNK, PerformanceIngestService } from '../src/services/performance-ingest-service';
 import { writeTransaction } from '../src/store/database';
 import { newId } from '../src/store/ids';
 import { insertPlayer } from '../src/store/players';
 import { contracts, leagues, lineupVersions, performances, teams } from '../src/store/schema';
 
 const TEAMS = 10_000;
-const CHUNK = 100;
 const RUNS = 3;
 const DAY = '2026-05-10';
 const TOKEN = 'bench-service-token';
