@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Failure } from '../../src/domain/errors';
 import {
   DURATIONS,
   ICONS,
@@ -12,16 +11,7 @@ import {
   validateCreateLeague,
   validateTeamName,
 } from '../../src/domain/leagues';
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Failure) return error.code;
-    throw error;
-  }
-  return undefined;
-}
+import { failureCodeOf } from '../support/failures';
 
 const valid = {
   name: '  Friday Quiz  ',
@@ -78,7 +68,7 @@ describe('validateCreateLeague (§6.2)', () => {
     ['team name too short', { ...valid, teamName: ' ab ' }, 'TEAM_NAME_LENGTH'],
     ['team name of 31', { ...valid, teamName: 'x'.repeat(31) }, 'TEAM_NAME_LENGTH'],
   ])('%s → %s', (_label, body, code) => {
-    expect(codeOf(() => validateCreateLeague(body))).toBe(code);
+    expect(failureCodeOf(() => validateCreateLeague(body))).toBe(code);
   });
 
   it('accepts the edges: name 3 and 50, domain of 20 with dashes, team 3 and 30', () => {
@@ -91,22 +81,22 @@ describe('validateCreateLeague (§6.2)', () => {
 
   it('checks in the §6.2 order: the earliest bad field wins', () => {
     const allBad = { name: 'x', icon: '?', domain: 'X', duration: '?', visibility: '?', invitePolicy: '?', teamName: 'x' };
-    expect(codeOf(() => validateCreateLeague(allBad))).toBe('LEAGUE_NAME_LENGTH');
-    expect(codeOf(() => validateCreateLeague({ ...allBad, name: 'ok!' }))).toBe('LEAGUE_UNKNOWN_ICON');
-    expect(codeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍' }))).toBe('LEAGUE_UNKNOWN_DOMAIN');
-    expect(codeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en' }))).toBe(
+    expect(failureCodeOf(() => validateCreateLeague(allBad))).toBe('LEAGUE_NAME_LENGTH');
+    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!' }))).toBe('LEAGUE_UNKNOWN_ICON');
+    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍' }))).toBe('LEAGUE_UNKNOWN_DOMAIN');
+    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en' }))).toBe(
       'LEAGUE_UNKNOWN_DURATION',
     );
     expect(
-      codeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w' })),
+      failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w' })),
     ).toBe('LEAGUE_UNKNOWN_VISIBILITY');
     expect(
-      codeOf(() =>
+      failureCodeOf(() =>
         validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w', visibility: 'public' }),
       ),
     ).toBe('LEAGUE_UNKNOWN_INVITE_POLICY');
     expect(
-      codeOf(() =>
+      failureCodeOf(() =>
         validateCreateLeague({
           ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w', visibility: 'public', invitePolicy: 'members',
         }),
@@ -118,8 +108,8 @@ describe('validateCreateLeague (§6.2)', () => {
 describe('team names (§6.1, §6.5)', () => {
   it('trims and bounds 3–30', () => {
     expect(validateTeamName('  Owls ')).toBe('Owls');
-    expect(codeOf(() => validateTeamName('  O ' ))).toBe('TEAM_NAME_LENGTH');
-    expect(codeOf(() => validateTeamName(undefined))).toBe('TEAM_NAME_LENGTH');
+    expect(failureCodeOf(() => validateTeamName('  O ' ))).toBe('TEAM_NAME_LENGTH');
+    expect(failureCodeOf(() => validateTeamName(undefined))).toBe('TEAM_NAME_LENGTH');
   });
 
   it('counts an emoji as one character', () => {
