@@ -53,6 +53,16 @@ export async function leagueWorld(spec: LeagueSpec = {}, options: TestAppOptions
   return { app, fake, admin, rival, league, team, rivalTeam };
 }
 
+/** Runs `body` on a freshly built world and closes its app (and its encyclopedia) whatever happens. */
+export async function withWorld<W extends { app: TestApp }>(world: Promise<W>, body: (world: W) => Promise<void> | void): Promise<void> {
+  const built = await world;
+  try {
+    await body(built);
+  } finally {
+    await built.app.close();
+  }
+}
+
 export function buy(app: TestApp, leagueId: string, as: TestPlayer, articleId: string, tier = 'MEDIUM') {
   return app.call('POST', `/api/v1/leagues/${leagueId}/my-contracts`, { as, body: { articleId, tier } });
 }

@@ -20,6 +20,7 @@ import {
   notificationMessages,
   setViews,
   TODAY,
+  withWorld,
 } from './contracts-fixtures';
 
 /** alice (team, 1000 credits), bob (rival team), carol (no team); Alpha at 9,000 views/day. */
@@ -297,8 +298,7 @@ describe('§5.2 price table, through buys (L = 1)', () => {
     [638_000, 861, 2_008, 4_016],
   ];
   it.each(table)('average %i views costs %i / %i / %i', async (views, short, medium, long) => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       grantWinnings(w.app, w.team, 10_000);
       for (const [tier, expected] of [['SHORT', short], ['MEDIUM', medium], ['LONG', long]] as const) {
         setViews(w.fake, `Article_${tier}`, views);
@@ -307,25 +307,19 @@ describe('§5.2 price table, through buys (L = 1)', () => {
         expect(result.body.purchasePrice).toBe(expected);
       }
       expect(ledgerCredits(w.app, w.team.id)).toBe(11_000 - short - medium - long);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('the league frozen scale normalizes the views: 4,500 raw × L 2 prices like 9,000', async () => {
-    const w = await leagueWorld({ languageScale: 2 });
-    try {
+    await withWorld(leagueWorld({ languageScale: 2 }), async (w) => {
       setViews(w.fake, 'Doubled', 4_500);
       const result = await buy(w.app, w.league.id, w.admin, 'Doubled', 'MEDIUM');
       expect(result.body.purchasePrice).toBe(67);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('the average is over the last 30 data points present: gaps are absent days, not zeros', async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       // 40 days at 1,000 then 30 published days at 9,000 spread over 45 days (every third day missing)
       const points = [];
       for (let i = 0; i < 40; i++) points.push({ date: addDays(TODAY, -90 + i), views: 1_000 });
@@ -337,23 +331,18 @@ describe('§5.2 price table, through buys (L = 1)', () => {
       w.fake.data.setSeries('en', 'Gappy', points.filter((p) => p.date < TODAY));
       const result = await buy(w.app, w.league.id, w.admin, 'Gappy', 'MEDIUM');
       expect(result.body.purchasePrice).toBe(67);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('falls back to the day before when the series ending yesterday has no data point', async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       // AQS has nothing up to yesterday for this article (published only through today-2)
       w.fake.data.publishedThrough = addDays(TODAY, -2);
       setViews(w.fake, 'Late', 9_000);
       const result = await buy(w.app, w.league.id, w.admin, 'Late', 'MEDIUM');
       expect(result.status).toBe(201);
       expect(result.body.purchasePrice).toBe(67);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 });
 
@@ -491,20 +480,16 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
   ]);
 
   it('selling on the purchase day returns the full current price', async () => {
-    const { app, world: w } = await world();
-    try {
+    await withWorld(world(), async ({ app, world: w }) => {
       const bought = await buy(app, w.league.id, w.admin, 'Alpha', 'LONG');
       w.fake.data.setSeries('en', 'Alpha', []); // the cached series of today still prices it
       const sold = await app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${bought.body.id}/sell`, { as: w.admin });
       expect(sold.body).toMatchObject({ salePayout: 135, team: { credits: 1000 } });
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('a second sell of the same contract is ALREADY_SOLD and pays nothing more', async () => {
-    const { app, world: w } = await world();
-    try {
+    await withWorld(world(), async ({ app, world: w }) => {
       const c = buildContract(app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
       const path = `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`;
       const [first, second] = await Promise.all([app.call('POST', path, { as: w.admin }), app.call('POST', path, { as: w.admin })]);
@@ -512,9 +497,7 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       expect([first.body, second.body].find((b) => b.error)).toEqual({ error: 'ALREADY_SOLD' });
       expect(ledgerCredits(app, w.team.id)).toBe(1000);
       expect(notificationMessages(app)).toHaveLength(1);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
@@ -569,8 +552,7 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
 
 describe('concurrent buys', () => {
   it('twenty simultaneous buys by one team never overspend: exactly as many as the credits allow', async () => {
-    const { app, world: w } = await world();
-    try {
+    await withWorld(world(), async ({ app, world: w }) => {
       for (let i = 0; i < 20; i++) setViews(w.fake, `Rush_${i}`, 9_000);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => buy(app, w.league.id, w.admin, `Rush_${i}`, 'MEDIUM')));
       const created = results.filter((r) => r.status === 201);
@@ -579,14 +561,11 @@ describe('concurrent buys', () => {
         Array(20 - created.length).fill({ error: 'NOT_ENOUGH_CREDITS' }),
       );
       expect(ledgerCredits(app, w.team.id)).toBe(1000 - 14 * 67);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('ten players racing for one article: one owner, the others told it is taken', async () => {
-    const { app, world: w } = await world();
-    try {
+    await withWorld(world(), async ({ app, world: w }) => {
       const players = [];
       for (let i = 0; i < 10; i++) {
         const p = await app.player(`racer${i}`);
@@ -599,22 +578,17 @@ describe('concurrent buys', () => {
       expect(app.ctx.db.select().from(contracts).where(eq(contracts.articleId, 'Alpha')).all().filter((c) => c.leagueId === w.league.id)).toHaveLength(1);
       // the series was fetched once for everyone
       expect(w.fake.requests.filter((r) => r.route === 'per-article' && r.path.includes('/Alpha/'))).toHaveLength(1);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('one team buying the 22nd and 23rd contract at once fills the team and refuses the other', async () => {
-    const { app, world: w } = await world();
-    try {
+    await withWorld(world(), async ({ app, world: w }) => {
       for (let i = 0; i < 21; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
       setViews(w.fake, 'Last_a', 1_000);
       setViews(w.fake, 'Last_b', 1_000);
       const results = await Promise.all([buy(app, w.league.id, w.admin, 'Last_a'), buy(app, w.league.id, w.admin, 'Last_b')]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
       expect(results.find((r) => r.status === 400)!.body).toEqual({ error: 'TEAM_FULL' });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

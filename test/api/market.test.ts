@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { buildContract, buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { flatSeries, leagueWorld, TODAY, YESTERDAY } from './contracts-fixtures';
+import { flatSeries, leagueWorld, TODAY, YESTERDAY, withWorld } from './contracts-fixtures';
 import type { FakeEncyclopedia } from '../fakes/encyclopedia';
 
 const DAY_BEFORE = addDays(TODAY, -2);
@@ -147,20 +147,16 @@ describe('GET /api/v1/leagues/{id}/market', () => {
   ]);
 
   it("prices with the league's frozen scale; views stay raw", async () => {
-    const w = await leagueWorld({ languageScale: 2 });
-    try {
+    await withWorld(leagueWorld({ languageScale: 2 }), async (w) => {
       w.fake.data.setTop('en', YESTERDAY, [{ article: 'Doubled', views: 5_000 }]);
       w.fake.data.setSeries('en', 'Doubled', flatSeries(4_500));
       const result = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/market`, { as: w.admin });
       expect(result.body[0]).toMatchObject({ averageViews30d: 4_500, price: 67 });
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('caches the filtered list per (edition, snapshot day) and the series per article, shared by leagues', async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       stock(w.fake);
       const other = buildLeague(w.app, w.rival, { name: 'Other', teamName: 'Bob Two', languageScale: 1 });
       await w.app.call('GET', `/api/v1/leagues/${w.league.id}/market`, { as: w.admin });
@@ -176,14 +172,11 @@ describe('GET /api/v1/leagues/{id}/market', () => {
       const bought = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Article_3', tier: 'MEDIUM' } });
       expect(bought.body.purchasePrice).toBe(163);
       expect(w.fake.requests.slice(afterFirst).filter((r) => r.route === 'per-article' && r.path.includes('Article_3'))).toEqual([]);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it("without the edition's namespaces, filters with the English fallback and does not cache that list", async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       stock(w.fake);
       w.fake.data.setTop('en', YESTERDAY, [{ article: 'Talk:Chatter', views: 10 }, ...topList(3)]);
       w.fake.faults.failAlways('siteinfo', 500);
@@ -194,8 +187,6 @@ describe('GET /api/v1/leagues/{id}/market', () => {
       const second = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/market`, { as: w.admin });
       expect(second.body.map((row: { id: string }) => row.id)).toEqual(['Article_1', 'Article_2', 'Article_3']);
       expect(w.fake.requests.filter((r) => r.route === 'top')).toHaveLength(2);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 });

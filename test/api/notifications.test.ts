@@ -8,7 +8,7 @@ import { addDays } from '../../src/domain/dates';
 import { settlementJob } from '../../src/services/settlement-job';
 import { buildContract, buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY } from './contracts-fixtures';
+import { leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
 
 /** alice sells Alpha (league 1) today; later her Beta in league 2 settles at expiry. */
 async function inboxWorld() {
@@ -95,8 +95,7 @@ describe('notification in-box', () => {
   ]);
 
   it('mark read: the owner gets success and the flag sticks; twice is still success', async () => {
-    const { app, world: w } = await inboxWorld();
-    try {
+    await withWorld(inboxWorld(), async ({ app, world: w }) => {
       const id = await firstId(w);
       const first = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.admin });
       expect(first).toMatchObject({ status: 200, body: { success: true } });
@@ -104,39 +103,30 @@ describe('notification in-box', () => {
       expect(again).toMatchObject({ status: 200, body: { success: true } });
       const list = await app.call('GET', '/api/v1/player/notifications', { as: w.admin });
       expect(list.body.map((n: { isRead: boolean }) => n.isRead)).toEqual([true, false]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("mark read: someone else's notification is 403 and stays unread", async () => {
-    const { app, world: w } = await inboxWorld();
-    try {
+    await withWorld(inboxWorld(), async ({ app, world: w }) => {
       const id = await firstId(w);
       const result = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.outsider });
       expect(result).toMatchObject({ status: 403, body: { error: 'NOTIFICATION_NOT_AUTHORIZED' } });
       const list = await app.call('GET', '/api/v1/player/notifications', { as: w.admin });
       expect(list.body[0].isRead).toBe(false);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('mark read: anonymous is 401', async () => {
-    const { app, world: w } = await inboxWorld();
-    try {
+    await withWorld(inboxWorld(), async ({ app, world: w }) => {
       const id = await firstId(w);
       expect((await app.call('PATCH', `/api/v1/notifications/${id}/read`)).status).toBe(401);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe('exact sentences (§8)', () => {
   it('renewal, unaffordable renewal, settlement gain and loss, early sell', async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       setViews(w.fake, 'Alpha', 9_000); // MEDIUM 67
       setViews(w.fake, 'Kyiv_2_Long_Title', 4_000); // MEDIUM 18
       setViews(w.fake, 'Rising', 25_000); // MEDIUM 163
@@ -151,14 +141,11 @@ describe('exact sentences (§8)', () => {
           'Rising settled at expiry: +163 credits',
         ].sort(),
       );
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('a failed notification write is logged, never raised: the sale stands', async () => {
-    const w = await leagueWorld();
-    try {
+    await withWorld(leagueWorld(), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
       const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
       w.app.ctx.db.$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
@@ -167,8 +154,6 @@ describe('exact sentences (§8)', () => {
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
       expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
       expect(notificationMessages(w.app)).toEqual([]);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 });

@@ -10,7 +10,7 @@ import { SettlementService } from '../../src/services/settlement-service';
 import { ledgerEntries, notifications } from '../../src/store/schema';
 import type { TestApp } from '../support/app';
 import { buildContract } from '../support/builders';
-import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY } from './contracts-fixtures';
+import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
 
 const sweep = (app: TestApp) => settlementJob.run(app.ctx, app.clock.now());
 
@@ -35,8 +35,7 @@ describe('settlement sweep', () => {
     [67, 'Alpha settled at expiry: +0 credits', 0],
     [100, 'Alpha settled at expiry: \u221233 credits', -33],
   ])('settles at today’s price: bought at %i', async (bought, message, delta) => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, bought);
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, closedOn: TODAY });
@@ -50,26 +49,20 @@ describe('settlement sweep', () => {
       // a settled contract leaves the lists and frees its article
       const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
       expect(mine.body).toEqual([]);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('leaves contracts that have not reached their expiry day', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -6), termDays: 7 });
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('live');
       expect(notificationMessages(w.app)).toEqual([]);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('renews an elected contract in place: same id, new term, the old term’s P&L realised, only the premium paid', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 50);
       const elect = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
       expect(elect.status).toBe(200);
@@ -96,14 +89,11 @@ describe('settlement sweep', () => {
       // withdrawing after the sweep acted finds no election
       const withdraw = await w.app.call('DELETE', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
       expect(withdraw.body).toEqual({ error: 'RENEWAL_NOT_ELECTED' });
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('escalates the premium by 10 % per consecutive renewal: +10 %, +20 %, +30 %', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 67);
       const premiums: string[] = [];
       for (let round = 0; round < 3; round++) {
@@ -123,58 +113,46 @@ describe('settlement sweep', () => {
       expect(contractRow(w.app, c.id)).toMatchObject({ renewalCount: 3, heldSince: addDays(TODAY, -7), expireDate: addDays(TODAY, 21) });
       // −67 still invested in the live term; each renewal realised +67 and cost the new price
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 67 + (67 - 74) + (67 - 80) + (67 - 87));
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('an unaffordable renewal settles with the "couldn\'t renew" message', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       buildContract(w.app, w.team, { articleId: 'Spent', price: 945 });
       const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 5; the premium would be 7
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
       expect(ledgerCredits(w.app, w.team.id)).toBe(5 + 67);
       expect(notificationMessages(w.app)).toEqual(["Couldn't renew Alpha (not enough credits) \u2014 settled at expiry: +17 credits"]);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it.each([
     ['closed', { closedAt: `${addDays(TODAY, -1)}T08:00:00.000Z` }],
     ['ended', { startDate: `${addDays(TODAY, -30)}T12:00:00.000Z`, durationDays: 30 }],
   ])('in a %s league an elected contract settles instead of buying a term that can never score', async (_what, spec) => {
-    const w = await leagueWorld(spec);
-    setViews(w.fake, 'Alpha', 9_000);
-    try {
+    await withWorld(leagueWorld(spec), async (w) => {
+      setViews(w.fake, 'Alpha', 9_000);
       const c = expiringAlpha(w, 50, { renewalElected: true });
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
       expect(notificationMessages(w.app)).toEqual(['Alpha settled at expiry: +17 credits']);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('a premium equal to the credits is affordable (the realised P&L pays the rest)', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       buildContract(w.app, w.team, { articleId: 'Spent', price: 943 });
       const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 7 = the premium
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('live');
       expect(ledgerCredits(w.app, w.team.id)).toBe(0);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('re-reads the balance per contract: two renewals cannot overdraw together (Proposed §5.10)', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       setViews(w.fake, 'Gamma', 9_000);
       buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
       const first = expiringAlpha(w, 50, { renewalElected: true });
@@ -184,27 +162,21 @@ describe('settlement sweep', () => {
       expect(contractRow(w.app, first.id).status).toBe('live');
       expect(contractRow(w.app, second.id).status).toBe('settled');
       expect(ledgerCredits(w.app, w.team.id)).toBe(10 - 7 + 67);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('a renewal at a lower price refunds the difference', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 200, { renewalElected: true });
       await sweep(w.app);
       // realised −133 on the first term, then 74 for the new one: net +126 against the 200 paid
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'live', purchasePrice: 74 });
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 200 + 67 - 74);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('leaves a contract untouched when its views are unavailable, and settles it on a later run', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 50);
       w.fake.faults.failAlways('per-article', 503);
       const report = await new SettlementService({ ...w.app.ctx, encyclopedia: w.app.ctx.upstream.encyclopedia }).sweep(w.app.clock.now());
@@ -215,14 +187,11 @@ describe('settlement sweep', () => {
       w.fake.faults.clear();
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('settled');
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('a re-run changes nothing: no second payout, no second notification', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       expiringAlpha(w, 50, { renewalElected: true });
       buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 10, purchaseDate: addDays(TODAY, -3), termDays: 3 });
       setViews(w.fake, 'Beta', 4_000);
@@ -234,14 +203,11 @@ describe('settlement sweep', () => {
       await sweep(w.app);
       expect(w.app.ctx.db.select().from(ledgerEntries).all()).toEqual(ledger);
       expect(w.app.ctx.db.select().from(notifications).all()).toEqual(inbox);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('two sweeps at once (the 06:00 job and an operator\'s settle) pay and notify each contract once', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       setViews(w.fake, 'Beta', 25_000);
       const settling = expiringAlpha(w, 50);
       const renewing = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
@@ -261,26 +227,20 @@ describe('settlement sweep', () => {
       ]);
       expect(contractRow(w.app, renewing.id)).toMatchObject({ status: 'live', renewalCount: 1, expireDate: addDays(TODAY, 7) });
       expect(notificationMessages(w.app).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium)']);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it("a departed player's contracts keep settling", async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 50);
       w.app.ctx.db.$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('settled');
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('a sweep that missed days settles a renewed term that has also run out', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 67, { renewalElected: true });
       w.app.clock.advanceDays(8); // the renewed term (today … today+7) is over too
       setViews(w.fake, 'Alpha', 9_000);
@@ -296,34 +256,26 @@ describe('settlement sweep', () => {
       // re-running picks up nothing more
       await sweep(w.app);
       expect(notificationMessages(w.app)).toHaveLength(2);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 });
 
 describe('§14 #7 inherited renewal count', () => {
   it('re-buying an article within the previous term’s length after it ended continues the streak', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -10), termDays: 7, status: 'settled', renewalCount: 2 });
       w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -3), old.id);
       const bought = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(bought.body.renewalCount).toBe(3);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 
   it('after a longer gap, or by another team, the count starts at 0', async () => {
-    const w = await world();
-    try {
+    await withWorld(world(), async (w) => {
       const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -20), termDays: 7, status: 'settled', renewalCount: 2 });
       w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -8), old.id);
       const mine = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(mine.body.renewalCount).toBe(0);
-    } finally {
-      await w.app.close();
-    }
+    });
   });
 });
