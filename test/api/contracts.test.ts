@@ -72,8 +72,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
           salePayout: null,
           status: 'live',
         });
-        expect(ledgerOf(w.app as never, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
-        const row = contractRow(w.app as never, result.body.id);
+        expect(ledgerOf(w.app, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+        const row = contractRow(w.app, result.body.id);
         expect(row).toMatchObject({ heldSince: TODAY, purchaseDate: TODAY, expireDate: '2026-05-17', status: 'live' });
       },
     },
@@ -107,32 +107,22 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
     { name: 'no team in the league', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'unknown league: the caller has no team there (first check of §5.6)', method: 'POST', path: '/api/v1/leagues/lg_nope/my-contracts', body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'admin', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'anonymous', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
-    {
-      name: 'a closed league refuses buys (Proposed)',
+    ...[
+      { why: 'a closed league refuses buys (Proposed)', column: 'closed_at', value: '2026-05-09T00:00:00.000Z' },
+      { why: 'an ended league refuses buys', column: 'end_date', value: '2026-05-10T11:00:00.000Z' },
+    ].map(({ why, column, value }) => ({
+      name: why,
       method: 'POST',
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'MEDIUM' },
       as: 'admin',
-      before: (w, app) => {
-        app.ctx.db.$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
+      before: (w: World, app: TestApp) => {
+        app.ctx.db.$client.prepare(`UPDATE leagues SET ${column} = ? WHERE id = ?`).run(value, w.league.id);
       },
       status: 409,
       expect: { error: 'LEAGUE_INACTIVE' },
       exact: true,
-    },
-    {
-      name: 'an ended league refuses buys',
-      method: 'POST',
-      path: myContracts,
-      body: { articleId: 'Alpha', tier: 'MEDIUM' },
-      as: 'admin',
-      before: (w, app) => {
-        app.ctx.db.$client.prepare('UPDATE leagues SET end_date = ? WHERE id = ?').run('2026-05-10T11:00:00.000Z', w.league.id);
-      },
-      status: 409,
-      expect: { error: 'LEAGUE_INACTIVE' },
-      exact: true,
-    },
+    })),
     { name: 'unknown tier', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'HUGE' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
     { name: 'tier is case-sensitive', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'medium' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
     { name: 'missing tier', method: 'POST', path: myContracts, body: { articleId: 'Alpha' }, as: 'admin', status: 400, expect: { error: 'INVALID_TIER' }, exact: true },
@@ -206,7 +196,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 400,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'UNKNOWN_ARTICLE' });
-        expect(ledgerCredits(w.app as never, w.team.id)).toBe(1000);
+        expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
         expect(w.app.ctx.db.select().from(contracts).where(eq(contracts.teamId, w.team.id)).all()).toHaveLength(0);
       },
     },
@@ -245,7 +235,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 404,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
-        expect(ledgerCredits(w.app as never, w.rivalTeam.id)).toBe(1000 - 163);
+        expect(ledgerCredits(w.app, w.rivalTeam.id)).toBe(1000 - 163);
       },
     },
     {
@@ -257,7 +247,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 413,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'PAYLOAD_TOO_LARGE' });
-        expect(ledgerCredits(w.app as never, w.team.id)).toBe(1000);
+        expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
       },
     },
     {
@@ -419,12 +409,12 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       status: 200,
       expect: (result, w) => {
         expect(result.body).toMatchObject({ id: w.held.id, status: 'sold', salePayout: 106, currentPrice: 135, team: { credits: 1000 - 100 - 5 - 5 - 5 + 106 } });
-        expect(ledgerOf(w.app as never, w.held.id)).toEqual([
+        expect(ledgerOf(w.app, w.held.id)).toEqual([
           { kind: 'purchase', amount: -100 },
           { kind: 'sale_payout', amount: 106 },
         ]);
-        expect(contractRow(w.app as never, w.held.id)).toMatchObject({ status: 'sold', salePayout: 106, closedOn: TODAY });
-        expect(notificationMessages(w.app as never)).toEqual(['Sold Alpha early for 106 credits']);
+        expect(contractRow(w.app, w.held.id)).toMatchObject({ status: 'sold', salePayout: 106, closedOn: TODAY });
+        expect(notificationMessages(w.app)).toEqual(['Sold Alpha early for 106 credits']);
       },
     },
     { name: 'a contract that does not exist', method: 'POST', path: sell(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
@@ -446,7 +436,7 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       status: 404,
       expect: (result, w) => {
         expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
-        expect(contractRow(w.app as never, w.bobs.id)).toMatchObject({ status: 'live', salePayout: null });
+        expect(contractRow(w.app, w.bobs.id)).toMatchObject({ status: 'live', salePayout: null });
       },
     },
 
@@ -459,8 +449,8 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       status: 503,
       expect: (result, w) => {
         expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
-        expect(contractRow(w.app as never, w.held.id).status).toBe('live');
-        expect(notificationMessages(w.app as never)).toEqual([]);
+        expect(contractRow(w.app, w.held.id).status).toBe('live');
+        expect(notificationMessages(w.app)).toEqual([]);
       },
     },
     {
@@ -524,7 +514,7 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
       status: 200,
       expect: (result, w) => {
         expect(result.body).toMatchObject({ id: w.tomorrow.id, renewalElected: true, status: 'live', expireDate: addDays(TODAY, 1) });
-        expect(ledgerOf(w.app as never, w.tomorrow.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+        expect(ledgerOf(w.app, w.tomorrow.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
       },
     },
     { name: 'on the expiry day, before the sweep', method: 'POST', path: renew((w) => w.today.id), as: 'admin', status: 200, expect: { renewalElected: true, status: 'expired' } },
