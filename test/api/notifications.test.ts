@@ -27,9 +27,6 @@ async function inboxWorld() {
   return { app: w.app, world: { ...w, second, alpha, beta, outsider, firstId: inbox.body[0].id as string } };
 }
 
-type W = Awaited<ReturnType<typeof inboxWorld>>['world'];
-const firstId = async (w: W) => (await w.app.call('GET', '/api/v1/player/notifications', { as: w.admin })).body[0].id as string;
-
 describe('notification in-box', () => {
   scenarioTable(inboxWorld, [
     {
@@ -96,7 +93,7 @@ describe('notification in-box', () => {
 
   it('mark read: the owner gets success and the flag sticks; twice is still success', async () => {
     await withWorld(inboxWorld(), async ({ app, world: w }) => {
-      const id = await firstId(w);
+      const id = w.firstId;
       const first = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.admin });
       expect(first).toMatchObject({ status: 200, body: { success: true } });
       const again = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.admin });
@@ -108,7 +105,7 @@ describe('notification in-box', () => {
 
   it("mark read: someone else's notification is 403 and stays unread", async () => {
     await withWorld(inboxWorld(), async ({ app, world: w }) => {
-      const id = await firstId(w);
+      const id = w.firstId;
       const result = await app.call('PATCH', `/api/v1/notifications/${id}/read`, { as: w.outsider });
       expect(result).toMatchObject({ status: 403, body: { error: 'NOTIFICATION_NOT_AUTHORIZED' } });
       const list = await app.call('GET', '/api/v1/player/notifications', { as: w.admin });
@@ -118,7 +115,7 @@ describe('notification in-box', () => {
 
   it('mark read: anonymous is 401', async () => {
     await withWorld(inboxWorld(), async ({ app, world: w }) => {
-      const id = await firstId(w);
+      const id = w.firstId;
       expect((await app.call('PATCH', `/api/v1/notifications/${id}/read`)).status).toBe(401);
     });
   });
