@@ -1,11 +1,11 @@
 /** §2 Base Points: the one curve that turns normalized views into points (scoring) and prices. */
 
 /** Below this many normalized views an article earns nothing (and is free on the market). */
-export const FREE_VIEWS = 2_000;
+const FREE_VIEWS = 2_000;
 /** Above this the logarithm would flatten too much, so the curve turns linear. */
-export const LINEAR_FROM_VIEWS = 150_000;
+const LINEAR_FROM_VIEWS = 150_000;
 /** Each further 50,000 views past the breakpoint is worth one more point. */
-export const VIEWS_PER_LINEAR_POINT = 50_000;
+const VIEWS_PER_LINEAR_POINT = 50_000;
 /** log2(150000 / 2000): the value at the breakpoint, so both branches meet. */
 export const LOG2_75 = Math.log2(LINEAR_FROM_VIEWS / FREE_VIEWS);
 

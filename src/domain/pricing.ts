@@ -8,9 +8,8 @@ export const MAX_ACTIVE_CONTRACTS = 22;
 
 export const TIER_DAYS = { SHORT: 3, MEDIUM: 7, LONG: 14 } as const;
 export type Tier = keyof typeof TIER_DAYS;
-export const TIERS = Object.keys(TIER_DAYS) as Tier[];
 
-export const PRICE_EXPONENT = 1.7;
+const PRICE_EXPONENT = 1.7;
 /** The anchor of the price scale: a full line-up of these articles costs the budget below. */
 const ANCHOR_VIEWS = 130_000;
 const ANCHOR_LINEUP_SIZE = 11;
@@ -19,12 +18,11 @@ const ANCHOR_BUDGET = 1_800;
  * D: 11 articles at 130,000 views cost 1,800 for a SHORT term. Derived rather than written
  * out so the table of §5.2 follows exactly from the curve.
  */
-export const PRICE_COEFFICIENT =
+const PRICE_COEFFICIENT =
   ANCHOR_BUDGET / (ANCHOR_LINEUP_SIZE * basePoints(ANCHOR_VIEWS) ** PRICE_EXPONENT * TIER_DAYS.SHORT);
 
 /** Premium per consecutive renewal, as a whole percentage so rounding stays exact. */
 const RENEWAL_PREMIUM_PERCENT = 10;
-export const RENEWAL_PREMIUM_RATE = RENEWAL_PREMIUM_PERCENT / 100;
 
 /** §1.4: a stored scale that is not a finite positive number must not zero or inflate prices. */
 export function effectiveScale(languageScale: number | null | undefined): number {

@@ -11,7 +11,7 @@ const ILLEGAL_TITLE_CHARS = /[|#<>[\]{}]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** MediaWiki's title length limit, in UTF-8 bytes. */
-export const MAX_TITLE_BYTES = 255;
+const MAX_TITLE_BYTES = 255;
 
 const encoder = new TextEncoder();
 

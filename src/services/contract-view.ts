@@ -53,7 +53,7 @@ export function contractView(contract: ContractRow, team: TeamView, today: strin
 }
 
 /** Team views (with derived credits, summed in one query) for the teams owning these contracts. */
-export function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, TeamView> {
+function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, TeamView> {
   const ids = [...new Set(teamIds)];
   const credits = creditsOfTeams(db, ids);
   const out = new Map<string, TeamView>();

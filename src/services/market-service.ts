@@ -23,7 +23,7 @@ import { mapWithWorkers } from './map-with-workers';
 const SHELF_TTL_MS = 3 * DAY_MS;
 
 /** §7.1: the first 50 content articles of the day. */
-export const SHELF_SIZE = 50;
+const SHELF_SIZE = 50;
 /** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
 const HYDRATION_CONCURRENCY = 3;
 
