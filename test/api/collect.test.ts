@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../cli/program';
+import { runCliCaptured } from '../support/cli';
 import { collectorFor } from '../../src/services/collector-job';
 import { performances } from '../../src/store/schema';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
@@ -198,26 +198,12 @@ describe('CLI verbs', () => {
     return file;
   }
 
-  async function run(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
-    try {
-      const code = await runCli(argv);
-      return { code, stdout: out.join(''), stderr: err.join('') };
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-    }
-  }
-
   it('collect --date scores the day and prints what it wrote', async () => {
     seedEncyclopedia();
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const result = await run(['--config', writeConfig(app), 'collect', '--date', DAY]);
+      const result = await runCliCaptured(['--config', writeConfig(app), 'collect', '--date', DAY]);
       expect(result).toMatchObject({ code: 0, stdout: `collected ${DAY}: 5 teams, 6 articles, 5 performances written\n` });
       expect(stored(app).find((row) => row.teamId === world.teams.alice)?.points).toBe(8);
     } finally {
@@ -231,10 +217,10 @@ describe('CLI verbs', () => {
     try {
       await buildWorld(app);
       const config = writeConfig(app);
-      expect((await run(['--config', config, 'collect', '--date', '2026-02-30'])).code).toBe(2);
+      expect((await runCliCaptured(['--config', config, 'collect', '--date', '2026-02-30'])).code).toBe(2);
       // a 400 is not retried, so the CLI's own client (real backoff) fails at once
       fake.faults.failAlways('per-article', 400);
-      const failed = await run(['--config', config, 'collect', '--date', DAY]);
+      const failed = await runCliCaptured(['--config', config, 'collect', '--date', DAY]);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain('aborted, nothing written');
       expect(stored(app)).toEqual([]);
@@ -260,7 +246,7 @@ describe('CLI verbs', () => {
           JSON.stringify({ date: '2026-05-09', results: [{ teamId: world.teams.carol, articleViews: [16_000], chemistryLevels: [], formationSnapshot: '{"GK":"Alpha"}' }] }),
         ].join('\n'),
       );
-      const result = await run(['--config', writeConfig(app), 'import-performances', jsonFile, linesFile]);
+      const result = await runCliCaptured(['--config', writeConfig(app), 'import-performances', jsonFile, linesFile]);
       expect(result).toMatchObject({ code: 0, stdout: '7 performances written\n' });
 
       const imported = stored(app);
@@ -288,17 +274,17 @@ describe('CLI verbs', () => {
       const bad = path.join(dir, 'bad.jsonl');
       fs.writeFileSync(bad, JSON.stringify({ date: DAY, results: [{ teamId: 'tm_nobody', articleViews: [], chemistryLevels: [] }] }));
       const config = writeConfig(app);
-      const result = await run(['--config', config, 'import-performances', good, bad]);
+      const result = await runCliCaptured(['--config', config, 'import-performances', good, bad]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('INGEST_INVALID');
       expect(stored(app)).toEqual([]);
 
       const notJson = path.join(dir, 'broken.jsonl');
       fs.writeFileSync(notJson, '{"date":"2026-05-10","results":[]}\n{oops\n');
-      const broken = await run(['--config', config, 'import-performances', notJson]);
+      const broken = await runCliCaptured(['--config', config, 'import-performances', notJson]);
       expect(broken).toMatchObject({ code: 1 });
       expect(broken.stderr).toContain('broken.jsonl:2: not JSON');
-      expect((await run(['--config', config, 'import-performances'])).code).toBe(2);
+      expect((await runCliCaptured(['--config', config, 'import-performances'])).code).toBe(2);
     } finally {
       await app.close();
     }

@@ -2,25 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../cli/program';
+import { runCliCaptured as cli } from '../support/cli';
 import { leagues, players } from '../../src/store/schema';
 import { createTestApp, tempDatabasePath, TEST_FRONTEND, TEST_SIGNING_SECRET } from '../support/app';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { mirrorEnglish, TODAY } from './leagues-fixtures';
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
-  try {
-    const code = await runCli(args);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,11 +28,11 @@ describe('fantasy seed-global', () => {
   it('creates the Global League once; a second run changes nothing and says so', async () => {
     const databasePath = tempDatabasePath();
     const first = await cli(['seed-global', '--database', databasePath]);
-    expect(first).toMatchObject({ code: 0, err: '' });
-    expect(first.out).toMatch(/created the Global League: id global, "Global League", domain en, L=1/);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(/created the Global League: id global, "Global League", domain en, L=1/);
     const second = await cli(['seed-global', '--database', databasePath, '--name', 'Another Name', '--domain', 'it']);
     expect(second.code).toBe(0);
-    expect(second.out).toMatch(/already exists, nothing changed: id global, "Global League", domain en/);
+    expect(second.stdout).toMatch(/already exists, nothing changed: id global, "Global League", domain en/);
 
     const app = await createTestApp({ databasePath });
     try {
@@ -87,8 +73,8 @@ describe('fantasy seed-global', () => {
       const registered = await app.call('POST', '/auth/password/register', { body: { username: '_system', password: 'pw' }, headers: { origin: TEST_FRONTEND } });
       expect(registered.status).toBe(201);
       const seeded = await cli(['seed-global', '--database', databasePath]);
-      expect(seeded).toMatchObject({ code: 0, err: '' });
-      expect(seeded.out).toMatch(/created the Global League/);
+      expect(seeded).toMatchObject({ code: 0, stderr: '' });
+      expect(seeded.stdout).toMatch(/created the Global League/);
       expect(app.ctx.db.select().from(leagues).all().map((l) => [l.id, l.adminId])).toEqual([['global', 'system']]);
     } finally {
       await app.close();
@@ -98,7 +84,7 @@ describe('fantasy seed-global', () => {
   it('--domain it --name takes the registry value; --domain of an unregistered edition calibrates it', async () => {
     const it1 = tempDatabasePath();
     const res = await cli(['seed-global', '--database', it1, '--domain', 'it', '--name', 'Lega Globale']);
-    expect(res.out).toMatch(/created the Global League: id global, "Lega Globale", domain it, L=13.9\n/);
+    expect(res.stdout).toMatch(/created the Global League: id global, "Lega Globale", domain it, L=13.9\n/);
 
     const fake = await startFakeEncyclopedia({ today: TODAY });
     try {
@@ -109,7 +95,7 @@ describe('fantasy seed-global', () => {
       const calibrated = await cli(['--config', config, 'seed-global', '--domain', 'de']);
       vi.useRealTimers();
       expect(calibrated).toMatchObject({ code: 0 });
-      expect(calibrated.out).toMatch(/domain de, L=4 \(edition calibrated just now\)/);
+      expect(calibrated.stdout).toMatch(/domain de, L=4 \(edition calibrated just now\)/);
     } finally {
       vi.useRealTimers();
       await fake.close();
@@ -122,7 +108,7 @@ describe('fantasy seed-global', () => {
     try {
       const unknown = await cli(['--config', configFile(fake), 'seed-global', '--domain', 'xx']);
       expect(unknown.code).toBe(1);
-      expect(unknown.err).toBe('fantasy: could not seed the Global League: LEAGUE_UNKNOWN_DOMAIN\n');
+      expect(unknown.stderr).toBe('fantasy: could not seed the Global League: LEAGUE_UNKNOWN_DOMAIN\n');
       expect(fake.requests.filter((r) => r.route === 'top')).toHaveLength(0);
     } finally {
       await fake.close();
