@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../support/cli';
 import { collectorFor } from '../../src/services/collector-job';
 import { performances } from '../../src/store/schema';
