@@ -3,7 +3,7 @@ import { ManualClock, systemClock } from '../../src/clock';
 import { parseStrictDate } from '../../src/domain/dates';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
-import { SettlementService, type SweepOutcome } from '../../src/services/settlement-service';
+import { SettlementService, tally, type SweepOutcome } from '../../src/services/settlement-service';
 import { configFor } from '../config-option';
 
 /**
@@ -55,10 +55,8 @@ export function registerSettle(program: Command): void {
         const { ctx } = runtime;
         const report = await new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(ctx.clock.now());
         for (const outcome of report.outcomes) process.stdout.write(`${describe(outcome)}\n`);
-        const count = (...results: string[]) => report.outcomes.filter((o) => results.includes(o.result)).length;
-        process.stdout.write(
-          `sweep for ${report.today}: ${count('settled', 'renewal-unaffordable')} settled, ${count('renewed')} renewed, ${count('skipped')} skipped\n`,
-        );
+        const { settled, renewed, skipped } = tally(report);
+        process.stdout.write(`sweep for ${report.today}: ${settled} settled, ${renewed} renewed, ${skipped} skipped\n`);
       } finally {
         runtime.close();
       }

@@ -1,7 +1,7 @@
 /** The settlement sweep as a daily job: 06:00 UTC, after the scoring ingest of the previous day (§14 #4). */
 import type { AppContext } from '../app-context';
 import type { DailyJob } from './scheduler';
-import { SettlementService } from './settlement-service';
+import { SettlementService, tally } from './settlement-service';
 
 export const settlementJob: DailyJob = {
   name: 'settlement',
@@ -9,12 +9,6 @@ export const settlementJob: DailyJob = {
   minute: 0,
   async run(ctx: AppContext, now: Date) {
     const report = await new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(now);
-    const count = (result: string) => report.outcomes.filter((outcome) => outcome.result === result).length;
-    ctx.log.info('settlement sweep done', {
-      today: report.today,
-      settled: count('settled') + count('renewal-unaffordable'),
-      renewed: count('renewed'),
-      skipped: count('skipped'),
-    });
+    ctx.log.info('settlement sweep done', { today: report.today, ...tally(report) });
   },
 };

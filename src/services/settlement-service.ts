@@ -49,6 +49,12 @@ export interface SweepReport {
   outcomes: SweepOutcome[];
 }
 
+/** Counts for a log line or a summary; an unaffordable renewal is a settlement too. */
+export function tally(report: SweepReport): { settled: number; renewed: number; skipped: number } {
+  const count = (...results: SweepResult[]) => report.outcomes.filter((outcome) => results.includes(outcome.result)).length;
+  return { settled: count('settled', 'renewal-unaffordable'), renewed: count('renewed'), skipped: count('skipped') };
+}
+
 export interface SettlementDeps {
   db: Database;
   clock: Clock;
