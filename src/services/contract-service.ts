@@ -77,8 +77,8 @@ export class ContractService {
     if (early) fail(early);
     const average = await this.views.liveAverage(league.domain, articleId, today);
     const cost = price(average, league.languageScale, TIER_DAYS[tier]);
-    if (cost > creditsOf(db, team.id)) fail('NOT_ENOUGH_CREDITS');
 
+    // No separate credit check here: the guarded INSERT is the one place the balance is compared.
     const outcome = writeTransaction(db, (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now));
     if (typeof outcome === 'string') fail(outcome);
     return this.present(outcome, today, cost);
