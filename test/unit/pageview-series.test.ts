@@ -94,6 +94,14 @@ describe('PageviewSeries', () => {
     expect(await views().liveAverage('en', 'Flaky', TODAY)).toBe(9_000);
   });
 
+  it("cached averages fall back to the day before's snapshot, as a buy would price it", async () => {
+    fake.data.setSeries('en', 'Late_cached', series(6_000, YESTERDAY));
+    // yesterday's fetch fails, so the live price came from the day before's series
+    fake.faults.add({ route: 'per-article', fault: { kind: 'status', status: 500 }, times: 4 });
+    expect(await views().liveAverage('en', 'Late_cached', TODAY)).toBe(6_000);
+    expect(cachedLiveAverages(db, 'en', ['Late_cached'], TODAY)).toEqual(new Map([['Late_cached', 6_000]]));
+  });
+
   it('cached averages never call the network', async () => {
     fake.data.setSeries('en', 'Known', series(4_000, YESTERDAY));
     await views().liveAverage('en', 'Known', TODAY);
