@@ -219,9 +219,10 @@ export class ContractService {
     return contract;
   }
 
+  /** With the price this request just computed, or (elections) the one today's cache knows. */
   private present(row: ContractRow, today: string, currentPrice?: number): ContractView {
-    const team = findTeamWithPlayer(this.deps.db, row.teamId)!;
     if (currentPrice === undefined) return contractViews(this.deps.db, [row], today)[0]!;
+    const team = findTeamWithPlayer(this.deps.db, row.teamId)!;
     return contractView(row, teamView(team, creditsOf(this.deps.db, team.id)), today, currentPrice);
   }
 
