@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../cli/program';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../support/cli';
 import { addDays } from '../../src/domain/dates';
 import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
 import { buildContract } from '../support/builders';
@@ -175,19 +175,6 @@ describe('a sweep killed mid-way', () => {
   }, 60_000);
 });
 
-/** Runs the CLI in this process, capturing what it writes. */
-async function cliInProcess(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await runCli(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe('fantasy settle', () => {
   it('refuses an --at that is not an instant with the bad-usage exit code', async () => {
@@ -205,7 +192,7 @@ describe('fantasy settle', () => {
     ['trailing words', '2026-05-10T06:00:00Z please'],
   ])('--at with %s is bad usage: exit 2, one line on stderr, nothing run', async (_, at) => {
     const databasePath = path.join(os.tmpdir(), `fantasy-settle-never-${process.pid}.db`);
-    const run = await cliInProcess(['settle', '--at', at, '--database', databasePath]);
+    const run = await runCliCaptured(['settle', '--at', at, '--database', databasePath]);
     expect(run.code).toBe(2);
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining("'--at <instant>'")]);
     expect(run.stdout).toBe('');
