@@ -18,6 +18,7 @@ import { notificationRoutes } from './routes/notifications';
 import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
+import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext) {
  */
 export function createHandler(ctx: AppContext): RequestHandler {
   const app = createApp(ctx);
+  const webApp = webAppResponder();
   const allowedOrigin = frontendOrigin(ctx.config);
   return async (request) => {
     const started = performance.now();
@@ -81,7 +83,7 @@ export function createHandler(ctx: AppContext): RequestHandler {
       }
     } else {
       try {
-        response = await app.handle(request);
+        response = webApp(request) ?? (await app.handle(request));
       } catch (error) {
         response = mapError(error, undefined, ctx.log, requestId);
       }
