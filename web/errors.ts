@@ -1,0 +1,82 @@
+/**
+ * Every refusal a player can meet, in words. Keys are the service's error constants
+ * (src/domain/errors.ts); a test checks that each player-facing constant has a sentence.
+ */
+import type { ErrorCode } from '../src/domain/errors';
+
+type PlayerFacing = Exclude<ErrorCode, `GENIE_${string}` | `REPORT_${string}` | 'INGEST_INVALID' | 'INVALID_DATE'>;
+
+export const REFUSALS: Record<PlayerFacing, string> = {
+  MALFORMED_JSON: 'The app sent something the service could not read. Reload the page and try again.',
+  INVALID_REQUEST: 'That request was not complete. Check the form and try again.',
+  UNAUTHORIZED: 'Your session has ended. Sign in again to carry on.',
+  FORBIDDEN_ORIGIN: 'This address is not the one the league is hosted at. Open the address your host gave you and sign in there.',
+  NOT_FOUND: 'There is nothing at this address.',
+  PAYLOAD_TOO_LARGE: 'That was too long to send.',
+  INTERNAL_ERROR: 'Something went wrong on the server. Try again in a moment.',
+  SIGNING_SECRET_MISSING: 'The server cannot sign anyone in yet: its host has not finished setting it up.',
+  IDENTITY_PROVIDER_NOT_CONFIGURED: 'Signing in with an outside account is not set up on this server.',
+  USERNAME_INVALID: 'A username is 3 to 30 letters, digits, hyphens or underscores.',
+  PASSWORD_TOO_LONG: 'A password can be at most 200 characters.',
+  INVALID_CREDENTIALS: 'That username and password do not match an account.',
+  USERNAME_TAKEN: 'That username is taken. Pick another one.',
+  USERNAME_EXHAUSTED: 'No free username could be found for you. Try a different one.',
+  CREDENTIAL_STORE_FAILURE: 'Your account could not be saved. Try again in a moment.',
+  PLAYER_NOT_FOUND: 'This server does not know your account any more. Sign in again.',
+  LEAGUE_NOT_FOUND: 'That league does not exist (it may have been deleted when its last team left).',
+  LEAGUE_INVALID_PAYLOAD: 'The league form was incomplete. Check every field.',
+  LEAGUE_NAME_LENGTH: 'A league name is 3 to 50 characters.',
+  LEAGUE_UNKNOWN_ICON: 'Pick one of the offered icons.',
+  LEAGUE_UNKNOWN_DOMAIN: 'Pick an encyclopedia edition from the list.',
+  LEAGUE_UNKNOWN_DURATION: 'Pick one of the offered season lengths.',
+  LEAGUE_UNKNOWN_VISIBILITY: 'Choose whether the league is public or private.',
+  LEAGUE_UNKNOWN_INVITE_POLICY: 'Choose who may see the invitation code.',
+  CALIBRATION_BELOW_FLOOR: 'That edition is too small to host a league. Pick a busier one.',
+  CALIBRATION_UNAVAILABLE: 'The encyclopedia could not be reached to measure that edition. Try again shortly.',
+  EDITION_LIST_UNAVAILABLE: 'The list of encyclopedia editions could not be loaded. Try again shortly.',
+  TEAM_NAME_LENGTH: 'A team name is 3 to 30 characters.',
+  TEAM_NAME_REQUIRED: 'Give your team a name.',
+  NAME_TAKEN: 'Another team in this league already has that name.',
+  ALREADY_HAS_TEAM: 'You already have a team in this league.',
+  LEAGUE_IS_PRIVATE: 'This league is private: you need its invitation code to join.',
+  LEAGUE_INACTIVE: 'This league is closed or its season has ended, so nobody can join or leave it now.',
+  JOIN_CONFLICT: 'You could not join right now. Try again.',
+  LEAVE_CONFLICT: 'You cannot leave this league now: its season has ended.',
+  ALREADY_LEFT: 'You have already left this league.',
+  CANNOT_LEAVE_GLOBAL: 'Everybody plays in the Global League: it cannot be left.',
+  CANNOT_CLOSE_GLOBAL: 'The Global League cannot be closed.',
+  NO_INVITATION_CODE: 'No league has that invitation code. Check the five characters and try again.',
+  INVITATION_CODE_UNAVAILABLE: 'An invitation code could not be made. Try again.',
+  CLOSE_CONFLICT: 'The league could not be closed right now. Try again.',
+  NOT_ADMIN: 'Only the league’s founder can do that.',
+  ALREADY_CLOSED: 'This league is already closed.',
+  JOIN_RATE_LIMITED: 'Too many invitation codes tried. Wait a minute, then try again.',
+  NO_TEAM_IN_LEAGUE: 'You have no team in this league yet. Join it first.',
+  TEAM_NOT_FOUND: 'That team is not in this league.',
+  INVALID_TIER: 'Pick a contract length: short, medium or long.',
+  INVALID_ARTICLE: 'That is not an article that can be bought.',
+  ARTICLE_TAKEN: 'Another team already holds a contract on this article.',
+  ALREADY_OWNED: 'You already hold a contract on this article.',
+  TEAM_FULL: 'Your squad is full. Sell a contract to make room.',
+  NOT_ENOUGH_CREDITS: 'You do not have enough credits for this contract. Pick a shorter term or sell a contract first.',
+  CONTRACT_NOT_FOUND: 'That contract does not exist.',
+  NOT_CONTRACT_OWNER: 'That contract is not yours.',
+  ALREADY_SOLD: 'This contract has already been sold.',
+  ALREADY_SETTLED: 'This contract has already been settled.',
+  CONTRACT_EXPIRED: 'This contract has expired.',
+  RENEWAL_WINDOW_CLOSED: 'Renewal can only be chosen in the last days of a contract.',
+  RENEWAL_NOT_ELECTED: 'This contract has no renewal to withdraw.',
+  MARKET_UNAVAILABLE: 'The market could not be loaded from the encyclopedia. Try again shortly.',
+  UNKNOWN_ARTICLE: 'The encyclopedia has no article of that name.',
+  ENCYCLOPEDIA_UNAVAILABLE: 'The encyclopedia could not be reached. Try again shortly.',
+  LINEUP_INVALID_PAYLOAD: 'That line-up could not be saved: a contract may have ended. Reload and try again.',
+  LINEUP_UNKNOWN_SCHEMA: 'Pick one of the offered formations.',
+  CONTRACT_NOT_OWNED: 'A contract in that line-up is no longer yours. Reload and try again.',
+  NOTIFICATION_NOT_FOUND: 'That message no longer exists.',
+  NOTIFICATION_NOT_AUTHORIZED: 'That message belongs to someone else.',
+};
+
+export function sentenceFor(code: string): string {
+  if (code === 'NETWORK') return 'The server could not be reached. Check your connection and try again.';
+  return (REFUSALS as Record<string, string>)[code] ?? 'Something went wrong. Try again in a moment.';
+}

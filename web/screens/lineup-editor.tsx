@@ -1,0 +1,204 @@
+/**
+ * Screen 7: the line-up editor. Pick a contract (bench or pitch), then a position: works the
+ * same with a keyboard, a mouse and a finger. Unfielded contracts and empty positions warn.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type ContractView } from '../api';
+import { SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
+import { LeagueNav } from '../components/league-nav';
+import { ChemistryList, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
+import { Done, Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
+
+async function loadEditor(id: string) {
+  const [lineup, contracts, team] = await Promise.all([api.myLineup(id), api.myContracts(id), api.myTeam(id)]);
+  return { lineup, contracts: contracts.filter((c) => c.status === 'live'), team };
+}
+
+/** A schema change keeps whoever still has a position; the rest go to the bench. */
+function keepInSchema(placed: Placed, schema: Schema): Placed {
+  const allowed = new Set<string>(SCHEMAS[schema]);
+  return Object.fromEntries(Object.entries(placed).filter(([position]) => allowed.has(position))) as Placed;
+}
+
+function Editor(props: { id: string; teamId: string; schema: Schema; placed: Placed; contracts: ContractView[] }) {
+  const [schema, setSchema] = useState<Schema>(props.schema);
+  const [placed, setPlaced] = useState<Placed>(props.placed);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [levels, setLevels] = useState<PairLevels>('loading');
+  const [saved, setSaved] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const { busy, refusal, run } = useAction();
+
+  useEffect(() => {
+    api.chemistry(props.id, props.teamId).then(
+      ({ pairs }) => setLevels(new Map(pairs.filter((p) => p.level !== 'empty').map((p) => [pairKey(p.a, p.b), p.level as 'excellent' | 'good' | 'weak']))),
+      () => setLevels('unknown'),
+    );
+  }, [props.id, props.teamId]);
+
+  const placedIds = new Set(Object.values(placed).map((c) => c!.id));
+  const bench = props.contracts.filter((c) => !placedIds.has(c.id));
+  const empty = SCHEMAS[schema].filter((p) => !placed[p]);
+  const byId = new Map(props.contracts.map((c) => [c.id, c]));
+  const selectedContract = selected ? byId.get(selected) ?? null : null;
+  const change = (next: Placed) => {
+    setPlaced(next);
+    setDirty(true);
+    setSaved(null);
+  };
+
+  const onPosition = (position: Position) => {
+    const here = placed[position];
+    if (!selected) {
+      if (here) setSelected(here.id);
+      return;
+    }
+    const contract = byId.get(selected);
+    if (!contract) return;
+    const next: Placed = { ...placed };
+    const from = (Object.keys(next) as Position[]).find((p) => next[p]?.id === selected);
+    if (from) delete next[from];
+    // Placing onto an occupied position swaps: the one there takes the picked one's old place.
+    if (here && here.id !== selected && from) next[from] = here;
+    next[position] = contract;
+    change(next);
+    setSelected(null);
+  };
+
+  const toBench = () => {
+    if (!selected) return;
+    const next: Placed = { ...placed };
+    for (const p of Object.keys(next) as Position[]) if (next[p]?.id === selected) delete next[p];
+    change(next);
+    setSelected(null);
+  };
+
+  const save = () =>
+    run(async () => {
+      const formation: Record<string, { id: string }> = {};
+      for (const [position, contract] of Object.entries(placed)) if (contract) formation[position] = { id: contract.id };
+      await api.saveLineup(props.id, schema, formation);
+      setDirty(false);
+      setSaved('Line-up saved. It counts from the next scored day.');
+    });
+
+  return (
+    <>
+      <fieldset class="schemas">
+        <legend>Formation</legend>
+        <div class="segmented">
+          {SCHEMA_NAMES.map((name) => (
+            <label key={name} class="choice">
+              <input
+                type="radio"
+                name="schema"
+                checked={schema === name}
+                onChange={() => {
+                  setSchema(name);
+                  change(keepInSchema(placed, name));
+                }}
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {(bench.length > 0 || empty.length > 0) && (
+        <div class="warning" role="status">
+          <p>
+            <span aria-hidden="true">⚠ </span>
+            <strong>Points are only scored by fielded contracts.</strong>
+          </p>
+          <ul>
+            {bench.length > 0 && (
+              <li>
+                {bench.length} live {bench.length === 1 ? 'contract is' : 'contracts are'} not fielded: {bench.map((c) => c.article.title).join(', ')}.
+              </li>
+            )}
+            {empty.length > 0 && (
+              <li>
+                {empty.length} {empty.length === 1 ? 'position is' : 'positions are'} empty: {empty.join(', ')}.
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+
+      <p class="instructions" id="pick-help">
+        {selectedContract
+          ? `Picked ${selectedContract.article.title}: now choose a position on the pitch.`
+          : 'Pick a contract from the bench or the pitch, then choose a position for it.'}
+      </p>
+      <Pitch schema={schema} placed={placed} selected={selected} onPosition={onPosition} />
+      {selectedContract && (
+        <p class="row">
+          {placedIds.has(selectedContract.id) && (
+            <button type="button" onClick={toBench}>
+              Move {selectedContract.article.title} to the bench
+            </button>
+          )}
+          <button type="button" onClick={() => setSelected(null)}>
+            Cancel the pick
+          </button>
+        </p>
+      )}
+
+      <section aria-labelledby="bench-heading">
+        <h2 id="bench-heading">Bench</h2>
+        {props.contracts.length === 0 ? (
+          <p class="card empty">
+            You hold no live contracts. <a href={`/leagues/${encodeURIComponent(props.id)}/market`}>Buy articles in the market</a>, then field
+            them here.
+          </p>
+        ) : bench.length === 0 ? (
+          <p>Every live contract is on the pitch.</p>
+        ) : (
+          <ul class="bench">
+            {bench.map((c) => (
+              <li key={c.id}>
+                <button type="button" aria-pressed={selected === c.id} onClick={() => setSelected(selected === c.id ? null : c.id)} aria-describedby="pick-help">
+                  <span aria-hidden="true">{selected === c.id ? '● ' : '○ '}</span>
+                  {c.article.title}
+                  <span class="sub"> {c.tier.toLowerCase()} · until {c.expireDate}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div class="savebar">
+        <button type="button" class="primary" onClick={save} disabled={busy}>
+          {busy ? 'Saving…' : 'Save line-up'}
+        </button>
+        {dirty && <span class="hint">Unsaved changes</span>}
+        <Refusal code={refusal} />
+        <Done text={saved} />
+      </div>
+
+      <ChemistryList schema={schema} placed={placed} levels={levels} />
+      <p class="hint">Positions: {SCHEMAS[schema].map((p) => `${p} ${POSITION_NAMES[p]}`).join(' · ')}</p>
+    </>
+  );
+}
+
+export function LineupEditor(props: { id: string }) {
+  const [load, reload] = useLoad(() => loadEditor(props.id), props.id);
+  return (
+    <Screen title="Line-up">
+      <LeagueNav id={props.id} />
+      <Loaded load={load} what="your line-up" retry={reload}>
+        {({ lineup, contracts, team }) => {
+          const live = new Map(contracts.map((c) => [c.id, c]));
+          const placed: Placed = {};
+          for (const [position, contract] of Object.entries(lineup.formation.formation)) {
+            // A contract that ended since the save is no longer fielded.
+            if (contract && live.has(contract.id)) placed[position as Position] = live.get(contract.id);
+          }
+          return <Editor id={props.id} teamId={team.id} schema={lineup.formation.schema} placed={placed} contracts={contracts} />;
+        }}
+      </Loaded>
+    </Screen>
+  );
+}
