@@ -6,6 +6,7 @@ import { fail } from '../domain/errors';
 import type { AppContext } from '../app-context';
 import { mapError } from './error-response';
 import { verifyServiceToken } from './service-token';
+import { routeNamer } from './route-template';
 import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
 import { authRoutes } from './routes/auth';
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext) {
 export function createHandler(ctx: AppContext): RequestHandler {
   const app = createApp(ctx);
   const webApp = webAppResponder();
+  const nameRoute = routeNamer(app.routes);
   const allowedOrigin = frontendOrigin(ctx.config);
   return async (request) => {
     const started = performance.now();
@@ -103,8 +105,9 @@ export function createHandler(ctx: AppContext): RequestHandler {
     if (response.status === 401 && path.startsWith('/internal/')) response.headers.set('www-authenticate', 'Bearer');
     ctx.log.info('request', {
       method: request.method,
-      // an invitation code opens a private league: it never reaches the log (§6.7)
-      path: path.replace(/^(\/api\/v1\/leagues\/by-code\/).+$/, '$1[redacted]'),
+      // the template, never the raw path: an invitation code opens a private league and
+      // must not reach the log (§6.7) whatever shape the client gave the path
+      route: nameRoute(request.method, path),
       status: response.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,

@@ -7,7 +7,7 @@
 import { fail } from '../domain/errors';
 import { contentFilter, englishFallbackFilter, type ContentFilter } from '../domain/calibration';
 import { utcDay, DAY_MS } from '../domain/dates';
-import { averageViews30d, monthViews, price, TIER_DAYS, weekViews, yearViews, type ViewPoint } from '../domain/pricing';
+import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
@@ -42,6 +42,8 @@ export interface MarketArticle {
   averageViews30d: number | null;
   /** at MEDIUM with the league's frozen L; null while the series could not be fetched */
   price: number | null;
+  /** the price at every tier (an addition: §7.1's `price` is MEDIUM's); null while pending */
+  prices: TierPrices | null;
   /** true when the series could not be fetched (Proposed §7.1) */
   pending: boolean;
   owner: { name: string; teamName: string } | null;
@@ -99,6 +101,7 @@ export class MarketService {
         yearViews: average === null ? null : yearViews(points!),
         averageViews30d: average === null ? null : Math.round(average),
         price: average === null ? null : price(average, league.languageScale, TIER_DAYS.MEDIUM),
+        prices: average === null ? null : tierPrices(average, league.languageScale),
         pending: average === null,
         owner: holder ? { name: holder.playerName, teamName: holder.name } : null,
         availability: !holderId ? 'free-agent' : holderId === viewerTeamId ? 'owned-by-viewer' : 'owned-by-other',

@@ -234,12 +234,12 @@ describe('CORS', () => {
 });
 
 describe('request log', () => {
-  it('writes one JSON line per request with method, path, status, ms and request id, and never the cookie', async () => {
+  it('writes one JSON line per request with method, route template, status, ms and request id, and never the cookie', async () => {
     const app = await createTestApp();
     try {
       const ana = await app.player('ana');
       const result = await app.call('GET', '/api/v1/player?x=1', { as: ana });
-      const line = app.log.lines.find((l) => l.message === 'request' && l.path === '/api/v1/player');
+      const line = app.log.lines.find((l) => l.message === 'request' && l.route === '/api/v1/player');
       expect(line).toMatchObject({ method: 'GET', status: 200, requestId: result.headers.get('x-request-id') });
       expect(typeof line!.ms).toBe('number');
       const everything = JSON.stringify(app.log.lines);

@@ -95,6 +95,26 @@ describe('invitation codes stay out of the log', () => {
       await app.close();
     }
   });
+
+  it('no shape of the path puts the code in the log', async () => {
+    const { app, world: w } = await world();
+    try {
+      for (const path of [
+        '/api/v1//leagues/by-code/K7M2Q',
+        '/api//v1/leagues/by-code/K7M2Q',
+        '/api/v1/leagues/by%2Dcode/K7M2Q',
+        '/api/v1/Leagues/by-code/K7M2Q',
+        '/api/v1/leagues/by-code/K7M2Q/',
+      ]) {
+        await app.call('GET', path, { as: w.seeker });
+      }
+      const requests = app.log.lines.filter((line) => line.message === 'request');
+      expect(requests).toHaveLength(5);
+      expect(JSON.stringify(app.log.lines)).not.toMatch(/k7m2q/i);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('code-attempt rate limit (5 per 60 s per player)', () => {

@@ -143,16 +143,18 @@ export async function newPlayer(browser: Browser, base: string, prefix: string):
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       // No sideways scrolling on a phone: the page never overflows the viewport.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
       expect(overflow, `${name} at ${size.name} scrolls sideways`).toBeLessThanOrEqual(0);
       // Evaluated through the debugger, not as a <script> tag: the page's CSP (rightly) refuses
       // inline scripts, and that refusal would itself be a console error.
-      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-      });
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(axeSource);
+      // A string, not a function: this file is type-checked without the DOM library.
+      const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+        r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`)) as {
+        id: string;
+        impact: string;
+        targets: string[];
+      }[];
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious, `${name} at ${size.name}`).toEqual([]);
       await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}-${size.name}.png`), fullPage: true });
