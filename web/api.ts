@@ -42,7 +42,7 @@ export interface SaleQuote {
   termDays: number;
 }
 export interface ChemistryPairs {
-  pairs: { a: string; b: string; level: ChemistryLevel }[];
+  pairs: { a: string; b: string; level: Exclude<ChemistryLevel, 'empty'> }[];
 }
 export interface SessionView {
   sub: string;

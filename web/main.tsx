@@ -7,4 +7,7 @@ import { sendToSignIn } from './state';
 
 whenUnauthorized(sendToSignIn);
 startRouter();
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The shell's loading line is static HTML: the app replaces it rather than rendering after it.
+root.textContent = '';
+render(<App />, root);

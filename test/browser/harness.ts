@@ -157,7 +157,13 @@ export async function newPlayer(browser: Browser, base: string, prefix: string):
       }[];
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious, `${name} at ${size.name}`).toEqual([]);
-      await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${name}-${size.name}.png`), fullPage: true });
+      // The whole page, cut at two screens' height so a long shelf stays legible in a viewer.
+      const height = Math.min((await page.evaluate('document.documentElement.scrollHeight')) as number, size.height * 2);
+      await page.screenshot({
+        path: path.join(screenshotDir, `${prefix}-${name}-${size.name}.png`),
+        fullPage: true,
+        clip: { x: 0, y: 0, width: size.width, height },
+      });
     }
     await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
   }

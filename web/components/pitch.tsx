@@ -77,34 +77,50 @@ export function Pitch(props: {
 
 export function ChemistryList(props: { schema: Schema; placed: Placed; levels: PairLevels }) {
   const links = CHEMISTRY_LINKS[props.schema];
+  // Only links with both ends filled can score; the open ones are counted, not listed.
+  const live = links.filter(([from, to]) => props.placed[from] && props.placed[to]);
+  const open = links.length - live.length;
   return (
     <section aria-labelledby="chemistry-heading">
       <h2 id="chemistry-heading">Chemistry links</h2>
-      {props.levels === 'unknown' && <p class="hint">Chemistry unknown: the encyclopedia could not be reached. Your line-up still saves.</p>}
-      <ul class="chemistry">
-        {links.map(([from, to]) => {
-          const a = props.placed[from];
-          const b = props.placed[to];
-          let level: string;
-          let cls = 'open';
-          if (!a || !b) level = 'Open: a position is empty';
-          else if (props.levels === 'unknown') level = 'Unknown';
-          else if (props.levels === 'loading') level = 'Checking…';
-          else {
-            const found = props.levels.get(pairKey(a.article.id, b.article.id)) ?? 'weak';
-            level = LEVEL_WORDS[found];
-            cls = found;
-          }
-          return (
-            <li key={`${from}-${to}`} class={`link ${cls}`}>
-              <span class="ends">
-                {from}–{to}
-              </span>{' '}
-              <span class="level">{level}</span>
-            </li>
-          );
-        })}
-      </ul>
+      {props.levels === 'unknown' && live.length > 0 && (
+        <p class="hint">Chemistry unknown: the encyclopedia could not be reached. Your line-up still saves.</p>
+      )}
+      {live.length === 0 ? (
+        <p class="hint">
+          No chemistry link is active yet: a link between two positions counts once both are filled ({links.length} links in {props.schema}).
+        </p>
+      ) : (
+        <>
+          <ul class="chemistry">
+            {live.map(([from, to]) => {
+              const a = props.placed[from]!;
+              const b = props.placed[to]!;
+              let level: string;
+              let cls = 'open';
+              if (props.levels === 'unknown') level = 'Unknown';
+              else if (props.levels === 'loading') level = 'Checking…';
+              else {
+                const found = props.levels.get(pairKey(a.article.id, b.article.id)) ?? 'weak';
+                level = LEVEL_WORDS[found];
+                cls = found;
+              }
+              return (
+                <li key={`${from}-${to}`} class={`link ${cls}`}>
+                  <span class="ends">
+                    {from}–{to}
+                  </span>{' '}
+                  <span class="level">{level}</span>
+                  <span class="sub">
+                    {a.article.title} and {b.article.title}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {open > 0 && <p class="hint">{open} more links open up as you fill their positions.</p>}
+        </>
+      )}
     </section>
   );
 }

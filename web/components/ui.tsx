@@ -133,7 +133,7 @@ export function day(iso: string): string {
 }
 
 export function rankChange(delta: number | null): { text: string; icon: string } {
-  if (delta === null) return { text: 'first scored day', icon: '•' };
+  if (delta === null) return { text: 'new', icon: '•' };
   if (delta > 0) return { text: `up ${delta}`, icon: '▲' };
   if (delta < 0) return { text: `down ${-delta}`, icon: '▼' };
   return { text: 'no change', icon: '=' };

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, type ContractView, type SaleQuote } from '../api';
 import { Confirm } from '../components/confirm';
 import { LeagueNav } from '../components/league-nav';
+import { refreshNotifications } from '../state';
 import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad } from '../components/ui';
 
 const DAY_MS = 86_400_000;
@@ -149,6 +150,8 @@ export function Contracts(props: { id: string }) {
                   onChanged={(text) => {
                     setMessage(text);
                     reload();
+                    // a sale writes a notification: the in-box badge should show it at once
+                    void refreshNotifications();
                   }}
                 />
               ))}

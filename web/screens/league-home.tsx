@@ -25,6 +25,8 @@ function seasonState(league: LeagueView): string {
   if (league.closedAt) return `Closed on ${day(league.closedAt)}: the standings are final.`;
   if (now > end) return `The season ended on ${day(league.endDate)}: the standings are final.`;
   const total = Math.max(1, Math.round((end - start) / DAY_MS));
+  // The Global League never ends in practice: a day count out of thousands says nothing.
+  if (total > 3650) return 'An open-ended season: points add up every day.';
   const done = Math.min(total, Math.max(0, Math.floor((now - start) / DAY_MS) + 1));
   return `Day ${done} of ${total} · ends ${day(league.endDate)}`;
 }

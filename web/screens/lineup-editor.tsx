@@ -30,8 +30,13 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
   const { busy, refusal, run } = useAction();
 
   useEffect(() => {
+    // Chemistry pairs need two live contracts; with fewer there is nothing to ask for.
+    if (props.contracts.length < 2) {
+      setLevels(new Map());
+      return;
+    }
     api.chemistry(props.id, props.teamId).then(
-      ({ pairs }) => setLevels(new Map(pairs.filter((p) => p.level !== 'empty').map((p) => [pairKey(p.a, p.b), p.level as 'excellent' | 'good' | 'weak']))),
+      ({ pairs }) => setLevels(new Map(pairs.map((p) => [pairKey(p.a, p.b), p.level]))),
       () => setLevels('unknown'),
     );
   }, [props.id, props.teamId]);

@@ -8,6 +8,9 @@ import { BuyPanel } from '../components/buy';
 import { LeagueNav } from '../components/league-nav';
 import { Loaded, Refusal, Screen, count, credits, useAction, useLoad } from '../components/ui';
 
+/** A phone screen's worth at first; the rest one tap away. */
+const SHELF_FIRST = 12;
+
 type Sort = 'rank' | 'price-asc' | 'price-desc' | 'views';
 
 interface Offer {
@@ -128,6 +131,7 @@ export function Market(props: { id: string }) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ArticleOffer[] | null>(null);
   const [bought, setBought] = useState<ContractView | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const search = useAction();
 
   const onBought = (contract: ContractView) => {
@@ -224,7 +228,20 @@ export function Market(props: { id: string }) {
               {shelf.length === 0 ? (
                 <p class="card empty">No article on the shelf matches. Clear the filter to see all of them.</p>
               ) : (
-                <OfferList leagueId={props.id} offers={shelf} creditsLeft={team.credits} onBought={onBought} label="Today's shelf" />
+                <>
+                  <OfferList
+                    leagueId={props.id}
+                    offers={showAll ? shelf : shelf.slice(0, SHELF_FIRST)}
+                    creditsLeft={team.credits}
+                    onBought={onBought}
+                    label="Today's shelf"
+                  />
+                  {!showAll && shelf.length > SHELF_FIRST && (
+                    <button type="button" onClick={() => setShowAll(true)}>
+                      Show all {shelf.length} articles
+                    </button>
+                  )}
+                </>
               )}
             </section>
           </>

@@ -7,12 +7,15 @@ import { Loaded, Screen, credits, useLoad } from '../components/ui';
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
     const [lineup, table] = await Promise.all([api.teamLineup(props.id, props.teamId), api.leaderboard(props.id)]);
-    let levels: PairLevels;
-    try {
-      const { pairs } = await api.chemistry(props.id, props.teamId);
-      levels = new Map(pairs.filter((p) => p.level !== 'empty').map((p) => [pairKey(p.a, p.b), p.level as 'excellent' | 'good' | 'weak']));
-    } catch {
-      levels = 'unknown';
+    let levels: PairLevels = new Map();
+    // Chemistry needs two fielded articles; with fewer there is nothing to ask the encyclopedia.
+    if (Object.values(lineup.formation.formation).filter(Boolean).length >= 2) {
+      try {
+        const { pairs } = await api.chemistry(props.id, props.teamId);
+        levels = new Map(pairs.map((p) => [pairKey(p.a, p.b), p.level]));
+      } catch {
+        levels = 'unknown';
+      }
     }
     return { lineup, entry: table.find((e) => e.team.id === props.teamId) ?? null, levels };
   }, `${props.id}/${props.teamId}`);

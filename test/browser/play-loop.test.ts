@@ -1,0 +1,127 @@
+/**
+ * A new player plays the whole loop through the page only: create an account, join the
+ * Global League, find an article by search, buy it, field it; the scoring engine posts the
+ * day; the standings show the points and the rank; sell with the payout shown; the in-box
+ * shows the sale's sentence.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPlayer, startService, today, type Player, type Service } from './harness';
+
+let service: Service;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+  expect((await service.fantasy('seed-global')).status).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+const points = new Intl.NumberFormat('en');
+
+describe('the play loop in a browser', () => {
+  let player: Player;
+
+  it('plays a day from sign-up to the in-box', async () => {
+    player = await newPlayer(browser, service.base, 'loop');
+    const { page } = player;
+
+    // An anonymous visitor of the printed address lands on the sign-in form.
+    await page.goto(`${service.base}/`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await player.screen('sign-in');
+
+    await page.getByRole('button', { name: 'I am new here' }).click();
+    await page.getByLabel('Username').fill('reader_one');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+    await player.screen('welcome');
+    await page.getByLabel(/Your team name in/).first().fill('Readers United');
+    await page.getByRole('button', { name: /^Join Global/ }).click();
+
+    await page.getByRole('heading', { name: 'Readers United' }).waitFor();
+    await expect(page.getByText('1,000 cr')).toBeTruthy();
+    await player.screen('league-home-new');
+
+    await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Market' }).click();
+    await page.getByRole('heading', { name: "Today's shelf" }).waitFor();
+    await player.screen('market');
+
+    // An article far below the shelf, found by the edition-wide search.
+    await page.getByLabel('Find any article of the edition').fill('Sample article 900');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.waitFor();
+    await player.screen('market-search');
+    await results.getByRole('button', { name: 'Buy Sample article 900…' }).click();
+    await player.screen('market-buy');
+    await results.getByRole('button', { name: /^Buy for/ }).click();
+    await page.getByText(/Bought Sample article 900 for/).waitFor();
+
+    await page.getByRole('link', { name: 'Field it in your line-up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Line-up' }).waitFor();
+    await expect(page.getByText('1 live contract is not fielded: Sample article 900.').isVisible()).resolves.toBe(true);
+    await player.screen('lineup-unfielded');
+
+    // Pick, then place: the keyboard path (focus and Enter) a touch or a click also takes.
+    await page.getByRole('button', { name: /Sample article 900/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Striker: empty' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Striker: Sample article 900' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/not fielded/).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Save line-up' }).click();
+    await page.getByText('Line-up saved.').waitFor();
+    await player.screen('lineup-saved');
+
+    // The scoring engine posts the day.
+    const collected = await service.fantasy('collect', '--date', today);
+    expect(collected.status).toBe(0);
+    const performances = (await (await page.request.get(`${service.base}/api/v1/leagues/global/my-performances`)).json()) as {
+      points: number;
+    }[];
+    expect(performances).toHaveLength(1);
+    expect(performances[0].points).toBeGreaterThan(0);
+
+    await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Standings' }).click();
+    const row = page.getByRole('row', { name: /Readers United/ });
+    await row.waitFor();
+    await expect(row.getByRole('cell').first().textContent()).resolves.toBe('1');
+    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe(points.format(performances[0].points));
+    await player.screen('league-home-scored');
+
+    await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Contracts' }).click();
+    await page.getByRole('button', { name: 'Sell Sample article 900…' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm' });
+    await confirm.waitFor();
+    const quote = (await confirm.textContent())!.match(/now pays ([\d,]+) cr/);
+    expect(quote).not.toBeNull();
+    await player.screen('contracts-sell-confirm');
+    await confirm.getByRole('button', { name: `Sell for ${quote![1]} cr` }).click();
+    await page.getByText(`Sold Sample article 900 for ${quote![1]} cr.`).waitFor();
+    await player.screen('contracts-sold');
+
+    await page.getByRole('link', { name: 'In-box 1 unread' }).click();
+    await page.getByRole('heading', { level: 1, name: 'In-box' }).waitFor();
+    const notes = (await (await page.request.get(`${service.base}/api/v1/player/notifications`)).json()) as { message: string }[];
+    expect(notes).toHaveLength(1);
+    await page.getByText(notes[0].message).waitFor();
+    await player.screen('inbox-unread');
+    await page.getByRole('button', { name: 'Mark read' }).click();
+    await page.getByText('Everything is read.').waitFor();
+    await expect(page.getByRole('link', { name: 'In-box', exact: true }).isVisible()).resolves.toBe(true);
+    await player.screen('inbox-read');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+
+    expect(player.foreignRequests).toEqual([]);
+    expect(player.consoleErrors).toEqual([]);
+  }, 120_000);
+});
