@@ -10,40 +10,13 @@ import type { MarketArticle } from '../src/services/market-service';
 import type { NotificationView } from '../src/services/notification-service';
 import type { LeagueView, TeamView } from '../src/services/views';
 import type { Schema } from '../src/domain/formations';
-import type { ChemistryLevel } from '../src/domain/chemistry';
+import type { SaleQuote as SaleFigures, Tier, TierPrices } from '../src/domain/pricing';
+import type { ArticleOffer, ArticlePage } from '../src/services/article-service';
+import type { TeamChemistry } from '../src/services/chemistry-service';
 
-export type { ContractView, EditionView, LeaderboardEntryView, LeagueView, MarketArticle, NotificationView, PerformanceView, TeamLineupView, TeamView };
-export type Tier = 'SHORT' | 'MEDIUM' | 'LONG';
-export type TierPrices = Record<Tier, number>;
-
-/** Market rows gain per-tier prices (issue 9 additions); null while views are pending. */
-export type ShelfArticle = MarketArticle & { prices?: TierPrices | null };
-
-export interface ArticleOffer {
-  id: string;
-  title: string;
-  description: string | null;
-  averageViews30d: number | null;
-  prices: TierPrices | null;
-  pending: boolean;
-  owner: { name: string; teamName: string } | null;
-  availability: MarketArticle['availability'];
-}
-export interface ArticlePage extends ArticleOffer {
-  extract: string;
-  views: { date: string; views: number }[];
-  snapshotDate: string;
-}
-export interface SaleQuote {
-  contractId: string;
-  payout: number;
-  currentPrice: number;
-  remainingDays: number;
-  termDays: number;
-}
-export interface ChemistryPairs {
-  pairs: { a: string; b: string; level: Exclude<ChemistryLevel, 'empty'> }[];
-}
+export type { ArticleOffer, ArticlePage, ContractView, EditionView, LeaderboardEntryView, LeagueView, MarketArticle, NotificationView, PerformanceView, TeamChemistry, TeamLineupView, TeamView, Tier, TierPrices };
+export type ShelfArticle = MarketArticle;
+export type SaleQuote = SaleFigures & { contractId: string };
 export interface SessionView {
   sub: string;
   email: string;
@@ -151,7 +124,7 @@ export const api = {
   teamLineup: (id: string, teamId: string) => call<TeamLineupView>('GET', `${league(id)}/teams/${enc(teamId)}/lineup`),
   saveLineup: (id: string, schema: Schema, formation: Record<string, { id: string }>) =>
     call<{ success: true }>('PUT', `${league(id)}/lineup`, { formation: { schema, date: new Date().toISOString(), formation } }),
-  chemistry: (id: string, teamId: string) => call<ChemistryPairs>('GET', `${league(id)}/teams/${enc(teamId)}/chemistry`),
+  chemistry: (id: string, teamId: string) => call<TeamChemistry>('GET', `${league(id)}/teams/${enc(teamId)}/chemistry`),
   myPerformances: (id: string, limit = 2) => call<PerformanceView[]>('GET', `${league(id)}/my-performances?limit=${limit}`),
 
   notifications: () => call<(NotificationView & { league?: { id: string; title: string } })[]>('GET', '/api/v1/player/notifications'),

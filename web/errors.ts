@@ -68,6 +68,8 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   RENEWAL_NOT_ELECTED: 'This contract has no renewal to withdraw.',
   MARKET_UNAVAILABLE: 'The market could not be loaded from the encyclopedia. Try again shortly.',
   UNKNOWN_ARTICLE: 'The encyclopedia has no article of that name.',
+  ARTICLE_QUERY_TOO_LONG: 'That search is too long: use at most 100 characters.',
+  ARTICLE_NOT_FOUND: 'The encyclopedia has no article at this address.',
   ENCYCLOPEDIA_UNAVAILABLE: 'The encyclopedia could not be reached. Try again shortly.',
   LINEUP_INVALID_PAYLOAD: 'That line-up could not be saved: a contract may have ended. Reload and try again.',
   LINEUP_UNKNOWN_SCHEMA: 'Pick one of the offered formations.',

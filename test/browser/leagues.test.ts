@@ -73,7 +73,7 @@ describe('leagues between friends', () => {
 
     await friend.page.getByRole('link', { name: 'Page Turners' }).click();
     await friend.page.getByRole('heading', { level: 1, name: 'Page Turners: line-up' }).waitFor();
-    await expect(friend.page.getByRole('group', { name: 'Goalkeeper: empty' }).isVisible()).resolves.toBe(true);
+    await friend.page.getByRole('group', { name: 'Goalkeeper: empty' }).waitFor();
     await friend.screen('team-lineup');
 
     await friend.page.getByRole('link', { name: 'Leagues' }).click();

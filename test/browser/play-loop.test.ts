@@ -14,6 +14,9 @@ let browser: Browser;
 beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launchBrowser()]);
   expect((await service.fantasy('seed-global')).status).toBe(0);
+  // The generated world has no views for today; give the article the loop buys a good day.
+  const series = service.fake.data.seriesOf('en', 'Sample_article_900');
+  service.fake.data.setSeries('en', 'Sample_article_900', [...series, { date: today, views: 40_000 }]);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,7 +69,7 @@ describe('the play loop in a browser', () => {
 
     await page.getByRole('link', { name: 'Field it in your line-up' }).click();
     await page.getByRole('heading', { level: 1, name: 'Line-up' }).waitFor();
-    await expect(page.getByText('1 live contract is not fielded: Sample article 900.').isVisible()).resolves.toBe(true);
+    await page.getByText('1 live contract is not fielded: Sample article 900.').waitFor();
     await player.screen('lineup-unfielded');
 
     // Pick, then place: the keyboard path (focus and Enter) a touch or a click also takes.
@@ -74,7 +77,7 @@ describe('the play loop in a browser', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Striker: empty' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Striker: Sample article 900' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Striker: Sample article 900' }).waitFor();
     await expect(page.getByText(/not fielded/).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Save line-up' }).click();
     await page.getByText('Line-up saved.').waitFor();
@@ -97,6 +100,17 @@ describe('the play loop in a browser', () => {
     await player.screen('league-home-scored');
 
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Contracts' }).click();
+    await page.getByRole('button', { name: 'Sell Sample article 900…' }).waitFor();
+    await player.screen('contracts');
+
+    // The article's own page: its summary and the pageviews its price comes from.
+    await page.getByRole('link', { name: 'Sample article 900' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sample article 900' }).waitFor();
+    await page.getByText(/Daily pageviews from/).waitFor();
+    await page.getByText('✓ You hold a contract on this article.').waitFor();
+    await player.screen('article');
+    await page.goBack();
+
     await page.getByRole('button', { name: 'Sell Sample article 900…' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm' });
     await confirm.waitFor();
@@ -115,7 +129,7 @@ describe('the play loop in a browser', () => {
     await player.screen('inbox-unread');
     await page.getByRole('button', { name: 'Mark read' }).click();
     await page.getByText('Everything is read.').waitFor();
-    await expect(page.getByRole('link', { name: 'In-box', exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'In-box', exact: true }).waitFor();
     await player.screen('inbox-read');
 
     await page.getByRole('button', { name: 'Sign out' }).click();

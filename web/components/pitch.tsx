@@ -46,7 +46,10 @@ export function Pitch(props: {
             const label = POSITION_NAMES[position];
             const content = (
               <>
-                <span class="pos">{position}</span>
+                <span class="pos" aria-hidden="true">
+                  {position}
+                </span>
+                <span class="visually-hidden">{label}: </span>
                 <span class="who">{contract ? contract.article.title : 'Empty'}</span>
               </>
             );
@@ -56,7 +59,6 @@ export function Pitch(props: {
                   <button
                     type="button"
                     onClick={() => props.onPosition!(position)}
-                    aria-label={`${label}: ${contract ? contract.article.title : 'empty'}`}
                     aria-pressed={contract ? contract.id === props.selected : undefined}
                   >
                     {content}

@@ -26,12 +26,11 @@ interface Offer {
 }
 
 function fromShelf(row: ShelfArticle): Offer {
-  const prices = row.prices ?? (row.price === null ? null : { SHORT: NaN, MEDIUM: row.price, LONG: NaN });
   return {
     id: row.id,
     title: row.title,
     detail: `#${row.rank} today · ${count(row.yesterdayViews)} views yesterday`,
-    prices,
+    prices: row.prices,
     pending: row.pending,
     owner: row.owner,
     availability: row.availability,
@@ -65,7 +64,6 @@ function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: numb
   return (
     <ul class="offers" aria-label={props.label}>
       {props.offers.map((offer) => {
-        const complete = offer.prices && Number.isFinite(offer.prices.SHORT) && Number.isFinite(offer.prices.LONG);
         return (
           <li key={offer.id} class="card offer">
             <div class="offer-head">
@@ -79,16 +77,10 @@ function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: numb
               <p class="prices">Price pending: the encyclopedia's views are not in yet.</p>
             ) : (
               <p class="prices">
-                {complete ? (
-                  <>
-                    Short {credits(offer.prices.SHORT)} · Medium {credits(offer.prices.MEDIUM)} · Long {credits(offer.prices.LONG)}
-                  </>
-                ) : (
-                  <>Medium {credits(offer.prices.MEDIUM)}</>
-                )}
+                Short {credits(offer.prices.SHORT)} · Medium {credits(offer.prices.MEDIUM)} · Long {credits(offer.prices.LONG)}
               </p>
             )}
-            {offer.availability === 'free-agent' && offer.prices && !offer.pending && complete && (
+            {offer.availability === 'free-agent' && offer.prices && !offer.pending && (
               <>
                 {buying === offer.id ? (
                   <BuyPanel
