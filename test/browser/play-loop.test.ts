@@ -15,8 +15,8 @@ beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launchBrowser()]);
   expect((await service.fantasy('seed-global')).status).toBe(0);
   // The generated world has no views for today; give the article the loop buys a good day.
-  const series = service.fake.data.seriesOf('en', 'Sample_article_900');
-  service.fake.data.setSeries('en', 'Sample_article_900', [...series, { date: today, views: 40_000 }]);
+  const series = service.fake.data.seriesOf('en', 'Sample_article_200');
+  service.fake.data.setSeries('en', 'Sample_article_200', [...series, { date: today, views: 40_000 }]);
 }, 60_000);
 
 afterAll(async () => {
@@ -57,27 +57,27 @@ describe('the play loop in a browser', () => {
     await player.screen('market');
 
     // An article far below the shelf, found by the edition-wide search.
-    await page.getByLabel('Find any article of the edition').fill('Sample article 900');
+    await page.getByLabel('Find any article of the edition').fill('Sample article 200');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const results = page.getByRole('list', { name: 'Search results' });
     await results.waitFor();
     await player.screen('market-search');
-    await results.getByRole('button', { name: 'Buy Sample article 900…' }).click();
+    await results.getByRole('button', { name: 'Buy Sample article 200…' }).click();
     await player.screen('market-buy');
     await results.getByRole('button', { name: /^Buy for/ }).click();
-    await page.getByText(/Bought Sample article 900 for/).waitFor();
+    await page.getByText(/Bought Sample article 200 for/).waitFor();
 
     await page.getByRole('link', { name: 'Field it in your line-up' }).click();
     await page.getByRole('heading', { level: 1, name: 'Line-up' }).waitFor();
-    await page.getByText('1 live contract is not fielded: Sample article 900.').waitFor();
+    await page.getByText('1 live contract is not fielded: Sample article 200.').waitFor();
     await player.screen('lineup-unfielded');
 
     // Pick, then place: the keyboard path (focus and Enter) a touch or a click also takes.
-    await page.getByRole('button', { name: /Sample article 900/ }).focus();
+    await page.getByRole('button', { name: /Sample article 200/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Striker: empty' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Striker: Sample article 900' }).waitFor();
+    await page.getByRole('button', { name: 'Striker: Sample article 200' }).waitFor();
     await expect(page.getByText(/not fielded/).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Save line-up' }).click();
     await page.getByText('Line-up saved.').waitFor();
@@ -100,25 +100,25 @@ describe('the play loop in a browser', () => {
     await player.screen('league-home-scored');
 
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Contracts' }).click();
-    await page.getByRole('button', { name: 'Sell Sample article 900…' }).waitFor();
+    await page.getByRole('button', { name: 'Sell Sample article 200…' }).waitFor();
     await player.screen('contracts');
 
     // The article's own page: its summary and the pageviews its price comes from.
-    await page.getByRole('link', { name: 'Sample article 900' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Sample article 900' }).waitFor();
+    await page.getByRole('link', { name: 'Sample article 200' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sample article 200' }).waitFor();
     await page.getByText(/Daily pageviews from/).waitFor();
     await page.getByText('✓ You hold a contract on this article.').waitFor();
     await player.screen('article');
     await page.goBack();
 
-    await page.getByRole('button', { name: 'Sell Sample article 900…' }).click();
+    await page.getByRole('button', { name: 'Sell Sample article 200…' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm' });
     await confirm.waitFor();
     const quote = (await confirm.textContent())!.match(/now pays ([\d,]+) cr/);
     expect(quote).not.toBeNull();
     await player.screen('contracts-sell-confirm');
     await confirm.getByRole('button', { name: `Sell for ${quote![1]} cr` }).click();
-    await page.getByText(`Sold Sample article 900 for ${quote![1]} cr.`).waitFor();
+    await page.getByText(`Sold Sample article 200 for ${quote![1]} cr.`).waitFor();
     await player.screen('contracts-sold');
 
     await page.getByRole('link', { name: 'In-box 1 unread' }).click();

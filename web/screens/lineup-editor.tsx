@@ -163,7 +163,7 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
             {bench.map((c) => (
               <li key={c.id}>
                 <button type="button" aria-pressed={selected === c.id} onClick={() => setSelected(selected === c.id ? null : c.id)} aria-describedby="pick-help">
-                  <span aria-hidden="true">{selected === c.id ? '● ' : '○ '}</span>
+                  <span aria-hidden="true">{selected === c.id ? '●' : '○'}</span>
                   {c.article.title}
                   <span class="sub"> {c.tier.toLowerCase()} · until {c.expireDate}</span>
                 </button>
