@@ -1,6 +1,6 @@
 /**
  * Every refusal a player can meet, in words. Keys are the service's error constants
- * (src/domain/errors.ts); a test checks that each player-facing constant has a sentence.
+ * (src/domain/errors.ts); the type check fails when a player-facing constant has no sentence.
  */
 import type { ErrorCode } from '../src/domain/errors';
 
