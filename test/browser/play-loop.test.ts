@@ -24,7 +24,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const points = new Intl.NumberFormat('en');
+// As the app shows points: one decimal at most.
+const points = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 describe('the play loop in a browser', () => {
   let player: Player;

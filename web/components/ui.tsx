@@ -122,6 +122,11 @@ const numberFormat = new Intl.NumberFormat('en');
 export function credits(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${numberFormat.format(value)} cr`;
 }
+/** Points are fractional (chemistry adds halves); one decimal is what a table can show. */
+const pointsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+export function points(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : pointsFormat.format(value);
+}
 export function count(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : numberFormat.format(value);
 }

@@ -1,7 +1,7 @@
 /** Screen 3: my leagues with rank and points, join by code, the ways to more leagues. */
 import { api, type LeagueView } from '../api';
 import { JoinByCodeForm } from '../components/join-form';
-import { Loaded, Screen, count, useLoad } from '../components/ui';
+import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
 
 interface MyLeagueRow {
@@ -54,7 +54,7 @@ export function Home() {
                     <span class="league-title">{row.league.title}</span>
                   </a>
                   <p class="league-facts">
-                    {row.rank === null ? 'No points yet' : `Rank ${row.rank} of ${row.teamCount}`} · {count(row.points ?? 0)} points
+                    {row.rank === null ? 'No points yet' : `Rank ${row.rank} of ${row.teamCount}`} · {points(row.points ?? 0)} points
                     {row.league.closedAt && ' · closed'}
                   </p>
                 </li>

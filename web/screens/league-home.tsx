@@ -4,7 +4,7 @@ import { api, type LeagueView } from '../api';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
 import { LeagueNav } from '../components/league-nav';
-import { Done, Loaded, Refusal, Screen, count, credits, day, rankChange, useAction, useLoad } from '../components/ui';
+import { Done, Loaded, Refusal, Screen, credits, day, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
 
 const DAY_MS = 86_400_000;
@@ -100,11 +100,11 @@ export function LeagueHome(props: { id: string }) {
                     </div>
                     <div>
                       <dt>{latest ? `Points on ${day(latest.date)}` : 'Latest day'}</dt>
-                      <dd>{latest ? count(latest.points) : 'not scored yet'}</dd>
+                      <dd>{latest ? points(latest.points) : 'not scored yet'}</dd>
                     </div>
                     <div>
                       <dt>Total points</dt>
-                      <dd>{count(mine?.cumulativePoints ?? 0)}</dd>
+                      <dd>{points(mine?.cumulativePoints ?? 0)}</dd>
                     </div>
                     <div>
                       <dt>Rank</dt>
@@ -157,7 +157,7 @@ export function LeagueHome(props: { id: string }) {
                                   {isMe && ' (you)'}
                                 </span>
                               </th>
-                              <td class="num">{count(entry.cumulativePoints)}</td>
+                              <td class="num">{points(entry.cumulativePoints)}</td>
                               <td>
                                 <span aria-hidden="true">{delta.icon}</span> {delta.text}
                               </td>

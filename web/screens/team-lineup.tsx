@@ -2,7 +2,7 @@
 import { api } from '../api';
 import { LeagueNav } from '../components/league-nav';
 import { ChemistryList, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
-import { Loaded, Screen, credits, useLoad } from '../components/ui';
+import { Loaded, Screen, credits, useLoad, points } from '../components/ui';
 
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
@@ -30,7 +30,7 @@ export function TeamLineupScreen(props: { id: string; teamId: string }) {
             <>
               {entry && (
                 <p>
-                  {entry.team.player.name} · rank {entry.rank} · {entry.cumulativePoints} points · {credits(entry.team.credits)}
+                  {entry.team.player.name} · rank {entry.rank} · {points(entry.cumulativePoints)} points · {credits(entry.team.credits)}
                 </p>
               )}
               <p>Formation {lineup.formation.schema}</p>
