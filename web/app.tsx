@@ -1,5 +1,5 @@
 /** The frame (header, navigation, main) and the table of screens. */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
 import { currentPath, match, navigate } from './router';
 import { forgetSession, hasSessionHint, refreshNotifications, session, unreadCount } from './state';
@@ -16,7 +16,7 @@ import { ArticleScreen } from './screens/article';
 import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
-import { Screen } from './components/ui';
+import { Failed, Screen, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
 
@@ -107,6 +107,8 @@ export function App() {
   const path = currentPath.value;
   const route = resolve(path);
   const needsSession = route.signedIn && session.value === null;
+  const [sessionFailed, setSessionFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!needsSession) return;
@@ -116,16 +118,18 @@ export function App() {
       navigate('/signin', { replace: true });
       return;
     }
+    setSessionFailed(null);
     api.session().then(
       (who) => {
         session.value = who;
         void refreshNotifications();
       },
-      () => {
-        // a 401 has already sent the player to sign-in; any other failure shows below
+      (error: unknown) => {
+        // A 401 has already sent the player to sign-in; anything else gets a retry.
+        if (errorCode(error) !== 'UNAUTHORIZED') setSessionFailed(errorCode(error));
       },
     );
-  }, [needsSession, path]);
+  }, [needsSession, path, attempt]);
 
   useEffect(() => {
     if (path === '/' && session.value !== null) navigate('/home', { replace: true });
@@ -136,9 +140,13 @@ export function App() {
       <Header />
       <main id="main">
         {needsSession ? (
-          <p class="loading" role="status">
-            Checking your session…
-          </p>
+          sessionFailed ? (
+            <Failed what="your session" code={sessionFailed} retry={() => setAttempt((a) => a + 1)} />
+          ) : (
+            <p class="loading" role="status">
+              Checking your session…
+            </p>
+          )
         ) : (
           <div key={route.key}>{route.element}</div>
         )}

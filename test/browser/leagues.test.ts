@@ -143,4 +143,19 @@ describe('leagues between friends', () => {
     const refused = (status: number) => expect.stringMatching(new RegExp(`Failed to load resource.*${status}`));
     expect(player.consoleErrors).toEqual([refused(404), refused(401), refused(401), refused(401)]);
   }, 60_000);
+
+  it('points a player who opened another name of the host at the address that signs in', async () => {
+    const otherName = service.base.replace('127.0.0.1', 'localhost');
+    const player = await newPlayer(browser, otherName, 'other-address');
+    await player.page.goto(`${otherName}/signin`);
+    await player.page.getByRole('button', { name: 'I am new here' }).click();
+    await player.page.getByLabel('Username').fill('lost_player');
+    await player.page.getByRole('button', { name: 'Create account' }).click();
+    await player.page.getByText('This address is not the one the league is hosted at.', { exact: false }).waitFor();
+    const link = player.page.getByRole('link', { name: service.base });
+    await expect(link.getAttribute('href')).resolves.toBe(`${service.base}/signin`);
+    await player.screen('sign-in-wrong-address');
+    expect(player.foreignRequests).toEqual([]);
+    expect(player.consoleErrors).toEqual([expect.stringMatching(/Failed to load resource.*403/)]);
+  }, 60_000);
 });

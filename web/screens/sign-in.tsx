@@ -12,6 +12,25 @@ async function landSignedIn(isNew: boolean): Promise<void> {
   navigate(isNew ? '/welcome' : (back ?? '/home'), { replace: true });
 }
 
+/**
+ * The service accepts sign-ins only from its configured frontend address; opened under
+ * another name (127.0.0.1 for localhost), the player is pointed at the right one.
+ */
+function RightAddress() {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    fetch('/', { headers: { accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ resolved_url?: unknown }>)
+      .then((body) => typeof body.resolved_url === 'string' && setUrl(body.resolved_url), () => {});
+  }, []);
+  if (!url || new URL(url).origin === location.origin) return null;
+  return (
+    <p>
+      This league is hosted at <a href={`${url.replace(/\/+$/, '')}/signin`}>{url}</a>: sign in there.
+    </p>
+  );
+}
+
 export function SignIn() {
   const [mode, setMode] = useState<'signin' | 'create'>('signin');
   const [username, setUsername] = useState('');
@@ -68,6 +87,7 @@ export function SignIn() {
           />
         </label>
         <Refusal code={refusal} />
+        {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
         <button type="submit" class="primary" disabled={busy}>
           {creating ? 'Create account' : 'Sign in'}
         </button>
