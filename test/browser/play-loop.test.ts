@@ -73,6 +73,14 @@ describe('the play loop in a browser', () => {
     await page.getByText('1 live contract is not fielded: Sample article 200.').waitFor();
     await player.screen('lineup-unfielded');
 
+    // The league home says so too, until the contract is fielded.
+    const sections = page.getByRole('navigation', { name: /sections/ });
+    await sections.getByRole('link', { name: 'Standings' }).click();
+    await page.getByText('1 contract is not in your line-up and scores nothing: Sample article 200.').waitFor();
+    await player.screen('league-home-unfielded');
+    await sections.getByRole('link', { name: 'Line-up' }).click();
+    await page.getByRole('button', { name: /Sample article 200/ }).waitFor();
+
     // Pick, then place: the keyboard path (focus and Enter) a touch or a click also takes.
     await page.getByRole('button', { name: /Sample article 200/ }).focus();
     await page.keyboard.press('Enter');
@@ -80,6 +88,10 @@ describe('the play loop in a browser', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Striker: Sample article 200' }).waitFor();
     await expect(page.getByText(/not fielded/).count()).resolves.toBe(0);
+    // Another formation schema: the striker moves by the game's remap, not to the bench.
+    await page.getByRole('radio', { name: '4-4-2' }).check();
+    await page.getByRole('button', { name: 'Left striker: Sample article 200' }).waitFor();
+    await player.screen('lineup-442');
     await page.getByRole('button', { name: 'Save line-up' }).click();
     await page.getByText('Line-up saved.').waitFor();
     await player.screen('lineup-saved');

@@ -11,11 +11,16 @@ const DAY_MS = 86_400_000;
 
 async function loadLeague(id: string) {
   const [league, role, table, me] = await Promise.all([api.league(id), api.myRole(id), api.leaderboard(id), api.player()]);
-  const [team, performances] = role.isMember ? await Promise.all([api.myTeam(id), api.myPerformances(id, 2)]) : [null, []];
+  const [team, performances, contracts, lineup] = role.isMember
+    ? await Promise.all([api.myTeam(id), api.myPerformances(id, 2), api.myContracts(id), api.myLineup(id)])
+    : [null, [], [], null];
+  // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
+  const fielded = new Set(Object.values(lineup?.formation.formation ?? {}).map((c) => c?.id));
+  const unfielded = contracts.filter((c) => c.status === 'live' && !fielded.has(c.id));
   // The code is asked for only where the league's policy shows it to this player.
   const mayInvite = role.isMember && !league.closedAt && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
   const invite = mayInvite ? await api.inviteCode(id).catch(() => null) : null;
-  return { league, role, table, me, team, performances, invite };
+  return { league, role, table, me, team, performances, invite, unfielded };
 }
 
 function seasonState(league: LeagueView): string {
@@ -74,7 +79,7 @@ export function LeagueHome(props: { id: string }) {
     <Screen title={title} heading={title}>
       <LeagueNav id={props.id} title={title} />
       <Loaded load={load} what="this league" retry={reload}>
-        {({ league, role, table, me, team, performances, invite }) => {
+        {({ league, role, table, me, team, performances, invite, unfielded }) => {
           const mine = table.find((entry) => entry.team.player.id === me.id);
           const latest = performances[0];
           const change = rankChange(mine?.rankDelta ?? null);
@@ -116,6 +121,16 @@ export function LeagueHome(props: { id: string }) {
                       </dd>
                     </div>
                   </dl>
+                  {unfielded.length > 0 && (
+                    <p class="warning">
+                      <span aria-hidden="true">⚠ </span>
+                      {unfielded.length === 1
+                        ? '1 contract is not in your line-up and scores nothing'
+                        : `${unfielded.length} contracts are not in your line-up and score nothing`}
+                      :{' '}
+                      {unfielded.map((c) => c.article.title).join(', ')}.
+                    </p>
+                  )}
                   <p class="actions">
                     <a class="button primary" href={`/leagues/${encodeURIComponent(league.id)}/market`}>
                       Buy articles

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type ContractView } from '../api';
-import { SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
+import { remapForSchema, SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
 import { LeagueNav } from '../components/league-nav';
 import { ChemistryList, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
 import { Done, Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
@@ -14,10 +14,11 @@ async function loadEditor(id: string) {
   return { lineup, contracts: contracts.filter((c) => c.status === 'live'), team };
 }
 
-/** A schema change keeps whoever still has a position; the rest go to the bench. */
-function keepInSchema(placed: Placed, schema: Schema): Placed {
-  const allowed = new Set<string>(SCHEMAS[schema]);
-  return Object.fromEntries(Object.entries(placed).filter(([position]) => allowed.has(position))) as Placed;
+/** A schema change moves players by the game's own remap (§3.4), so the pitch shows what a save keeps. */
+function remapPlaced(placed: Placed, from: Schema, to: Schema, byId: Map<string, ContractView>): Placed {
+  const ids = Object.fromEntries(Object.entries(placed).map(([position, contract]) => [position, contract!.id]));
+  const { positions } = remapForSchema(ids, to, from);
+  return Object.fromEntries(Object.entries(positions).map(([position, id]) => [position, byId.get(id)!])) as Placed;
 }
 
 function Editor(props: { id: string; teamId: string; schema: Schema; placed: Placed; contracts: ContractView[] }) {
@@ -99,8 +100,8 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
                 name="schema"
                 checked={schema === name}
                 onChange={() => {
+                  change(remapPlaced(placed, schema, name, byId));
                   setSchema(name);
-                  change(keepInSchema(placed, name));
                 }}
               />
               {name}
