@@ -92,6 +92,9 @@ describe('the play loop in a browser', () => {
     await page.getByRole('radio', { name: '4-4-2' }).check();
     await page.getByRole('button', { name: 'Left striker: Sample article 200' }).waitFor();
     await player.screen('lineup-442');
+    // Drag and drop works too, for a mouse.
+    await page.getByRole('button', { name: 'Left striker: Sample article 200' }).dragTo(page.getByRole('button', { name: 'Right striker: Empty' }));
+    await page.getByRole('button', { name: 'Right striker: Sample article 200' }).waitFor();
     await page.getByRole('button', { name: 'Save line-up' }).click();
     await page.getByText('Line-up saved.').waitFor();
     await player.screen('lineup-saved');

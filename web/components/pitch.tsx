@@ -22,6 +22,9 @@ export function linesOf(schema: Schema): Position[][] {
   return lines;
 }
 
+/** What a dragged contract carries: its id. */
+export const DRAG_TYPE = 'application/x-contract-id';
+
 export type Placed = Partial<Record<Position, ContractView>>;
 export type PairLevels = Map<string, 'excellent' | 'good' | 'weak'> | 'unknown' | 'loading';
 
@@ -36,6 +39,8 @@ export function Pitch(props: {
   placed: Placed;
   selected?: string | null;
   onPosition?: (position: Position) => void;
+  /** drag and drop, an extra beside pick-then-place */
+  onDropContract?: (position: Position, contractId: string) => void;
 }) {
   return (
     <div class="pitch" role="group" aria-label={`Pitch, ${props.schema}`}>
@@ -59,6 +64,14 @@ export function Pitch(props: {
                   <button
                     type="button"
                     onClick={() => props.onPosition!(position)}
+                    draggable={!!contract}
+                    onDragStart={(event) => contract && event.dataTransfer?.setData(DRAG_TYPE, contract.id)}
+                    onDragOver={(event) => event.preventDefault()}
+                    onDrop={(event) => {
+                      event.preventDefault();
+                      const id = event.dataTransfer?.getData(DRAG_TYPE);
+                      if (id) props.onDropContract?.(position, id);
+                    }}
                     aria-pressed={contract ? contract.id === props.selected : undefined}
                   >
                     {content}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type ContractView } from '../api';
 import { remapForSchema, SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
 import { LeagueNav } from '../components/league-nav';
-import { ChemistryList, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
+import { ChemistryList, DRAG_TYPE, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
 import { Done, Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
 
 async function loadEditor(id: string) {
@@ -53,22 +53,27 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
     setSaved(null);
   };
 
+  /** Puts a contract on a position; one already there takes the moved one's old place. */
+  const place = (id: string, position: Position) => {
+    const contract = byId.get(id);
+    if (!contract) return;
+    const here = placed[position];
+    const next: Placed = { ...placed };
+    const from = (Object.keys(next) as Position[]).find((p) => next[p]?.id === id);
+    if (from) delete next[from];
+    if (here && here.id !== id && from) next[from] = here;
+    next[position] = contract;
+    change(next);
+    setSelected(null);
+  };
+
   const onPosition = (position: Position) => {
     const here = placed[position];
     if (!selected) {
       if (here) setSelected(here.id);
       return;
     }
-    const contract = byId.get(selected);
-    if (!contract) return;
-    const next: Placed = { ...placed };
-    const from = (Object.keys(next) as Position[]).find((p) => next[p]?.id === selected);
-    if (from) delete next[from];
-    // Placing onto an occupied position swaps: the one there takes the picked one's old place.
-    if (here && here.id !== selected && from) next[from] = here;
-    next[position] = contract;
-    change(next);
-    setSelected(null);
+    place(selected, position);
   };
 
   const toBench = () => {
@@ -136,7 +141,7 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
           ? `Picked ${selectedContract.article.title}: now choose a position on the pitch.`
           : 'Pick a contract from the bench or the pitch, then choose a position for it.'}
       </p>
-      <Pitch schema={schema} placed={placed} selected={selected} onPosition={onPosition} />
+      <Pitch schema={schema} placed={placed} selected={selected} onPosition={onPosition} onDropContract={(position, id) => place(id, position)} />
       {selectedContract && (
         <p class="row">
           {placedIds.has(selectedContract.id) && (
@@ -163,7 +168,14 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
           <ul class="bench">
             {bench.map((c) => (
               <li key={c.id}>
-                <button type="button" aria-pressed={selected === c.id} onClick={() => setSelected(selected === c.id ? null : c.id)} aria-describedby="pick-help">
+                <button
+                  type="button"
+                  aria-pressed={selected === c.id}
+                  onClick={() => setSelected(selected === c.id ? null : c.id)}
+                  aria-describedby="pick-help"
+                  draggable
+                  onDragStart={(event) => event.dataTransfer?.setData(DRAG_TYPE, c.id)}
+                >
                   <span aria-hidden="true">{selected === c.id ? '●' : '○'}</span>
                   {c.article.title}
                   <span class="sub"> {c.tier.toLowerCase()} · until {c.expireDate}</span>
