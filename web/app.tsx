@@ -1,7 +1,7 @@
 /** The frame (header, navigation, main) and the table of screens. */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
-import { currentPath, match, navigate } from './router';
+import { currentPath, match, navigate, queryParam } from './router';
 import { forgetSession, hasSessionHint, refreshNotifications, session, unreadCount } from './state';
 import { AuthCallback, SignIn } from './screens/sign-in';
 import { Home } from './screens/home';
@@ -115,7 +115,8 @@ export function App() {
     if (!hasSessionHint()) {
       // Nobody signed in on this browser: straight to the sign-in form, remembering the page.
       if (path !== '/') sessionStorage.setItem('afl.returnTo', path + location.search);
-      navigate('/signin', { replace: true });
+      // A failed identity-provider sign-in lands on /home?error=auth_failed: say so on the form.
+      navigate(queryParam('error') === 'auth_failed' ? '/signin?error=auth_failed' : '/signin', { replace: true });
       return;
     }
     setSessionFailed(null);

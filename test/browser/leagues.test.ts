@@ -112,6 +112,10 @@ describe('leagues between friends', () => {
 
   it('says why a sign-in failed, and brings a lapsed session back to its page', async () => {
     const player = await newPlayer(browser, service.base, 'signin');
+    // Where a failed identity-provider sign-in redirects: the form says what happened.
+    await player.page.goto(`${service.base}/home?error=auth_failed`);
+    await player.page.getByText('Signing in with your outside account did not work.', { exact: false }).waitFor();
+    await player.screen('sign-in-auth-failed');
     await register(player, 'returning_one');
     await player.page.getByRole('button', { name: 'Sign out' }).click();
     await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

@@ -49,6 +49,11 @@ export function SignIn() {
   return (
     <Screen title={creating ? 'Create an account' : 'Sign in'}>
       <p class="intro">Buy encyclopedia articles, field them in a line-up, and score points when people read them.</p>
+      {queryParam('error') === 'auth_failed' && (
+        <p class="refusal" role="alert">
+          <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again, or use a username and password.
+        </p>
+      )}
       <div class="segmented" role="group" aria-label="What do you want to do?">
         <button type="button" aria-pressed={!creating} onClick={() => setMode('signin')}>
           I have an account
