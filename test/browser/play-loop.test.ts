@@ -57,6 +57,18 @@ describe('the play loop in a browser', () => {
     await page.getByRole('heading', { name: "Today's shelf" }).waitFor();
     await player.screen('market');
 
+    // Sort and filter the shelf.
+    const shelf = page.getByRole('list', { name: "Today's shelf" });
+    await page.getByLabel('Sort by').selectOption({ label: 'Price, lowest first' });
+    const medium = async () =>
+      (await shelf.locator('.prices').allTextContents()).map((t) => Number(/Medium ([\d,]+) cr/.exec(t)?.[1].replaceAll(',', '') ?? NaN));
+    const ascending = (await medium()).filter((n) => !Number.isNaN(n));
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await page.getByLabel('Filter titles').fill('messi');
+    await expect(shelf.getByRole('link').allTextContents()).resolves.toEqual(['Lionel Messi']);
+    await page.getByLabel('Filter titles').fill('');
+
     // An article far below the shelf, found by the edition-wide search.
     await page.getByLabel('Find any article of the edition').fill('Sample article 200');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
