@@ -47,8 +47,14 @@ export class GenieService {
     const model = this.admit(playerId);
     const { query } = validateSeedRequest(await readBody());
     const reply = await this.ask(model, seedMessages(query), 'seed');
-    // A cut-off seed reply is still read: its keywords fall back to the player's own query.
-    return parseSeedReply(reply.text, query);
+    // A cut-off seed reply is still read if an object survived in it; no object is a model
+    // failure, and seeds are never retried.
+    const seeds = parseSeedReply(reply.text, query);
+    if (!seeds) {
+      this.deps.log.warn('genie asleep: model reply holds no JSON object', { call: 'seed' });
+      fail('GENIE_ASLEEP', 'seed reply holds no JSON object');
+    }
+    return seeds;
   }
 
   async turn(playerId: string, readBody: BodyReader): Promise<GenieTurnAnswer> {
