@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context';
 import { mapError } from './error-response';
 import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
+import { guardWrite } from './origins';
 import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
 import { authRoutes } from './routes/auth';
@@ -37,8 +38,10 @@ export function createApp(ctx: AppContext) {
       // ones no route matches: an anonymous caller cannot probe which /api/v1 routes exist.
       .onRequest(async ({ request }) => {
         const path = new URL(request.url).pathname;
-        if (path.startsWith('/api/')) await requireSession(ctx, request);
-        else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
+        if (path.startsWith('/api/')) {
+          await requireSession(ctx, request);
+          guardWrite(ctx.config, request);
+        } else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
           fail('UNAUTHORIZED');
         }
       })
