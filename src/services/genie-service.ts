@@ -4,7 +4,7 @@
  * the market falls back to plain search, so a failure here is never worse than no genie.
  */
 import type { Clock } from '../clock';
-import { fail } from '../domain/errors';
+import { fail, failRateLimited } from '../domain/errors';
 import {
   correctTurnReply,
   type GenieSeeds,
@@ -22,7 +22,7 @@ import {
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
 import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
 
 export interface GenieServiceDeps {
@@ -93,9 +93,8 @@ export class GenieService {
   private admit(playerId: string): LanguageModelClient {
     const model = this.deps.languageModel;
     if (!model) fail('GENIE_ASLEEP', 'no language model configured');
-    if (!consumeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime())) {
-      fail('GENIE_RATE_LIMITED');
-    }
+    const quota = takeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime());
+    if (!quota.allowed) failRateLimited('GENIE_RATE_LIMITED', quota.retryAfterMs);
     return model;
   }
 

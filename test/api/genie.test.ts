@@ -201,6 +201,7 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
     exact: true,
     expect: (r, w) => {
       expect(r.body).toEqual({ error: 'GENIE_RATE_LIMITED' });
+      expect(r.headers.get('retry-after')).toBe('60');
       noModelCall(r, w);
     },
   },
