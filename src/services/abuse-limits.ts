@@ -9,6 +9,7 @@ import { type Database, writeTransaction } from '../store/database';
 import {
   clearSignInFailures,
   type FailureThrottle,
+  forgetRateLimitHit,
   RATE_LIMITS,
   type RateLimit,
   recordSignInFailure,
@@ -68,23 +69,34 @@ export function spendRegistration(db: Database, limits: Limits, address: string,
   spendAll(db, [[registrationRule(limits), address]], nowMs, 'REGISTRATION_RATE_LIMITED');
 }
 
-/** Refuses a sign-in attempt that comes before the username's or the address's delay is over. */
-export function admitSignIn(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): void {
-  const rules = loginRules(limits);
-  const wait = Math.max(signInWait(db, rules.username, usernameKey, nowMs), signInWait(db, rules.address, address, nowMs));
-  if (wait > 0) failRateLimited('LOGIN_THROTTLED', wait);
-}
-
-export function signInFailed(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): void {
-  const rules = loginRules(limits);
-  recordSignInFailure(db, rules.username, usernameKey, nowMs);
-  recordSignInFailure(db, rules.address, address, nowMs);
+/** The counted attempt of a sign-in in progress, taken back if it succeeds. */
+export interface SignInAttempt {
+  addressHit: number;
 }
 
 /**
- * Forgives the username only: an attacker who owns one account must not be able to wipe the
- * address's count by signing in to it between guesses at someone else's.
+ * Admits a sign-in attempt unless the username's or the address's delay is still running,
+ * and counts it as a failure of both right away, in the same transaction: attempts sent
+ * together all see each other, instead of all passing the check before any has failed.
  */
-export function signInSucceeded(db: Database, limits: Limits, usernameKey: string): void {
-  clearSignInFailures(db, loginRules(limits).username, usernameKey);
+export function beginSignIn(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): SignInAttempt {
+  const rules = loginRules(limits);
+  return writeTransaction(db, (tx) => {
+    const wait = Math.max(signInWait(tx, rules.username, usernameKey, nowMs), signInWait(tx, rules.address, address, nowMs));
+    if (wait > 0) failRateLimited('LOGIN_THROTTLED', wait);
+    recordSignInFailure(tx, rules.username, usernameKey, nowMs);
+    return { addressHit: recordSignInFailure(tx, rules.address, address, nowMs) };
+  });
+}
+
+/**
+ * A success forgives the username and takes back this attempt's count on the address, but
+ * not the address's earlier failures: an attacker who owns one account must not be able to
+ * wipe them by signing in to it between guesses at someone else's.
+ */
+export function signInSucceeded(db: Database, limits: Limits, usernameKey: string, attempt: SignInAttempt): void {
+  writeTransaction(db, (tx) => {
+    clearSignInFailures(tx, loginRules(limits).username, usernameKey);
+    forgetRateLimitHit(tx, attempt.addressHit);
+  });
 }

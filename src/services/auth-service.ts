@@ -15,7 +15,7 @@ import {
   usernameKey,
 } from '../store/players';
 import { errorFields, type Logger } from '../logger';
-import { admitSignIn, DEFAULT_LIMITS, type Limits, signInFailed, signInSucceeded, spendRegistration } from './abuse-limits';
+import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
 import { dummyPasswordRecord, hashPassword, needsRehash, type PasswordAlgorithm, verifyPassword } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
@@ -115,15 +115,13 @@ export class AuthService {
    */
   async login(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     const key = usernameKey(username);
-    admitSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
+    // counted as a failure until it proves otherwise
+    const attempt = beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
     const found = findCredentialByUsername(this.db, username);
     const record = found?.record ?? (await dummyPasswordRecord(this.algorithm));
     const ok = await verifyPassword(password, record);
-    if (!found || !ok) {
-      signInFailed(this.db, this.limits, key, address, this.clock.now().getTime());
-      fail('INVALID_CREDENTIALS');
-    }
-    signInSucceeded(this.db, this.limits, key);
+    if (!found || !ok) fail('INVALID_CREDENTIALS');
+    signInSucceeded(this.db, this.limits, key, attempt);
     if (needsRehash(found.record, this.algorithm)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
   }

@@ -70,13 +70,19 @@ export function signInWait(db: Database, rule: FailureThrottle, subject: string,
   return Math.max(0, row.last + delay - nowMs);
 }
 
-export function recordSignInFailure(db: Database, rule: FailureThrottle, subject: string, nowMs: number): void {
-  writeTransaction(db, (tx) => {
+/** Counts one failure (or a sign-in attempt not yet decided) of `subject`; answers its row id. */
+export function recordSignInFailure(db: Database, rule: FailureThrottle, subject: string, nowMs: number): number {
+  return writeTransaction(db, (tx) => {
     tx.delete(rateLimitHits)
       .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), lte(rateLimitHits.atMs, nowMs - rule.windowMs)))
       .run();
-    tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject, atMs: nowMs }).run();
+    return tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject, atMs: nowMs }).returning({ id: rateLimitHits.id }).get().id;
   });
+}
+
+/** Takes back one counted attempt that turned out to be a success. */
+export function forgetRateLimitHit(db: Database, id: number): void {
+  db.delete(rateLimitHits).where(eq(rateLimitHits.id, id)).run();
 }
 
 /** A successful sign-in forgives the username's failures (never the address's: see auth-service). */

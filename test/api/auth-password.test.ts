@@ -256,6 +256,18 @@ describe('sign-in throttling (growing delays after failures)', () => {
     }
   }, 30_000);
 
+  it('guesses sent all at once are counted as they arrive, not after they fail', async () => {
+    const { app } = await withAccount('alice', 'right');
+    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
+    await app.close();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(throttled, 'alice', `guess${i}`)));
+      expect(answers.map((a) => a.status).sort()).toEqual([401, 401, 429, 429, 429, 429]);
+    } finally {
+      await throttled.close();
+    }
+  }, 30_000);
+
   it('unknown usernames are throttled the same way (no tell between known and unknown)', async () => {
     const app = await createTestApp({ config: { limits: { loginFreeFailuresPerUsername: 1 } } });
     try {
