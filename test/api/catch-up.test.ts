@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '../../src/domain/dates';
-import { collectPending } from '../../src/services/collector-job';
+import { collectorJob, collectPending } from '../../src/services/collector-job';
+import { type DailyJob, memoryJobRuns, startScheduler } from '../../src/services/scheduler';
 import { daysToCatchUp } from '../../src/services/scoring-gaps';
 import { deploymentStatus } from '../../src/services/status-service';
 import { upsertPerformance } from '../../src/store/performances';
@@ -215,6 +216,73 @@ describe('fantasy collect and fantasy status on the command line', () => {
       const human = await runCliCaptured(['--config', config, 'status']);
       expect(human).toMatchObject({ code: 0 });
       expect(human.stdout).toContain('Nothing needs you.');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('fantasy status: jobs, contracts and outside systems', () => {
+  const TODAY = '2026-05-12';
+
+  it('shows each job’s last run and outcome, whoever ran it', async () => {
+    const app = await createTestApp({ now: `${TODAY}T09:00:00.000Z` });
+    try {
+      const failing: DailyJob = { name: 'housekeeping', hour: 6, minute: 30, run: () => Promise.reject(new Error('disk I/O error')) };
+      const scheduler = startScheduler(app.ctx, [collectorJob, failing], memoryJobRuns());
+      await scheduler.idle();
+      scheduler.stop();
+      const { jobs, attention } = deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
+      expect(jobs).toEqual([
+        { name: 'collect', lastRun: expect.objectContaining({ startedAt: `${TODAY}T09:00:00.000Z`, outcome: 'ok' }) },
+        { name: 'settlement', lastRun: null },
+        { name: 'housekeeping', lastRun: expect.objectContaining({ outcome: 'failed', error: 'disk I/O error' }) },
+      ]);
+      // a failed housekeeping run is in the log and the status, but nothing is left undone for players
+      expect(attention).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts live contracts past their sweep, and not one that expires today before 07:00', async () => {
+    const app = await createTestApp({ now: `${TODAY}T06:30:00.000Z` });
+    try {
+      const founder = await app.player('founder');
+      const { team } = buildLeague(app, founder, { startDate: '2026-05-01T00:00:00.000Z' });
+      upsertPerformance(app.ctx.db, { teamId: team.id, date: '2026-05-11', points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+      for (let day = '2026-05-01'; day < '2026-05-11'; day = addDays(day, 1)) {
+        upsertPerformance(app.ctx.db, { teamId: team.id, date: day, points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+      }
+      buildContract(app, team, { articleId: 'Old', purchaseDate: '2026-05-03', termDays: 7 }); // expired the 10th
+      buildContract(app, team, { articleId: 'Today', purchaseDate: '2026-05-05', termDays: 7 }); // expires today
+      buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7, status: 'sold' });
+      const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(at));
+      expect(status(`${TODAY}T06:30:00.000Z`).unsettledContracts).toEqual({ count: 1, oldestExpireDate: '2026-05-10' });
+      expect(status(`${TODAY}T07:00:00.000Z`).unsettledContracts).toEqual({ count: 2, oldestExpireDate: '2026-05-10' });
+      expect(status(`${TODAY}T07:00:00.000Z`).attention).toEqual(['2 contract(s) past expiry not settled, the oldest expired 2026-05-10']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows the last failure of an outside system, kept across processes', async () => {
+    const app = await createTestApp({ now: `${TODAY}T09:00:00.000Z`, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });
+    try {
+      fake.faults.failAlways('per-article', 503);
+      await expect(app.ctx.upstream.encyclopedia.dailySeries('en', 'Alpha', '2026-05-10', '2026-05-10')).rejects.toThrow();
+      const reopened = await createTestApp({ now: `${TODAY}T10:00:00.000Z`, databasePath: app.databasePath });
+      try {
+        const { upstreams } = deploymentStatus({ db: reopened.ctx.db, version: 'test', databasePath: app.databasePath }, reopened.clock.now());
+        expect(upstreams).toEqual([
+          { name: 'encyclopedia', lastFailure: { at: `${TODAY}T09:00:00.000Z`, message: 'encyclopedia status 503' } },
+          { name: 'identity-provider', lastFailure: null },
+          { name: 'issue-tracker', lastFailure: null },
+          { name: 'language-model', lastFailure: null },
+        ]);
+      } finally {
+        await reopened.close();
+      }
     } finally {
       await app.close();
     }
