@@ -8,7 +8,7 @@ import { isInSeasonOn } from '../domain/leagues';
 import { catchUpWindow, isScoringOverdue } from '../domain/operations';
 import type { Database } from '../store/database';
 import { allLeagues, type LeagueRow } from '../store/leagues';
-import { scoredDaysByLeague, scoringFactsOfLeagues } from '../store/operations';
+import { firstTeamsOfLeagues, scoredDaysOfTeam } from '../store/operations';
 
 export interface LeagueScoring {
   leagueId: string;
@@ -33,24 +33,21 @@ export function leagueScoring(db: Database, now: Date, options: { overdueOnly: b
   const today = utcDay(now);
   const yesterday = addDays(today, -1);
   const active = allLeagues(db).filter((league) => isActive(league, today));
-  if (active.length === 0) return [];
-  const firstDay = active.map((league) => utcDay(new Date(league.startDate))).sort()[0];
-  const scored = scoredDaysByLeague(db, firstDay, yesterday);
-  const facts = scoringFactsOfLeagues(db, active.map((league) => league.id));
+  const firstTeams = firstTeamsOfLeagues(db, active.map((league) => league.id));
   return active.map((league) => {
-    const { lastScoredDay, firstJoinedAt } = facts.get(league.id)!;
+    const seasonStart = utcDay(new Date(league.startDate));
+    const first = firstTeams.get(league.id);
     const unscoredDays: string[] = [];
-    if (firstJoinedAt !== null) {
-      const days = scored.get(league.id);
-      for (let day = utcDay(new Date(league.startDate)); day <= yesterday; day = addDays(day, 1)) {
-        if (!isInSeasonOn(league, day) || days?.has(day)) continue;
-        // no team existed by the end of the day: nothing to score
-        if (Date.parse(firstJoinedAt) >= dayStart(addDays(day, 1)).getTime()) continue;
-        if (options.overdueOnly && !isScoringOverdue(day, now)) continue;
-        unscoredDays.push(day);
-      }
+    if (!first) return { leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: null, unscoredDays };
+    const scored = scoredDaysOfTeam(db, first.teamId, seasonStart, yesterday);
+    for (let day = seasonStart; day <= yesterday; day = addDays(day, 1)) {
+      if (!isInSeasonOn(league, day) || scored.days.has(day)) continue;
+      // no team existed by the end of the day: nothing to score
+      if (Date.parse(first.joinedAt) >= dayStart(addDays(day, 1)).getTime()) continue;
+      if (options.overdueOnly && !isScoringOverdue(day, now)) continue;
+      unscoredDays.push(day);
     }
-    return { leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay, unscoredDays };
+    return { leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: scored.last, unscoredDays };
   });
 }
 

@@ -3,50 +3,35 @@ import { and, asc, count, eq, gte, inArray, lte, max, min, sql } from 'drizzle-o
 import { type Database, IN_BATCH } from './database';
 import { contracts, performances, teams } from './schema';
 
-/** Per league, the days in [from, to] on which at least one of its teams has a performance. */
-export function scoredDaysByLeague(db: Database, from: string, to: string): Map<string, Set<string>> {
-  const rows = db
-    .select({ leagueId: teams.leagueId, date: performances.date })
-    .from(performances)
-    .innerJoin(teams, eq(teams.id, performances.teamId))
-    .where(and(gte(performances.date, from), lte(performances.date, to)))
-    .groupBy(teams.leagueId, performances.date)
-    .all();
-  const out = new Map<string, Set<string>>();
-  for (const row of rows) {
-    let days = out.get(row.leagueId);
-    if (!days) out.set(row.leagueId, (days = new Set()));
-    days.add(row.date);
+/**
+ * Per league, its first team (the founder's): every team in season gets a performance on
+ * every scored day, so this one team's days are the league's scored days, read from the
+ * primary key instead of grouping the whole table (a big deployment holds millions of rows).
+ */
+export function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Map<string, { teamId: string; joinedAt: string }> {
+  const out = new Map<string, { teamId: string; joinedAt: string }>();
+  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
+    const rows = db
+      // SQLite answers the bare column `id` from the row that holds the MIN
+      .select({ leagueId: teams.leagueId, teamId: teams.id, joinedAt: min(teams.joinedAt) })
+      .from(teams)
+      .where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH)))
+      .groupBy(teams.leagueId)
+      .all();
+    for (const row of rows) if (row.joinedAt !== null) out.set(row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt });
   }
   return out;
 }
 
-/** Per league: the newest scored day (absent when never scored) and when its first team joined. */
-export function scoringFactsOfLeagues(
-  db: Database,
-  leagueIds: readonly string[],
-): Map<string, { lastScoredDay: string | null; firstJoinedAt: string | null }> {
-  const out = new Map<string, { lastScoredDay: string | null; firstJoinedAt: string | null }>();
-  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
-    const batch = leagueIds.slice(i, i + IN_BATCH);
-    for (const id of batch) out.set(id, { lastScoredDay: null, firstJoinedAt: null });
-    const joined = db
-      .select({ leagueId: teams.leagueId, first: min(teams.joinedAt) })
-      .from(teams)
-      .where(inArray(teams.leagueId, batch))
-      .groupBy(teams.leagueId)
-      .all();
-    for (const row of joined) out.get(row.leagueId)!.firstJoinedAt = row.first;
-    const scored = db
-      .select({ leagueId: teams.leagueId, last: max(performances.date) })
-      .from(teams)
-      .innerJoin(performances, eq(performances.teamId, teams.id))
-      .where(inArray(teams.leagueId, batch))
-      .groupBy(teams.leagueId)
-      .all();
-    for (const row of scored) out.get(row.leagueId)!.lastScoredDay = row.last;
-  }
-  return out;
+/** The team's scored days in [from, to], and its newest scored day of all. */
+export function scoredDaysOfTeam(db: Database, teamId: string, from: string, to: string): { days: Set<string>; last: string | null } {
+  const rows = db
+    .select({ date: performances.date })
+    .from(performances)
+    .where(and(eq(performances.teamId, teamId), gte(performances.date, from), lte(performances.date, to)))
+    .all();
+  const last = db.select({ last: max(performances.date) }).from(performances).where(eq(performances.teamId, teamId)).get()?.last ?? null;
+  return { days: new Set(rows.map((row) => row.date)), last };
 }
 
 /** Live contracts whose expiry day is `onOrBefore` or earlier: what the sweep has still to settle. */
