@@ -86,6 +86,25 @@ export function tempDatabasePath(): string {
   return path.join(dir, 'fantasy.db');
 }
 
+let template: string | undefined;
+
+/**
+ * A fresh database with every migration applied: a copy of one migrated template per test
+ * process, since migrating from scratch for every scenario row cost more than the row.
+ */
+export function migratedDatabasePath(): string {
+  if (!template) {
+    const file = tempDatabasePath();
+    const db = openDatabase(file, { migrate: true });
+    // a closed WAL database is one file: the copy needs no -wal or -shm beside it
+    closeDatabase(db);
+    template = file;
+  }
+  const copy = tempDatabasePath();
+  fs.copyFileSync(template, copy);
+  return copy;
+}
+
 export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = tempDatabasePath()) {
   return parseConfig(
     merge(
@@ -115,7 +134,7 @@ export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = 
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databasePath = options.databasePath ?? tempDatabasePath();
+  const databasePath = options.databasePath ?? migratedDatabasePath();
   const config = testConfig(options.config, databasePath);
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
