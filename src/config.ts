@@ -93,6 +93,15 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    // GET /metrics is off unless one of these is set: a bearer token on the main listener,
+    // and/or a port of its own bound to loopback (no token needed there).
+    metrics: z
+      .object({
+        token: z.string().min(16, 'must be at least 16 characters').optional(),
+        port: z.number().int().min(0).max(65535).optional(),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
@@ -108,7 +117,7 @@ export class ConfigError extends Error {
 
 type EnvKind = 'string' | 'number' | 'boolean';
 /** environment variable → [config path, type] */
-const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
+export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_ENVIRONMENT: [['environment'], 'string'],
   FANTASY_HOST: [['host'], 'string'],
   FANTASY_PORT: [['port'], 'number'],
@@ -137,6 +146,8 @@ const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_LLM_MODEL: [['languageModel', 'model'], 'string'],
   FANTASY_LLM_API_KEY: [['languageModel', 'apiKey'], 'string'],
   FANTASY_SCHEDULER: [['scheduler', 'enabled'], 'boolean'],
+  FANTASY_METRICS_TOKEN: [['metrics', 'token'], 'string'],
+  FANTASY_METRICS_PORT: [['metrics', 'port'], 'number'],
 };
 
 function convert(name: string, raw: string, kind: EnvKind): unknown {
@@ -168,11 +179,16 @@ export interface LoadOptions {
   cwd?: string;
 }
 
+/** The file a load reads: `--config FILE`, else ./fantasy.config.json when it exists. */
+export function configFilePath(options: LoadOptions = {}): string | undefined {
+  const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
+  return options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
+}
+
 export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
   let input: Record<string, unknown> = {};
-  const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
-  const file = options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
+  const file = configFilePath(options);
   if (file) {
     let text: string;
     try {

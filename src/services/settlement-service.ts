@@ -74,16 +74,23 @@ export class SettlementService {
     this.views = new PageviewSeries(deps);
   }
 
-  /** Runs the sweep for the UTC day of `at` (fixed at the start). */
-  async sweep(at: Date = this.deps.clock.now()): Promise<SweepReport> {
+  /**
+   * Runs the sweep for the UTC day of `at` (fixed at the start). `onProgress` counts
+   * contracts worked; the total grows when a renewed term turns out to be over already.
+   */
+  async sweep(at: Date = this.deps.clock.now(), options: { onProgress?: (done: number, total: number) => void } = {}): Promise<SweepReport> {
     const today = utcDay(at);
     const outcomes: SweepOutcome[] = [];
     const skipped = new Set<string>();
+    let worked = 0;
+    let total = 0;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const due = contractsDueForSettlement(this.deps.db, today).filter((contract) => !skipped.has(contract.id));
       if (due.length === 0) break;
+      total += due.length;
       for (const contract of due) {
         const outcome = await this.settleOne(contract, today);
+        options.onProgress?.(++worked, total);
         if (!outcome) continue;
         if (outcome.result === 'skipped') skipped.add(contract.id);
         outcomes.push(outcome);

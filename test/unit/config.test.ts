@@ -118,6 +118,8 @@ describe('configuration', () => {
       FANTASY_LLM_MODEL: 'm',
       FANTASY_LLM_API_KEY: 'k',
       FANTASY_SCHEDULER: 'true',
+      FANTASY_METRICS_TOKEN: 'metrics-token-0123456789',
+      FANTASY_METRICS_PORT: '9464',
     };
     expect(loadConfig({ env })).toEqual({
       environment: 'local',
@@ -136,6 +138,7 @@ describe('configuration', () => {
       issueTracker: { apiUrl: 'http://gh', repository: 'o/r', token: 'ghp' },
       languageModel: { baseUrl: 'http://llm/v1', model: 'm', apiKey: 'k' },
       scheduler: { enabled: true },
+      metrics: { token: 'metrics-token-0123456789', port: 9464 },
     });
   });
 
@@ -173,6 +176,7 @@ describe('configuration', () => {
         'issueTracker.apiUrl', 'issueTracker.repository', 'issueTracker.token',
         'languageModel.baseUrl', 'languageModel.model', 'languageModel.apiKey',
         'scheduler.enabled',
+        'metrics.token', 'metrics.port',
       ].sort(),
     );
   });
