@@ -3,8 +3,8 @@
  * Builds the service.
  *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
  *   (default)      also dist/fantasy: a Node single executable application carrying the
- *                  bundle, the better-sqlite3 addon, the migrations and the web app as assets.
- * Both build the web app into dist/web first (scripts/build-web.mjs).
+ *                  bundle, the better-sqlite3 and argon2 addons, the migrations and the web app
+ *                  as assets. Both build the web app into dist/web first (scripts/build-web.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,13 +30,24 @@ say(`bundled ${path.relative(root, bundle)}`);
 if (args.has('--bundle-only')) process.exit(0);
 
 const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-const assets = { 'better_sqlite3.node': addon };
+const assets = { 'better_sqlite3.node': addon, 'argon2.node': argon2Addon() };
 const migrations = path.join(root, 'migrations');
 for (const name of fs.readdirSync(migrations)) {
   if (name.endsWith('.sql')) assets[`migrations/${name}`] = path.join(migrations, name);
 }
 assets['migrations/meta/_journal.json'] = path.join(migrations, 'meta', '_journal.json');
 for (const file of webFiles) assets[`web/${file}`] = path.join(webDist, file);
+
+/** The .node file of this platform's @node-rs/argon2 package (an optional dependency of it). */
+function argon2Addon() {
+  const scope = path.join(path.dirname(require.resolve('@node-rs/argon2/package.json')), '..');
+  const prefix = `argon2-${process.platform}-${process.arch}`;
+  for (const name of fs.readdirSync(scope).filter((entry) => entry.startsWith(prefix)).sort()) {
+    const file = fs.readdirSync(path.join(scope, name)).find((entry) => entry.endsWith('.node'));
+    if (file) return path.join(scope, name, file);
+  }
+  throw new Error(`no @node-rs/${prefix}* package with an addon: run npm ci on this platform`);
+}
 
 const blob = path.join(dist, 'sea-prep.blob');
 const seaConfig = path.join(dist, 'sea-config.json');

@@ -112,9 +112,10 @@ export class ContractService {
       const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
       recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
-      return { row: findContract(tx, fresh.id)!, payout, currentPrice };
+      const row = findContract(tx, fresh.id)!;
+      notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
+      return { row, payout, currentPrice };
     });
-    notifyAboutContract(this.deps, sold.row, earlySellMessage(sold.row.articleId, sold.payout));
     return this.present(sold.row, today, sold.currentPrice);
   }
 

@@ -24,6 +24,8 @@ export interface PerformanceIngestServiceDeps {
 export interface IngestOptions {
   /** rows accepted in one body; the HTTP route uses INGEST_CHUNK, files may hold a whole day */
   maxRows?: number;
+  /** told after each chunk written: rows written so far, rows in all */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface IngestResult {
@@ -65,6 +67,7 @@ export class PerformanceIngestService {
       writeTransaction(this.deps.db, (tx) => {
         for (const write of chunk) upsertPerformance(tx, write, now);
       });
+      options.onProgress?.(i + chunk.length, writes.length);
     }
     return { written: writes.length };
   }
