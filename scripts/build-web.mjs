@@ -1,7 +1,7 @@
 /**
  * Builds the players' web app (web/) into dist/web/:
  *   index.html          the shell (names the hashed files; served with no-cache)
- *   assets/NAME-HASH.*  the script, the stylesheet and the icon, each also as .gz and .br
+ *   assets/NAME-HASH.*  the script, the stylesheet, the icon and the web app manifest, each also as .gz and .br
  *   manifest.json       every file the server may send, so it never lists a folder
  * The server serves these from the checkout, and scripts/build.mjs embeds them in
  * dist/fantasy as SEA assets under `web/`.
@@ -20,7 +20,11 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.html': 'text/html; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** Light and dark page colours of web/styles.css: the phone paints them around the app. */
+const THEME = { light: '#1d5c3a', dark: '#121513', background: '#f4f6f3' };
 
 function hashed(name, bytes) {
   const ext = path.extname(name);
@@ -71,6 +75,21 @@ export async function buildWeb() {
   };
   for (const out of result.outputFiles) emit(path.basename(out.path), Buffer.from(out.contents));
   emit('icon.svg', fs.readFileSync(path.join(root, 'web', 'icon.svg')));
+  // What a phone needs to add the app to its home screen. Hashed like every asset: the shell,
+  // served with no-cache, names the current one.
+  const webManifest = {
+    name: 'Article Fantasy League',
+    short_name: 'Fantasy League',
+    description: 'A fantasy league played with encyclopedia articles.',
+    lang: 'en',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    background_color: THEME.background,
+    theme_color: THEME.light,
+    icons: [{ src: names['icon.svg'], sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  };
+  emit('app.webmanifest', Buffer.from(JSON.stringify(webManifest)));
 
   const shell = [
     '<!doctype html>',
@@ -80,7 +99,10 @@ export async function buildWeb() {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     '<title>Article Fantasy League</title>',
+    `<meta name="theme-color" content="${THEME.light}" media="(prefers-color-scheme: light)">`,
+    `<meta name="theme-color" content="${THEME.dark}" media="(prefers-color-scheme: dark)">`,
     `<link rel="icon" href="${names['icon.svg']}" type="image/svg+xml">`,
+    `<link rel="manifest" href="${names['app.webmanifest']}">`,
     `<link rel="stylesheet" href="${names['main.css']}">`,
     `<script type="module" src="${names['main.js']}"></script>`,
     '</head>',

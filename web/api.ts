@@ -13,7 +13,12 @@ import type { Schema } from '../src/domain/formations';
 import type { SaleQuote as SaleFigures, Tier, TierPrices } from '../src/domain/pricing';
 import type { ArticleOffer, ArticlePage } from '../src/services/article-service';
 import type { TeamChemistry } from '../src/services/chemistry-service';
+import type { GenieBucket, GenieCandidate as TurnCandidate, GenieExchange, GenieSeeds, GenieTurnAnswer } from '../src/domain/genie';
+import type { GenieCandidate } from '../src/domain/genie-candidates';
+import type { ReportCategory, ReportDiagnostics } from '../src/domain/problem-report';
+import type { FiledReport } from '../src/services/report-service';
 
+export type { FiledReport, GenieBucket, GenieCandidate, GenieExchange, GenieTurnAnswer, ReportCategory, TurnCandidate };
 export type { ArticleOffer, ArticlePage, ContractView, EditionView, LeaderboardEntryView, LeagueView, MarketArticle, NotificationView, PerformanceView, TeamChemistry, TeamLineupView, TeamView, Tier, TierPrices };
 export type ShelfArticle = MarketArticle;
 export type SaleQuote = SaleFigures & { contractId: string };
@@ -22,6 +27,8 @@ export interface SessionView {
   email: string;
   name: string;
   picture: string;
+  /** what this deployment offers beyond the game itself */
+  features?: { articleGenie: boolean };
 }
 
 /** A refusal or a failure, carrying the catalogue constant (or NETWORK when nothing came back). */
@@ -126,6 +133,18 @@ export const api = {
     call<{ success: true }>('PUT', `${league(id)}/lineup`, { formation: { schema, date: new Date().toISOString(), formation } }),
   chemistry: (id: string, teamId: string) => call<TeamChemistry>('GET', `${league(id)}/teams/${enc(teamId)}/chemistry`),
   myPerformances: (id: string, limit = 2) => call<PerformanceView[]>('GET', `${league(id)}/my-performances?limit=${limit}`),
+
+  genieSeeds: (query: string) => call<GenieSeeds>('POST', '/api/v1/me/genie-seeds', { query }),
+  genieCandidates: (id: string, seeds: GenieSeeds) =>
+    call<{ candidates: GenieCandidate[] }>(
+      'GET',
+      `${league(id)}/genie-candidates?${new URLSearchParams([['keywords', seeds.keywords], ...seeds.anchors.map((a) => ['anchor', a])])}`,
+    ),
+  genieTurn: (body: { query: string; history: GenieExchange[]; candidates: TurnCandidate[]; bucket: GenieBucket }) =>
+    call<GenieTurnAnswer>('POST', '/api/v1/me/genie-turns', body),
+
+  report: (body: { category: ReportCategory; title: string; body: string; contactConsent: boolean; diagnostics: ReportDiagnostics }) =>
+    call<FiledReport>('POST', '/api/v1/reports', body),
 
   notifications: () => call<(NotificationView & { league?: { id: string; title: string } })[]>('GET', '/api/v1/player/notifications'),
   markRead: (notificationId: string) => call<{ success: true }>('PATCH', `/api/v1/notifications/${enc(notificationId)}/read`),

@@ -16,6 +16,7 @@ import { ArticleScreen } from './screens/article';
 import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
+import { ReportScreen } from './screens/report';
 import { Failed, Screen, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
@@ -26,6 +27,7 @@ const ROUTES: Route[] = [
   ['/home', () => <Home />, true],
   ['/welcome', () => <Welcome />, true],
   ['/inbox', () => <Inbox />, true],
+  ['/report', () => <ReportScreen />, true],
   ['/leagues', () => <Home />, true],
   ['/leagues/public', () => <PublicLeagues />, true],
   ['/leagues/new', () => <FoundLeague />, true],
@@ -152,6 +154,11 @@ export function App() {
           <div key={route.key}>{route.element}</div>
         )}
       </main>
+      {session.value !== null && path !== '/report' && (
+        <footer class="site-footer">
+          <a href={`/report?from=${encodeURIComponent(path)}`}>Report a problem</a>
+        </footer>
+      )}
     </>
   );
 }

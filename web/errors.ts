@@ -4,7 +4,7 @@
  */
 import type { ErrorCode } from '../src/domain/errors';
 
-type PlayerFacing = Exclude<ErrorCode, `GENIE_${string}` | `REPORT_${string}` | 'INGEST_INVALID' | 'INVALID_DATE'>;
+type PlayerFacing = Exclude<ErrorCode, 'INGEST_INVALID' | 'INVALID_DATE'>;
 
 export const REFUSALS: Record<PlayerFacing, string> = {
   MALFORMED_JSON: 'The app sent something the service could not read. Reload the page and try again.',
@@ -82,6 +82,25 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   CONTRACT_NOT_OWNED: 'A contract in that line-up is no longer yours. Reload and try again.',
   NOTIFICATION_NOT_FOUND: 'That message no longer exists.',
   NOTIFICATION_NOT_AUTHORIZED: 'That message belongs to someone else.',
+  REPORT_MALFORMED_BODY: 'The report could not be read. Reload the page and try again.',
+  REPORT_INVALID_CATEGORY: 'Pick what kind of problem this is.',
+  REPORT_TITLE_REQUIRED: 'Give the report a title.',
+  REPORT_TITLE_TOO_LONG: 'A title can be at most 120 characters.',
+  REPORT_BODY_REQUIRED: 'Say what happened in the description.',
+  REPORT_BODY_TOO_LONG: 'A description can be at most 10,000 characters.',
+  REPORT_SUBMISSION_FAILED: 'The issue tracker could not be reached, so nothing was filed. Try again later.',
+  REPORT_RATE_LIMITED: 'You sent three reports within a minute. Wait a minute, then send this one.',
+  GENIE_MALFORMED_BODY: 'The Genie could not read the question. Start again.',
+  GENIE_QUERY_REQUIRED: 'Describe the article you are looking for.',
+  GENIE_QUERY_TOO_LONG: 'Describe it in at most 200 characters.',
+  GENIE_TOO_MANY_CANDIDATES: 'The Genie was handed too many articles. Start again with more words.',
+  GENIE_NO_CANDIDATES: 'The Genie found no article to choose from. Describe it differently.',
+  GENIE_HISTORY_TOO_LONG: 'This hunt has run too long. Start again.',
+  GENIE_TEXT_TOO_LONG: 'An article’s description was too long for the Genie. Start again with other words.',
+  GENIE_INVALID_BUCKET: 'The Genie could not follow. Start again.',
+  GENIE_DUPLICATE_CANDIDATE_ID: 'The Genie could not follow. Start again.',
+  GENIE_RATE_LIMITED: 'The Genie needs a breather: too many questions in a minute. Wait a minute, then carry on. The search above still works.',
+  GENIE_ASLEEP: 'The Genie is asleep right now. Use the search above to find articles by name.',
 };
 
 export function sentenceFor(code: string): string {

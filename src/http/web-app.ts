@@ -20,7 +20,7 @@ interface Asset {
 }
 
 /** Paths of the app's own router (web/router.ts); `/auth/callback` is the app's, not the API's. */
-const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues']);
+const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report']);
 const APP_PREFIXES = ['/leagues/', '/join/'];
 
 export function isAppPath(path: string): boolean {

@@ -120,10 +120,39 @@ describe('hashed assets', () => {
     expect((await fetchRaw(assetPath('.svg'), 'br')).headers.get('content-type')).toBe('image/svg+xml');
   });
 
+  it('the web app manifest is linked, typed, cached like every asset, and names icons that are served', async () => {
+    const shell = await app.call('GET', '/home');
+    const href = /<link rel="manifest" href="(\/assets\/[^"]+\.webmanifest)">/.exec(shell.text)?.[1];
+    expect(href).toBeDefined();
+    const response = await fetchRaw(href!, 'br');
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const manifest = JSON.parse(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString('utf8')) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Article Fantasy League', start_url: '/home', display: 'standalone' });
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    for (const icon of manifest.icons) {
+      const served = await fetchRaw(icon.src, '');
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(icon.type);
+    }
+  });
+
+  it('the report form is a path of the app', async () => {
+    const shell = await app.call('GET', '/report');
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
   it('every asset the shell names exists', async () => {
     const shell = await app.call('GET', '/home');
     const named = [...shell.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    expect(named).toHaveLength(3);
+    // the script, the stylesheet, the icon and the web app manifest
+    expect(named).toHaveLength(4);
     for (const url of named) expect((await fetchRaw(url, '')).status).toBe(200);
   });
 });

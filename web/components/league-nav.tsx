@@ -1,14 +1,23 @@
 /** The league's own navigation: home and standings, market, contracts, line-up. */
+import type { LeagueView } from '../api';
 import { currentPath } from '../router';
 
-export function LeagueNav(props: { id: string; title?: string }) {
+/** Closed, or past its end date: the league is an archive and refuses every move. */
+export function leagueIsOver(league: Pick<LeagueView, 'closedAt' | 'endDate'>, now = Date.now()): boolean {
+  return !!league.closedAt || now > Date.parse(league.endDate);
+}
+
+export function LeagueNav(props: { id: string; title?: string; archived?: boolean }) {
   const base = `/leagues/${encodeURIComponent(props.id)}`;
-  const items: [string, string][] = [
-    [base, 'Standings'],
-    [`${base}/market`, 'Market'],
-    [`${base}/contracts`, 'Contracts'],
-    [`${base}/lineup`, 'Line-up'],
-  ];
+  // An archive offers only what it still answers: the final standings and the line-ups.
+  const items: [string, string][] = props.archived
+    ? [[base, 'Final standings']]
+    : [
+        [base, 'Standings'],
+        [`${base}/market`, 'Market'],
+        [`${base}/contracts`, 'Contracts'],
+        [`${base}/lineup`, 'Line-up'],
+      ];
   return (
     <nav class="league-nav" aria-label={props.title ? `${props.title} sections` : 'League sections'}>
       <ul>

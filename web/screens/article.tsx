@@ -1,33 +1,10 @@
 /** An article's page: its summary, the daily pageviews its price comes from, and the buy. */
 import { useState } from 'preact/hooks';
-import { api, type ArticlePage, type ContractView } from '../api';
+import { api, type ContractView } from '../api';
 import { BuyPanel } from '../components/buy';
 import { LeagueNav } from '../components/league-nav';
-import { Loaded, Screen, count, credits, day, useLoad } from '../components/ui';
-
-function ViewsChart(props: { views: ArticlePage['views'] }) {
-  const points = props.views;
-  if (points.length === 0) return <p>No daily pageviews are known yet.</p>;
-  const width = 600;
-  const height = 160;
-  const max = Math.max(1, ...points.map((p) => p.views));
-  const step = points.length > 1 ? width / (points.length - 1) : width;
-  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(height - (p.views / max) * height).toFixed(1)}`).join(' ');
-  const first = points[0];
-  const last = points[points.length - 1];
-  const peak = points.reduce((a, b) => (b.views > a.views ? b : a));
-  return (
-    <figure class="chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-caption" preserveAspectRatio="none">
-        <path d={path} class="line" fill="none" />
-      </svg>
-      <figcaption id="chart-caption">
-        Daily pageviews from {day(first.date)} to {day(last.date)}: {count(last.views)} on the last day, peak {count(peak.views)} on{' '}
-        {day(peak.date)}.
-      </figcaption>
-    </figure>
-  );
-}
+import { ViewsChart } from '../components/charts';
+import { Loaded, Screen, count, credits, useLoad } from '../components/ui';
 
 export function ArticleScreen(props: { id: string; articleId: string }) {
   const [load, reload] = useLoad(async () => {
@@ -45,7 +22,7 @@ export function ArticleScreen(props: { id: string; articleId: string }) {
           <>
             {article.description && <p class="sub">{article.description}</p>}
             <p class="extract">{article.extract || 'The encyclopedia gives no summary for this article.'}</p>
-            <ViewsChart views={article.views} />
+            <ViewsChart views={article.views} average={article.averageViews30d} />
             <p>
               Average {article.averageViews30d === null ? '—' : count(Math.round(article.averageViews30d))} views a day over 30 days.
             </p>

@@ -3,16 +3,20 @@ import { useState } from 'preact/hooks';
 import { api, type LeagueView } from '../api';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
-import { LeagueNav } from '../components/league-nav';
+import { LeagueNav, leagueIsOver } from '../components/league-nav';
+import { DayResult, NeedsYou } from '../components/day-result';
+import { PointsChart } from '../components/charts';
 import { Done, Loaded, Refusal, Screen, credits, day, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
 
 const DAY_MS = 86_400_000;
+/** More days than any season: the chart shows the whole of it. */
+const SEASON_DAYS = 400;
 
 async function loadLeague(id: string) {
   const [league, role, table, me] = await Promise.all([api.league(id), api.myRole(id), api.leaderboard(id), api.player()]);
   const [team, performances, contracts, lineup] = role.isMember
-    ? await Promise.all([api.myTeam(id), api.myPerformances(id, 2), api.myContracts(id), api.myLineup(id)])
+    ? await Promise.all([api.myTeam(id), api.myPerformances(id, SEASON_DAYS), api.myContracts(id), api.myLineup(id)])
     : [null, [], [], null];
   // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
   const fielded = new Set(Object.values(lineup?.formation.formation ?? {}).map((c) => c?.id));
@@ -20,7 +24,7 @@ async function loadLeague(id: string) {
   // The code is asked for only where the league's policy shows it to this player.
   const mayInvite = role.isMember && !league.closedAt && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
   const invite = mayInvite ? await api.inviteCode(id).catch(() => null) : null;
-  return { league, role, table, me, team, performances, invite, unfielded };
+  return { league, role, table, me, team, performances, contracts, invite, unfielded };
 }
 
 function seasonState(league: LeagueView): string {
@@ -74,12 +78,13 @@ export function LeagueHome(props: { id: string }) {
   const [confirming, setConfirming] = useState<'leave' | 'close' | null>(null);
   const { busy, refusal, run } = useAction();
   const title = load.status === 'ready' ? load.data.league.title : 'League';
+  const archived = load.status === 'ready' && leagueIsOver(load.data.league);
 
   return (
     <Screen title={title} heading={title}>
-      <LeagueNav id={props.id} title={title} />
+      <LeagueNav id={props.id} title={title} archived={archived} />
       <Loaded load={load} what="this league" retry={reload}>
-        {({ league, role, table, me, team, performances, invite, unfielded }) => {
+        {({ league, role, table, me, team, performances, contracts, invite, unfielded }) => {
           const mine = table.find((entry) => entry.team.player.id === me.id);
           const latest = performances[0];
           const change = rankChange(mine?.rankDelta ?? null);
@@ -89,7 +94,17 @@ export function LeagueHome(props: { id: string }) {
                 <span aria-hidden="true">{league.icon} </span>
                 {seasonState(league)} · {league.domain} edition · {league.visibility}
               </p>
-              {!role.isMember && !league.closedAt && (
+              {archived && (
+                <p class="card archive-note">
+                  <span aria-hidden="true">🗄 </span>This league is an archive: the standings below are final, and each team's last line-up
+                  opens from its row. Nothing can be bought, sold or fielded here any more.
+                </p>
+              )}
+              {team && !archived && <NeedsYou leagueId={league.id} unfielded={unfielded} contracts={contracts} />}
+              {team && latest && (
+                <DayResult performance={latest} contracts={contracts} rank={mine?.rank ?? null} teams={table.length} rankDelta={mine?.rankDelta ?? null} />
+              )}
+              {!role.isMember && !archived && (
                 <section class="card">
                   <h2>Join this league</h2>
                   <JoinForm league={league} onJoined={reload} />
@@ -121,24 +136,22 @@ export function LeagueHome(props: { id: string }) {
                       </dd>
                     </div>
                   </dl>
-                  {unfielded.length > 0 && (
-                    <p class="warning">
-                      <span aria-hidden="true">⚠ </span>
-                      {unfielded.length === 1
-                        ? '1 contract is not in your line-up and scores nothing'
-                        : `${unfielded.length} contracts are not in your line-up and score nothing`}
-                      :{' '}
-                      {unfielded.map((c) => c.article.title).join(', ')}.
+                  {!archived && (
+                    <p class="actions">
+                      <a class="button primary" href={`/leagues/${encodeURIComponent(league.id)}/market`}>
+                        Buy articles
+                      </a>
+                      <a class="button" href={`/leagues/${encodeURIComponent(league.id)}/lineup`}>
+                        Set the line-up
+                      </a>
                     </p>
                   )}
-                  <p class="actions">
-                    <a class="button primary" href={`/leagues/${encodeURIComponent(league.id)}/market`}>
-                      Buy articles
-                    </a>
-                    <a class="button" href={`/leagues/${encodeURIComponent(league.id)}/lineup`}>
-                      Set the line-up
-                    </a>
-                  </p>
+                </section>
+              )}
+              {team && performances.length > 0 && (
+                <section aria-labelledby="season-heading">
+                  <h2 id="season-heading">Your season</h2>
+                  <PointsChart performances={performances} />
                 </section>
               )}
               <section aria-labelledby="standings-heading">
@@ -185,7 +198,7 @@ export function LeagueHome(props: { id: string }) {
                 )}
               </section>
               {invite && <InviteCode code={invite.code} />}
-              {role.isMember && league.id !== 'global' && (
+              {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">
                   <h2 id="manage-heading">Leave or close</h2>
                   {confirming === 'leave' ? (

@@ -5,7 +5,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api, type ArticleOffer, type ContractView, type ShelfArticle, type TierPrices } from '../api';
 import { BuyPanel } from '../components/buy';
+import { Genie } from '../components/genie';
 import { LeagueNav } from '../components/league-nav';
+import { session } from '../state';
 import { Loaded, Refusal, Screen, count, credits, useAction, useLoad } from '../components/ui';
 
 /** A phone screen's worth at first; the rest one tap away. */
@@ -39,7 +41,7 @@ function fromShelf(row: ShelfArticle): Offer {
   };
 }
 
-function fromSearch(row: ArticleOffer): Offer {
+export function fromSearch(row: ArticleOffer): Offer {
   return {
     id: row.id,
     title: row.title,
@@ -59,7 +61,7 @@ function Availability(props: { offer: Offer }) {
   return <span class="tag free">Free agent</span>;
 }
 
-function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: number; onBought: (c: ContractView) => void; label: string }) {
+export function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: number; onBought: (c: ContractView) => void; label: string }) {
   const [buying, setBuying] = useState<string | null>(null);
   return (
     <ul class="offers" aria-label={props.label}>
@@ -186,6 +188,14 @@ export function Market(props: { id: string }) {
             <p class="credits-line">
               Your credits: <strong>{credits(team.credits)}</strong>
             </p>
+            {session.value?.features?.articleGenie && (
+              <Genie
+                leagueId={props.id}
+                renderOffers={(pages) => (
+                  <OfferList leagueId={props.id} offers={pages.map(fromSearch)} creditsLeft={team.credits} onBought={onBought} label="The Genie found" />
+                )}
+              />
+            )}
             {results && (
               <section aria-labelledby="results-heading">
                 <h2 id="results-heading">Search results</h2>

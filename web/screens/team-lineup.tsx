@@ -1,12 +1,12 @@
 /** Another team's line-up, read-only, opened from its row in the standings. */
 import { api } from '../api';
-import { LeagueNav } from '../components/league-nav';
+import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { ChemistryList, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
 import { Loaded, Screen, credits, useLoad, points } from '../components/ui';
 
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
-    const [lineup, table] = await Promise.all([api.teamLineup(props.id, props.teamId), api.leaderboard(props.id)]);
+    const [lineup, table, league] = await Promise.all([api.teamLineup(props.id, props.teamId), api.leaderboard(props.id), api.league(props.id)]);
     let levels: PairLevels = new Map();
     // Chemistry needs two fielded articles; with fewer there is nothing to ask the encyclopedia.
     if (Object.values(lineup.formation.formation).filter(Boolean).length >= 2) {
@@ -17,12 +17,14 @@ export function TeamLineupScreen(props: { id: string; teamId: string }) {
         levels = 'unknown';
       }
     }
-    return { lineup, entry: table.find((e) => e.team.id === props.teamId) ?? null, levels };
+    return { lineup, entry: table.find((e) => e.team.id === props.teamId) ?? null, levels, archived: leagueIsOver(league) };
   }, `${props.id}/${props.teamId}`);
   const name = load.status === 'ready' && load.data.entry ? load.data.entry.team.name : 'Team';
+  const archived = load.status === 'ready' && load.data.archived;
+  const what = archived ? 'last line-up' : 'line-up';
   return (
-    <Screen title={`${name} line-up`} heading={`${name}: line-up`}>
-      <LeagueNav id={props.id} />
+    <Screen title={`${name} ${what}`} heading={`${name}: ${what}`}>
+      <LeagueNav id={props.id} archived={archived} />
       <Loaded load={load} what="this team's line-up" retry={reload}>
         {({ lineup, entry, levels }) => {
           const placed = Object.fromEntries(Object.entries(lineup.formation.formation).filter(([, c]) => c)) as Placed;

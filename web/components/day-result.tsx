@@ -1,0 +1,115 @@
+/**
+ * The returning player's first sight in a league: the latest scored day (points, what scored
+ * them, rank and its change) and whatever needs them now. Built from my-performances and the
+ * contract list; the playtest's players left because no day ended in a visible result.
+ */
+import type { ContractView, PerformanceView } from '../api';
+import { displayTitle } from '../../src/domain/titles';
+import type { Position } from '../../src/domain/formations';
+import { POSITION_NAMES } from './pitch';
+import { count, credits, day, points, rankChange } from './ui';
+
+const DAY_MS = 86_400_000;
+
+const LEVEL_WORDS: Record<string, string> = { excellent: 'excellent', good: 'good', weak: 'weak', empty: 'no link' };
+
+function positionName(position: string | null): string {
+  return position ? (POSITION_NAMES[position as Position] ?? position) : 'a position';
+}
+
+export function daysLeft(expireDate: string, now = new Date()): number {
+  const today = now.toISOString().slice(0, 10);
+  return Math.round((Date.parse(`${expireDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+/** What needs the player: unfielded contracts, and live ones expiring tomorrow (the renewal window). */
+export function NeedsYou(props: { leagueId: string; unfielded: ContractView[]; contracts: ContractView[] }) {
+  const expiring = props.contracts.filter((c) => c.status === 'live' && daysLeft(c.expireDate) <= 1);
+  if (props.unfielded.length === 0 && expiring.length === 0) return null;
+  const base = `/leagues/${encodeURIComponent(props.leagueId)}`;
+  return (
+    <div class="warning" role="region" aria-label="Needs you">
+      <p>
+        <strong>
+          <span aria-hidden="true">⚠ </span>Needs you
+        </strong>
+      </p>
+      <ul>
+        {props.unfielded.length > 0 && (
+          <li>
+            {props.unfielded.length === 1
+              ? '1 contract is not in your line-up and scores nothing'
+              : `${props.unfielded.length} contracts are not in your line-up and score nothing`}
+            : {props.unfielded.map((c) => c.article.title).join(', ')}. <a href={`${base}/lineup`}>Field them</a>
+          </li>
+        )}
+        {expiring.map((c) => (
+          <li key={c.id}>
+            {c.article.title} expires {daysLeft(c.expireDate) === 1 ? 'tomorrow' : 'today'} ({day(c.expireDate)}):{' '}
+            {c.renewalElected ? 'renewal chosen, it renews at the current price.' : `in its renewal window, worth ${credits(c.currentPrice)} now.`}{' '}
+            <a href={`${base}/contracts`}>{c.renewalElected ? 'Review' : 'Renew or let it go'}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function DayResult(props: {
+  performance: PerformanceView;
+  contracts: ContractView[];
+  rank: number | null;
+  teams: number;
+  rankDelta: number | null;
+}) {
+  const { performance } = props;
+  const { breakdown } = performance;
+  const titles = new Map(props.contracts.map((c) => [c.article.id, c.article.title]));
+  const title = (id: string) => titles.get(id) ?? displayTitle(id);
+  const change = rankChange(props.rankDelta);
+  const scored = [...breakdown.articles].sort((a, b) => b.points - a.points);
+  const linked = breakdown.links.filter((l) => l.points > 0);
+  return (
+    <section class="card result" aria-labelledby="result-heading">
+      <h2 id="result-heading">Your result for {day(performance.date)}</h2>
+      <p class="result-total">
+        <strong>{points(performance.points)}</strong> points
+      </p>
+      <p>
+        Rank {props.rank === null ? '—' : `${props.rank} of ${props.teams}`}{' '}
+        <span>
+          (<span aria-hidden="true">{change.icon} </span>
+          {change.text})
+        </span>
+      </p>
+      {scored.length === 0 ? (
+        <p>No article was fielded that day, so nothing scored.</p>
+      ) : (
+        <>
+          <h3>What scored</h3>
+          <ul class="scored">
+            {scored.map((a) => (
+              <li key={`${a.position}-${a.articleId}`}>
+                <span>
+                  {title(a.articleId)} <span class="sub">{positionName(a.position)} · {count(a.views)} views</span>
+                </span>
+                <span class="num">{points(a.points)}</span>
+              </li>
+            ))}
+            <li>
+              <span>
+                Chemistry{' '}
+                <span class="sub">
+                  {linked.length === 0
+                    ? 'no linked neighbours'
+                    : linked.map((l) => `${positionName(l.from)}–${positionName(l.to)} ${LEVEL_WORDS[l.level] ?? l.level}`).join(', ')}
+                </span>
+              </span>
+              <span class="num">{points(breakdown.synergy)}</span>
+            </li>
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
