@@ -14,6 +14,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import { startFakeIssueTracker, type FakeIssueTracker } from '../fakes/issue-tracker';
+import { startFakeLanguageModel, type FakeLanguageModel } from '../fakes/language-model';
 
 const requireHere = createRequire(import.meta.url);
 const binary = path.resolve(__dirname, '../../dist/fantasy');
@@ -42,13 +44,22 @@ function freePort(): Promise<number> {
 export interface Service {
   base: string;
   fake: FakeEncyclopedia;
+  /** the loopback model, when started with `{ genie: true }` */
+  model: FakeLanguageModel | null;
+  /** the loopback issue tracker, when started with `{ reports: true }` */
+  tracker: FakeIssueTracker | null;
   fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
   stop(): Promise<void>;
 }
 
-/** Starts dist/fantasy in an empty folder, its frontend being its own loopback origin. */
-export async function startService(): Promise<Service> {
+/**
+ * Starts dist/fantasy in an empty folder, its frontend being its own loopback origin; with
+ * `genie` and `reports` it is bound to the loopback model and issue tracker as well.
+ */
+export async function startService(options: { genie?: boolean; reports?: boolean } = {}): Promise<Service> {
   const fake = await startFakeEncyclopedia({ today, publishedThrough: today });
+  const model = options.genie ? await startFakeLanguageModel() : null;
+  const tracker = options.reports ? await startFakeIssueTracker() : null;
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-browser-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -61,6 +72,14 @@ export async function startService(): Promise<Service> {
     FANTASY_SERVICE_TOKEN: SERVICE_TOKEN,
     FANTASY_SCHEDULER: 'false',
     FANTASY_FRONTEND_URL: base,
+    ...(model ? { FANTASY_LLM_BASE_URL: model.url, FANTASY_LLM_MODEL: 'browser-test-model' } : {}),
+    ...(tracker
+      ? {
+          FANTASY_ISSUE_TRACKER_API_URL: tracker.url,
+          FANTASY_ISSUE_TRACKER_REPOSITORY: `${tracker.owner}/${tracker.repo}`,
+          FANTASY_ISSUE_TRACKER_TOKEN: tracker.token,
+        }
+      : {}),
   };
   const server: ChildProcess = spawn(binary, ['serve', '--port', String(port)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -89,13 +108,15 @@ export async function startService(): Promise<Service> {
   return {
     base,
     fake,
+    model,
+    tracker,
     fantasy,
     async stop() {
       if (server.exitCode === null) {
         server.kill('SIGTERM');
         await new Promise((resolve) => server.on('exit', resolve));
       }
-      await fake.close();
+      await Promise.all([fake.close(), model?.close(), tracker?.close()]);
       fs.rmSync(cwd, { recursive: true, force: true });
     },
   };

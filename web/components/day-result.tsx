@@ -68,7 +68,6 @@ export function DayResult(props: {
   const title = (id: string) => titles.get(id) ?? displayTitle(id);
   const change = rankChange(props.rankDelta);
   const scored = [...breakdown.articles].sort((a, b) => b.points - a.points);
-  const linked = breakdown.links.filter((l) => l.points > 0);
   return (
     <section class="card result" aria-labelledby="result-heading">
       <h2 id="result-heading">Your result for {day(performance.date)}</h2>
@@ -100,9 +99,9 @@ export function DayResult(props: {
               <span>
                 Chemistry{' '}
                 <span class="sub">
-                  {linked.length === 0
-                    ? 'no linked neighbours'
-                    : linked.map((l) => `${positionName(l.from)}–${positionName(l.to)} ${LEVEL_WORDS[l.level] ?? l.level}`).join(', ')}
+                  {breakdown.links.length === 0
+                    ? 'no two neighbours fielded'
+                    : breakdown.links.map((l) => `${positionName(l.from)}–${positionName(l.to)}: ${LEVEL_WORDS[l.level] ?? l.level}`).join(', ')}
                 </span>
               </span>
               <span class="num">{points(breakdown.synergy)}</span>
