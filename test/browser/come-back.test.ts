@@ -139,6 +139,12 @@ describe('reasons to come back', () => {
     await expect(table.getByRole('row').count()).resolves.toBe(7);
     await table.getByRole('row', { name: `${shown(today)} ${pointsFormat.format(latest.points)}` }).waitFor();
     await player.screen('league-home-season-chart');
+
+    // The system's dark setting: the same screen, still free of contrast failures.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.evaluate("getComputedStyle(document.documentElement).backgroundColor")).resolves.toBe('rgb(18, 21, 19)');
+    await player.screen('league-home-result-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   }, 120_000);
 
   it("draws an article's daily pageviews with the 30-day average, in words too", async () => {
