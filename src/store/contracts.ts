@@ -61,9 +61,14 @@ export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[]
     .all();
 }
 
-export function contractsByIds(db: Database, ids: string[]): Map<string, ContractRow> {
-  if (ids.length === 0) return new Map();
-  return new Map(db.select().from(contracts).where(inArray(contracts.id, ids)).all().map((row) => [row.id, row]));
+/** A player's in-box names any number of contracts: read in statements of IN_BATCH ids. */
+export function contractsByIds(db: Database, ids: readonly string[]): Map<string, ContractRow> {
+  const distinct = [...new Set(ids)];
+  const out = new Map<string, ContractRow>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    for (const row of db.select().from(contracts).where(inArray(contracts.id, distinct.slice(i, i + IN_BATCH))).all()) out.set(row.id, row);
+  }
+  return out;
 }
 
 /** The sweep's work list: unsold, unsettled contracts whose term has ended by `today`. */

@@ -61,14 +61,16 @@ export function teamsOfLeague(db: Database, leagueId: string): TeamWithPlayer[] 
 /** Current members per league, 0 for a league without any. */
 export function currentTeamCounts(db: Database, leagueIds: readonly string[]): Map<string, number> {
   const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
-  if (leagueIds.length === 0) return out;
-  const rows = db
-    .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
-    .from(teams)
-    .where(and(inArray(teams.leagueId, [...leagueIds]), isNull(teams.leftAt)))
-    .groupBy(teams.leagueId)
-    .all();
-  for (const row of rows) out.set(row.leagueId, Number(row.n));
+  const distinct = [...out.keys()];
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = db
+      .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
+      .from(teams)
+      .where(and(inArray(teams.leagueId, distinct.slice(i, i + IN_BATCH)), isNull(teams.leftAt)))
+      .groupBy(teams.leagueId)
+      .all();
+    for (const row of rows) out.set(row.leagueId, Number(row.n));
+  }
   return out;
 }
 
@@ -202,6 +204,32 @@ export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Team
   const out: TeamRow[] = [];
   for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
     out.push(...db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH))).all());
+  }
+  return out;
+}
+
+/** Many teams with their players' names, in statements of IN_BATCH ids (contract lists, in-boxes). */
+export function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Map<string, TeamWithPlayer> {
+  const distinct = [...new Set(teamIds)];
+  const out = new Map<string, TeamWithPlayer>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = db
+      .select({ team: teams, playerName: players.name })
+      .from(teams)
+      .innerJoin(players, eq(players.id, teams.playerId))
+      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)))
+      .all();
+    for (const row of rows) out.set(row.team.id, { ...row.team, playerName: row.playerName });
+  }
+  return out;
+}
+
+/** Many leagues by id, in statements of IN_BATCH ids. */
+export function leaguesByIds(db: Database, leagueIds: readonly string[]): Map<string, LeagueRow> {
+  const distinct = [...new Set(leagueIds)];
+  const out = new Map<string, LeagueRow>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    for (const row of db.select().from(leagues).where(inArray(leagues.id, distinct.slice(i, i + IN_BATCH))).all()) out.set(row.id, row);
   }
   return out;
 }
