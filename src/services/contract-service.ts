@@ -34,6 +34,7 @@ import {
   type ContractRow,
 } from '../store/contracts';
 import { writeTransaction, type Database, isUniqueViolation } from '../store/database';
+import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
@@ -112,6 +113,7 @@ export class ContractService {
       const payout = earlySellPayout(currentPrice, daysBetween(today, fresh.expireDate), termDaysOf(fresh));
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
       recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
+      bumpLeagueVersion(tx, leagueId);
       return { row: findContract(tx, fresh.id)!, payout, currentPrice };
     });
     notifyAboutContract(this.deps, sold.row, earlySellMessage(sold.row.articleId, sold.payout));
@@ -128,6 +130,7 @@ export class ContractService {
       if (window === 'expired') fail('CONTRACT_EXPIRED');
       if (window === 'closed') fail('RENEWAL_WINDOW_CLOSED');
       if (!setRenewalElected(tx, contract.id, team.id, true)) fail('CONTRACT_NOT_FOUND');
+      bumpLeagueVersion(tx, leagueId);
       return findContract(tx, contract.id)!;
     });
     return this.present(row, today);
@@ -141,6 +144,7 @@ export class ContractService {
       const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
       if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
       if (!setRenewalElected(tx, contract.id, team.id, false)) fail('CONTRACT_NOT_FOUND');
+      bumpLeagueVersion(tx, leagueId);
       return findContract(tx, contract.id)!;
     });
     return this.present(row, today);
@@ -185,6 +189,7 @@ export class ContractService {
     }
     if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
     recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
+    bumpLeagueVersion(tx, league.id);
     return findContract(tx, id)!;
   }
 

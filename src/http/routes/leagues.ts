@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { parseLeaderboardPage } from '../../domain/leaderboard-page';
 import { EditionService } from '../../services/edition-service';
 import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../../app-context';
@@ -51,9 +52,13 @@ export function leagueRoutes(ctx: AppContext) {
       await requirePlayer(ctx, request);
       return leagues.byId(params.id);
     })
-    .get('/api/v1/leagues/:id/leaderboard', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      return leagues.leaderboard(params.id);
+    .get('/api/v1/leagues/:id/leaderboard', async ({ request, params, set }) => {
+      const player = await requirePlayer(ctx, request);
+      const query = new URL(request.url).searchParams;
+      const page = parseLeaderboardPage({ limit: query.get('limit'), offset: query.get('offset'), around: query.get('around') });
+      const { entries, teamCount } = leagues.leaderboard(params.id, page, player.id);
+      if (page.kind !== 'all') set.headers['x-total-count'] = String(teamCount);
+      return entries;
     })
     .get('/api/v1/leagues/:id/my-role', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
