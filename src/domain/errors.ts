@@ -71,7 +71,11 @@ export const ERROR_STATUS = {
   RENEWAL_NOT_ELECTED: 400,
   MARKET_UNAVAILABLE: 503,
   UNKNOWN_ARTICLE: 400,
+  ARTICLE_QUERY_TOO_LONG: 400,
   ENCYCLOPEDIA_UNAVAILABLE: 503,
+
+  // article search and page (additions for the app)
+  ARTICLE_NOT_FOUND: 404,
 
   // line-ups and scoring (§3, §4, §12)
   LINEUP_INVALID_PAYLOAD: 400,

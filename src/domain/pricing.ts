@@ -95,6 +95,31 @@ export function yearViews(series: readonly ViewPoint[]): number {
   return series.reduce((sum, point) => sum + point.views, 0);
 }
 
+export type TierPrices = Record<Tier, number>;
+
+/** §5.2 at each tier's term: what a buy at that tier would cost now (§7.1 shows MEDIUM alone). */
+export function tierPrices(avgViews30d: number, languageScale: number): TierPrices {
+  return {
+    SHORT: price(avgViews30d, languageScale, TIER_DAYS.SHORT),
+    MEDIUM: price(avgViews30d, languageScale, TIER_DAYS.MEDIUM),
+    LONG: price(avgViews30d, languageScale, TIER_DAYS.LONG),
+  };
+}
+
+export interface SaleQuote {
+  currentPrice: number;
+  remainingDays: number;
+  termDays: number;
+  payout: number;
+}
+
+/** §5.7 for a live contract on `today`: the figures an early sell would settle with. */
+export function saleQuote(currentPrice: number, today: string, contract: { purchaseDate: string; expireDate: string }): SaleQuote {
+  const termDays = termDaysOf(contract);
+  const remainingDays = daysBetween(today, contract.expireDate);
+  return { currentPrice, remainingDays, termDays, payout: earlySellPayout(currentPrice, remainingDays, termDays) };
+}
+
 /** §5.7: the unused share of the term at today's price; no fee, no minimum hold. */
 export function earlySellPayout(currentPrice: number, remainingDays: number, termDays: number): number {
   if (termDays <= 0) return 0;

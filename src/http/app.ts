@@ -14,6 +14,7 @@ import { sessionRoutes } from './routes/session';
 import { leagueRoutes } from './routes/leagues';
 import { teamRoutes } from './routes/teams';
 import { marketRoutes } from './routes/market';
+import { articleRoutes } from './routes/articles';
 import { lineupRoutes } from './routes/lineups';
 import { notificationRoutes } from './routes/notifications';
 import { genieRoutes } from './routes/genie';
@@ -48,6 +49,7 @@ export function createApp(ctx: AppContext) {
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
       .use(marketRoutes(ctx))
+      .use(articleRoutes(ctx))
       .use(lineupRoutes(ctx))
       .use(notificationRoutes(ctx))
       .use(genieRoutes(ctx))

@@ -9,13 +9,14 @@ import { fail, type ErrorCode } from '../domain/errors';
 import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
 import {
-  earlySellPayout,
   inheritedRenewalCount,
   isTier,
   MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
+  saleQuote,
   STARTING_CREDITS,
+  type SaleQuote,
   termDaysOf,
   TIER_DAYS,
 } from '../domain/pricing';
@@ -109,8 +110,7 @@ export class ContractService {
     const sold = writeTransaction(db, (tx) => {
       // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
       const fresh = this.sellable(this.ownedContract(leagueId, team, contractId, tx), today);
-      const currentPrice = price(average, league.languageScale, termDaysOf(fresh));
-      const payout = earlySellPayout(currentPrice, daysBetween(today, fresh.expireDate), termDaysOf(fresh));
+      const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
       recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
       bumpLeagueVersion(tx, leagueId);
@@ -118,6 +118,19 @@ export class ContractService {
     });
     notifyAboutContract(this.deps, sold.row, earlySellMessage(sold.row.articleId, sold.payout));
     return this.present(sold.row, today, sold.currentPrice);
+  }
+
+  /**
+   * What an early sell would pay now (an addition for the app's confirmation), with the same
+   * checks and the same arithmetic as `sell`, writing nothing.
+   */
+  async quoteSale(playerId: string, leagueId: string, contractId: string): Promise<SaleQuote & { contractId: string }> {
+    const today = this.today();
+    const team = this.requireTeam(leagueId, playerId);
+    const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
+    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
 
   /** §5.9 election: intent only; no money moves and no affordability is checked. */

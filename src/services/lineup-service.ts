@@ -27,7 +27,8 @@ export interface TeamLineupView {
     /** instant of the last save */
     date: string;
     schema: Schema;
-    formation: Record<string, ContractView | null>;
+    /** occupied positions only (§13): an empty position is absent, never `null` */
+    formation: Record<string, ContractView>;
     chemistry: { from: string; to: string; level: ChemistryLevel }[];
   };
   bench: ContractView[];
@@ -111,15 +112,14 @@ export class LineupService {
     const views = new Map(contractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
-    const formation: Record<string, ContractView | null> = {};
+    const formation: Record<string, ContractView> = {};
     const placedIds = new Set<string>();
     for (const position of SCHEMAS[schema]) {
       const contract = liveById.get(stored[position] ?? '');
-      if (contract && !placedIds.has(contract.id)) {
+      const view = contract && views.get(contract.id);
+      if (contract && view && !placedIds.has(contract.id)) {
         placedIds.add(contract.id);
-        formation[position] = views.get(contract.id) ?? null;
-      } else {
-        formation[position] = null;
+        formation[position] = view;
       }
     }
 

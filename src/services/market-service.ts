@@ -5,18 +5,18 @@
  * per-article cache. A failed hydration marks the row pending instead of pricing it at 0.
  */
 import { fail } from '../domain/errors';
-import { contentFilter, englishFallbackFilter, type ContentFilter } from '../domain/calibration';
 import { utcDay, DAY_MS } from '../domain/dates';
-import { averageViews30d, monthViews, price, TIER_DAYS, weekViews, yearViews, type ViewPoint } from '../domain/pricing';
+import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { liveContractsOfLeague } from '../store/contracts';
 import type { Database } from '../store/database';
-import { findCurrentTeam, findLeague, teamsOfLeague } from '../store/leagues';
+import { findLeague } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import { leagueHoldings, type Holding } from './article-holdings';
+import { editionContentFilter } from './content-filter';
 import { PageviewSeries, snapshotCandidates } from './pageview-series';
 import { mapWithWorkers } from './map-with-workers';
 
@@ -27,9 +27,7 @@ const SHELF_SIZE = 50;
 /** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
 const HYDRATION_CONCURRENCY = 3;
 
-export type Availability = 'free-agent' | 'owned-by-viewer' | 'owned-by-other';
-
-export interface MarketArticle {
+export interface MarketArticle extends Holding {
   id: string;
   title: string;
   slug: string;
@@ -42,10 +40,10 @@ export interface MarketArticle {
   averageViews30d: number | null;
   /** at MEDIUM with the league's frozen L; null while the series could not be fetched */
   price: number | null;
+  /** the price at every tier (an addition: §7.1's `price` is MEDIUM's); null while pending */
+  prices: TierPrices | null;
   /** true when the series could not be fetched (Proposed §7.1) */
   pending: boolean;
-  owner: { name: string; teamName: string } | null;
-  availability: Availability;
 }
 
 /** One row of the cached, filtered top list. */
@@ -79,15 +77,11 @@ export class MarketService {
     const series = await this.hydrate(league.domain, entries, snapshotDate);
 
     // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
-    const teams = new Map(teamsOfLeague(db, leagueId).map((team) => [team.id, team]));
-    const holders = new Map(liveContractsOfLeague(db, leagueId).map((contract) => [contract.articleId, contract.teamId]));
-    const viewerTeamId = findCurrentTeam(db, leagueId, playerId)?.id ?? null;
+    const holdingOf = leagueHoldings(db, leagueId, playerId);
 
     return entries.map((entry, index) => {
       const points = series[index];
       const average = points && points.length > 0 ? averageViews30d(points) : null;
-      const holderId = holders.get(entry.articleId);
-      const holder = holderId ? teams.get(holderId) : undefined;
       return {
         id: entry.articleId,
         title: displayTitle(entry.articleId),
@@ -99,9 +93,9 @@ export class MarketService {
         yearViews: average === null ? null : yearViews(points!),
         averageViews30d: average === null ? null : Math.round(average),
         price: average === null ? null : price(average, league.languageScale, TIER_DAYS.MEDIUM),
+        prices: average === null ? null : tierPrices(average, league.languageScale),
         pending: average === null,
-        owner: holder ? { name: holder.playerName, teamName: holder.name } : null,
-        availability: !holderId ? 'free-agent' : holderId === viewerTeamId ? 'owned-by-viewer' : 'owned-by-other',
+        ...holdingOf(entry.articleId),
       };
     });
   }
@@ -121,7 +115,7 @@ export class MarketService {
         continue;
       }
       if (!rows || rows.length === 0) continue;
-      const { isContent, cacheable } = await this.contentFilterFor(domain);
+      const { isContent, cacheable } = await editionContentFilter(encyclopedia, log, domain);
       const entries: ShelfEntry[] = [];
       const seen = new Set<string>();
       for (const row of rows) {
@@ -137,25 +131,6 @@ export class MarketService {
       return { snapshotDate, entries };
     }
     return fail('MARKET_UNAVAILABLE', domain);
-  }
-
-  /** The edition's namespaces (W6); the English fallback when unreachable, which must not be cached. */
-  private async contentFilterFor(domain: string): Promise<{ isContent: ContentFilter; cacheable: boolean }> {
-    let info: SiteInfo;
-    try {
-      info = await this.deps.encyclopedia.siteInfo(domain);
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      this.deps.log.warn('market: siteinfo unavailable, English fallback filter', { domain, upstreamError: error.message });
-      return { isContent: englishFallbackFilter, cacheable: false };
-    }
-    const isContent = contentFilter({
-      // the client already underscores and suffixes the names with `:`; the rule adds those itself
-      namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),
-      aliases: [],
-      mainPage: info.mainPage,
-    });
-    return { isContent, cacheable: true };
   }
 
   /** §7.1 step 3, at most 3 at a time; a failed fetch leaves its slot undefined (pending). */

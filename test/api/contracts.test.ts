@@ -387,19 +387,22 @@ describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
   ]);
 });
 
+/** alice holds Alpha (LONG, bought 3 days ago at 100): today it would cost 135 for 14 days. */
+async function sellWorld() {
+  const { app, world: w } = await world();
+  const held = buildContract(app, w.team, { articleId: 'Alpha', price: 100, purchaseDate: addDays(TODAY, -3), termDays: 14 });
+  const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+  const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, status: 'settled' });
+  const expiresToday = buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+  const pastExpiry = buildContract(app, w.team, { articleId: 'Quiet', price: 0, purchaseDate: addDays(TODAY, -10), termDays: 7 });
+  return { app, world: { ...w, held, sold, settled, expiresToday, pastExpiry } };
+}
+type SellWorld = Awaited<ReturnType<typeof sellWorld>>['world'];
+const contractAction = (action: string) => (id: (w: SellWorld) => string) => (w: SellWorld) =>
+  `/api/v1/leagues/${w.league.id}/my-contracts/${id(w)}/${action}`;
+
 describe('POST …/my-contracts/{contractId}/sell', () => {
-  /** alice holds Alpha (LONG, bought 3 days ago at 100): today it would cost 135 for 14 days. */
-  async function sellWorld() {
-    const { app, world: w } = await world();
-    const held = buildContract(app, w.team, { articleId: 'Alpha', price: 100, purchaseDate: addDays(TODAY, -3), termDays: 14 });
-    const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
-    const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, status: 'settled' });
-    const expiresToday = buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
-    const pastExpiry = buildContract(app, w.team, { articleId: 'Quiet', price: 0, purchaseDate: addDays(TODAY, -10), termDays: 7 });
-    return { app, world: { ...w, held, sold, settled, expiresToday, pastExpiry } };
-  }
-  const sell = (id: (w: Awaited<ReturnType<typeof sellWorld>>['world']) => string) => (w: Awaited<ReturnType<typeof sellWorld>>['world']) =>
-    `/api/v1/leagues/${w.league.id}/my-contracts/${id(w)}/sell`;
+  const sell = contractAction('sell');
   scenarioTable(sellWorld, [
     {
       name: 'pays today’s price for the unused 11 of 14 days: round(135 × 11 / 14) = 106',
@@ -487,6 +490,56 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       expect([first.body, second.body].find((b) => b.error)).toEqual({ error: 'ALREADY_SOLD' });
       expect(ledgerCredits(app, w.team.id)).toBe(1000);
       expect(notificationMessages(app)).toHaveLength(1);
+    });
+  });
+});
+
+describe('GET …/my-contracts/{contractId}/sale-quote (an addition: what a sell would pay now)', () => {
+  const quote = contractAction('sale-quote');
+  scenarioTable(sellWorld, [
+    {
+      name: 'quotes the payout the sell table pays, and writes nothing',
+      method: 'GET',
+      path: quote((w) => w.held.id),
+      as: 'admin',
+      status: 200,
+      exact: true,
+      expect: (result, w) => {
+        expect(result.body).toEqual({ contractId: w.held.id, currentPrice: 135, remainingDays: 11, termDays: 14, payout: 106 });
+        expect(ledgerOf(w.app, w.held.id)).toEqual([{ kind: 'purchase', amount: -100 }]);
+        expect(contractRow(w.app, w.held.id)).toMatchObject({ status: 'live', salePayout: null });
+        expect(notificationMessages(w.app)).toEqual([]);
+      },
+    },
+    { name: 'a contract that does not exist', method: 'GET', path: quote(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: "another league's contract is not found here", method: 'GET', path: quote((w) => w.foreign.id), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
+    { name: "another team's contract", method: 'GET', path: quote((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
+    { name: 'already sold', method: 'GET', path: quote((w) => w.sold.id), as: 'admin', status: 400, expect: { error: 'ALREADY_SOLD' }, exact: true },
+    { name: 'on the expiry day', method: 'GET', path: quote((w) => w.expiresToday.id), as: 'admin', status: 400, expect: { error: 'CONTRACT_EXPIRED' }, exact: true },
+    { name: 'no team in the league', method: 'GET', path: quote((w) => w.held.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'anonymous caller', method: 'GET', path: quote((w) => w.held.id), as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    {
+      name: 'unreachable encyclopedia: 503, as the sell would answer',
+      method: 'GET',
+      path: quote((w) => w.held.id),
+      as: 'admin',
+      before: (w) => w.fake.faults.failAlways('per-article', 500),
+      status: 503,
+      expect: { error: 'ENCYCLOPEDIA_UNAVAILABLE' },
+      exact: true,
+    },
+  ]);
+
+  it('the sell that follows a quote pays exactly the quoted payout', async () => {
+    await withWorld(world(), async ({ app, world: w }) => {
+      const bought = await buy(app, w.league.id, w.admin, 'Alpha', 'LONG');
+      app.clock.advance(5 * 86_400_000);
+      const base = `/api/v1/leagues/${w.league.id}/my-contracts/${bought.body.id}`;
+      const quoted = await app.call('GET', `${base}/sale-quote`, { as: w.admin });
+      expect(quoted.body).toMatchObject({ remainingDays: 9, termDays: 14 });
+      const sold = await app.call('POST', `${base}/sell`, { as: w.admin });
+      expect(sold.body.salePayout).toBe(quoted.body.payout);
+      expect(sold.body.currentPrice).toBe(quoted.body.currentPrice);
     });
   });
 });

@@ -34,6 +34,11 @@ const API_ROUTES: [string, string][] = [
   ['PUT', '/api/v1/leagues/lg_x/lineup'],
   ['GET', '/api/v1/leagues/lg_x/teams/tm_x/lineup'],
   ['GET', '/api/v1/leagues/lg_x/my-performances'],
+  // additions for the web app
+  ['GET', '/api/v1/leagues/lg_x/my-contracts/ct_x/sale-quote'],
+  ['GET', '/api/v1/leagues/lg_x/article-search?q=x'],
+  ['GET', '/api/v1/leagues/lg_x/article?id=X'],
+  ['GET', '/api/v1/leagues/lg_x/teams/tm_x/chemistry'],
   ['GET', '/api/v1/player/notifications'],
   ['GET', '/api/v1/leagues/lg_x/my-notifications'],
   ['PATCH', '/api/v1/notifications/nt_x/read'],

@@ -5,6 +5,7 @@ import { contracts, lineupVersions } from '../../src/store/schema';
 import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
+import { buy, leagueWorld, setViews, withWorld } from './contracts-fixtures';
 
 const NOW = '2026-05-10T12:00:00.000Z';
 
@@ -44,7 +45,7 @@ describe('GET /api/v1/leagues/{id}/lineup', () => {
     { name: 'caller has no team in the league', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/lineup`, as: 'stranger', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
     { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/lineup', as: 'alice', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
     {
-      name: 'a new team reads an empty 4-3-3 with every link empty and its live contracts on the bench',
+      name: 'a new team reads a 4-3-3 with no occupied position, every link empty and its live contracts on the bench',
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.league.id}/lineup`,
       as: 'alice',
@@ -52,8 +53,7 @@ describe('GET /api/v1/leagues/{id}/lineup', () => {
       expect: (result, w) => {
         const { formation, bench } = result.body;
         expect(formation.schema).toBe('4-3-3');
-        expect(Object.keys(formation.formation)).toEqual([...SCHEMAS['4-3-3']]);
-        expect(Object.values(formation.formation).every((slot) => slot === null)).toBe(true);
+        expect(formation.formation).toEqual({});
         expect(formation.chemistry).toEqual(CHEMISTRY_LINKS['4-3-3'].map(([from, to]) => ({ from, to, level: 'empty' })));
         expect(bench.map((c: { id: string }) => c.id)).toEqual([w.alpha.id, w.beta.id, w.gamma.id]);
       },
@@ -127,7 +127,8 @@ describe('line-up flows', () => {
       expect(body.formation.date).toBe('2026-05-10T15:30:00.000Z');
       expect(body.formation.formation.LW.id).toBe(w.alpha.id);
       expect(body.formation.formation.ST.id).toBe(w.beta.id);
-      expect(body.formation.formation.GK).toBeNull();
+      // occupied positions only: the empty ones (GK sent as null, the rest left out) are absent
+      expect(Object.keys(body.formation.formation)).toEqual(['LW', 'ST']);
       expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
       // LW–ST is the only link with both ends filled; the service makes no network call on reads
       expect(body.formation.chemistry[0]).toEqual({ from: 'LW', to: 'ST', level: 'empty' });
@@ -161,7 +162,7 @@ describe('line-up flows', () => {
         await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody(schema, {}) });
         const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
         expect(body.formation.schema).toBe(schema);
-        expect(Object.keys(body.formation.formation)).toEqual([...SCHEMAS[schema]]);
+        expect(body.formation.formation).toEqual({});
         expect(body.formation.chemistry.map((l: { from: string; to: string }) => [l.from, l.to])).toEqual(CHEMISTRY_LINKS[schema].map((link) => [...link]));
       }
     }));
@@ -172,8 +173,7 @@ describe('line-up flows', () => {
       app.ctx.db.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)).run();
       app.ctx.db.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)).run();
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
-      expect(body.formation.formation.LW).toBeNull();
-      expect(body.formation.formation.ST).toBeNull();
+      expect(body.formation.formation).toEqual({});
       expect(body.formation.chemistry[0].level).toBe('empty');
       expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
     }));
@@ -184,7 +184,7 @@ describe('line-up flows', () => {
       expect(put.status).toBe(400);
       expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).all()).toHaveLength(1);
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
-      expect(body.formation.formation.LW).toBeNull();
+      expect(body.formation.formation).toEqual({});
     }));
 
   it('every save is kept as a new version; the newest is what reads show', () =>
@@ -215,8 +215,8 @@ describe('line-up flows', () => {
       // dropping one on the next save benches it: placed ∪ bench is always every live contract
       expect((await app.call('PUT', path, { as: w.alice, body: saveBody('3-5-2', { LM: w.alpha.id }) })).status).toBe(200);
       const { body } = await app.call('GET', path, { as: w.alice });
-      const placed = Object.values(body.formation.formation).filter(Boolean).map((c) => (c as { id: string }).id);
-      expect(placed).toEqual([w.alpha.id]);
+      expect(Object.keys(body.formation.formation)).toEqual(['LM']);
+      expect(body.formation.formation.LM.id).toBe(w.alpha.id);
       expect(body.bench.map((c: { id: string }) => c.id)).toEqual([w.beta.id, w.gamma.id]);
     }));
 
@@ -235,7 +235,47 @@ describe('line-up flows', () => {
       await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.bob, body: saveBody('3-5-2', { CB: w.bobs.id }) });
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/teams/${w.bobTeam.id}/lineup`, { as: w.alice });
       expect(body.formation.schema).toBe('3-5-2');
+      expect(Object.keys(body.formation.formation)).toEqual(['CB']);
       expect(body.formation.formation.CB.article.id).toBe('Bobs_article');
       expect(body.bench).toEqual([]);
+    }));
+});
+
+describe('line-up reads list occupied positions only (§13, issue 15)', () => {
+  /** Both reads of the same team: the owner's and another player's read-only view. */
+  async function bothReads(app: TestApp, leagueId: string, teamId: string, owner: TestPlayer, other: TestPlayer) {
+    const own = await app.call('GET', `/api/v1/leagues/${leagueId}/lineup`, { as: owner });
+    const theirs = await app.call('GET', `/api/v1/leagues/${leagueId}/teams/${teamId}/lineup`, { as: other });
+    expect(own.status).toBe(200);
+    expect(theirs.status).toBe(200);
+    for (const read of [own.body, theirs.body]) {
+      expect(Object.values(read.formation.formation)).not.toContain(null);
+    }
+    expect(theirs.body.formation.formation).toEqual(own.body.formation.formation);
+    return own.body;
+  }
+
+  it('for a new team, after a save with empty positions, and after a fielded contract is sold', () =>
+    withWorld(leagueWorld(), async ({ app, fake, admin, rival, league, team }) => {
+      setViews(fake, 'Alpha', 9_000);
+      setViews(fake, 'Beta', 9_000);
+      expect((await bothReads(app, league.id, team.id, admin, rival)).formation.formation).toEqual({});
+
+      const alpha = (await buy(app, league.id, admin, 'Alpha')).body;
+      const beta = (await buy(app, league.id, admin, 'Beta')).body;
+      const save = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
+        as: admin,
+        body: { formation: { date: NOW, schema: '4-3-3', formation: { LW: alpha, ST: beta, GK: null, RB: null } } },
+      });
+      expect(save.status).toBe(200);
+      const saved = await bothReads(app, league.id, team.id, admin, rival);
+      expect(Object.keys(saved.formation.formation)).toEqual(['LW', 'ST']);
+
+      const sold = await app.call('POST', `/api/v1/leagues/${league.id}/my-contracts/${alpha.id}/sell`, { as: admin });
+      expect(sold.status).toBe(200);
+      const after = await bothReads(app, league.id, team.id, admin, rival);
+      expect(Object.keys(after.formation.formation)).toEqual(['ST']);
+      expect(after.formation.formation.ST.id).toBe(beta.id);
+      expect(after.bench).toEqual([]);
     }));
 });

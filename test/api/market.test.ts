@@ -44,7 +44,7 @@ const market = (w: W) => `/api/v1/leagues/${w.league.id}/market`;
 describe('GET /api/v1/leagues/{id}/market', () => {
   scenarioTable(world, [
     {
-      name: 'the first 50 content articles of yesterday, priced at MEDIUM, with owner and availability',
+      name: 'the first 50 content articles of yesterday, priced at MEDIUM and at every tier, with owner and availability',
       method: 'GET',
       path: market,
       as: 'admin',
@@ -62,6 +62,8 @@ describe('GET /api/v1/leagues/{id}/market', () => {
           yearViews: 540_000,
           averageViews30d: 9_000,
           price: 67,
+          // the §5.2 table's row for a normalized 30-day average of 9,000
+          prices: { SHORT: 29, MEDIUM: 67, LONG: 135 },
           pending: false,
           owner: { name: 'alice', teamName: 'Alice FC' },
           availability: 'owned-by-viewer',
@@ -90,7 +92,7 @@ describe('GET /api/v1/leagues/{id}/market', () => {
       as: 'admin',
       status: 200,
       expect: (result) => {
-        expect(result.body[3]).toMatchObject({ id: 'Article_4', averageViews30d: null, price: null, pending: true, weekViews: null, yesterdayViews: 99_700 });
+        expect(result.body[3]).toMatchObject({ id: 'Article_4', averageViews30d: null, price: null, prices: null, pending: true, weekViews: null, yesterdayViews: 99_700 });
       },
     },
     {

@@ -19,6 +19,13 @@ function memoryEncyclopedia(views: Record<string, number>, links: Record<string,
     listEditions: async () => [],
     siteInfo: async () => ({ namespaceNames: [], mainPage: 'Main_Page' }),
     topArticles: async () => null,
+    // the collector never searches or reads summaries: a call would be a bug
+    searchPages: async () => {
+      throw new Error('collector searched');
+    },
+    pageSummary: async () => {
+      throw new Error('collector read a summary');
+    },
     async dailySeries(domain, articleId, start, end) {
       calls.push(`views ${domain} ${articleId} ${start}${end === start ? '' : `..${end}`}`);
       inFlight++;

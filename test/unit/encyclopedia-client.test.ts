@@ -226,3 +226,38 @@ describe('site info and editions (W6, W7)', () => {
     expect(error.message).toContain('readapidenied');
   });
 });
+
+describe('search and summary (W8, W9)', () => {
+  it('searches by keyword on the edition host and reads key, title and description', async () => {
+    fake.data.setSummary('en', 'Vasco_da_Gama', { description: 'Portuguese explorer', extract: 'Vasco da Gama was an explorer.' });
+    const hits = await client().searchPages('en', 'vasco', 10);
+    expect(hits).toEqual([{ id: 'Vasco_da_Gama', title: 'Vasco da Gama', description: 'Portuguese explorer' }]);
+    const request = fake.requests.at(-1)!;
+    expect(request.path).toBe('/wiki-sites/en/w/rest.php/v1/search/page');
+    expect(request.params).toMatchObject({ q: 'vasco', limit: '10' });
+  });
+
+  it('an empty query answers no hits without a call', async () => {
+    fake.resetCounters();
+    expect(await client().searchPages('en', '   ', 10)).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('linksto: finds the pages linking to every anchor', async () => {
+    const hits = await client().searchPages('en', 'linksto:Lionel_Messi linksto:Cristiano_Ronaldo', 10);
+    expect(hits.map((hit) => hit.id)).toEqual(["Ballon_d'Or"]);
+  });
+
+  it('a summary follows a redirect to the canonical page; a missing page is null', async () => {
+    const summary = await client().pageSummary('en', 'Messi');
+    expect(summary).toMatchObject({ id: 'Lionel_Messi', title: 'Lionel Messi', description: null, type: 'standard' });
+    expect(summary!.extract).not.toBe('');
+    expect(await client().pageSummary('en', 'No_such_page_anywhere')).toBeNull();
+  });
+
+  it('a failing summary is an UpstreamError, never an empty page', async () => {
+    fake.faults.failAlways('summary', 500);
+    const error = await failure(client().pageSummary('en', 'Taylor_Swift'));
+    expect(error.status).toBe(500);
+  });
+});

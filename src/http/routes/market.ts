@@ -33,6 +33,10 @@ export function marketRoutes(ctx: AppContext) {
       },
       { parse: 'none' },
     )
+    .get('/api/v1/leagues/:id/my-contracts/:contractId/sale-quote', async ({ request, params }) => {
+      const player = await requirePlayer(ctx, request);
+      return contracts.quoteSale(player.id, params.id, params.contractId);
+    })
     .post(
       '/api/v1/leagues/:id/my-contracts/:contractId/sell',
       async ({ request, params }) => {

@@ -55,6 +55,15 @@ export class EncyclopediaTransport {
     return parseBody(response, schema, what);
   }
 
+  /** A REST GET (W8, W9); with `notFoundIsNull` a 404 is "no such page" and answers null. */
+  async json<S extends z.ZodType>(url: string, schema: S, what: string): Promise<z.output<S>>;
+  async json<S extends z.ZodType>(url: string, schema: S, what: string, options: { notFoundIsNull: true }): Promise<z.output<S> | null>;
+  async json<S extends z.ZodType>(url: string, schema: S, what: string, options?: { notFoundIsNull: true }): Promise<z.output<S> | null> {
+    const response = await this.http.send({ url, headers: this.headers });
+    if (response.status === 404 && options?.notFoundIsNull) return null;
+    return parseBody(response, schema, what);
+  }
+
   /** An Action API GET: an `error` member in a 200 is a failure, never an empty result. */
   async action<S extends z.ZodType>(url: string, schema: S, what: string): Promise<z.output<S>> {
     const response = await this.http.send({ url, headers: this.headers });

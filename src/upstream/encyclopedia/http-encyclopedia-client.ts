@@ -10,8 +10,8 @@ import { EncyclopediaTransport, UPSTREAM_NAME } from './encyclopedia-transport';
 import { fetchLinkGraph } from './link-graph';
 import { sharedEncyclopediaLimiter } from './shared-limiter';
 import { encodeTitleForPath, joinTitles } from './titles-in-urls';
-import type { DailyViews, Edition, EncyclopediaClient, SiteInfo, TopRow } from './types';
-import { linksBody, perArticleBody, siteInfoBody, sitematrixBody, sitematrixGroup, topBody } from './wire-schemas';
+import type { DailyViews, Edition, EncyclopediaClient, PageSummary, SearchHit, SiteInfo, TopRow } from './types';
+import { linksBody, perArticleBody, searchBody, siteInfoBody, sitematrixBody, sitematrixGroup, summaryBody, topBody } from './wire-schemas';
 import type { ConcurrencyLimiter } from '../limiter';
 
 export interface EncyclopediaClientOptions {
@@ -128,6 +128,26 @@ export class HttpEncyclopediaClient implements EncyclopediaClient {
         'links',
       ),
     );
+  }
+
+  async searchPages(domain: string, query: string, limit: number): Promise<SearchHit[]> {
+    if (query.trim() === '') return [];
+    // the edition's own host (W9 Rec): the portal host has a per-address hourly quota
+    const params = new URLSearchParams({ q: query, limit: String(Math.min(100, Math.max(1, Math.floor(limit)))) });
+    const body = await this.transport.json(`${this.siteRoot(domain)}/w/rest.php/v1/search/page?${params}`, searchBody, 'search');
+    return body.pages.map((page) => ({
+      id: page.key.replaceAll(' ', '_'),
+      title: page.title ?? page.key.replaceAll('_', ' '),
+      description: page.description ?? null,
+    }));
+  }
+
+  async pageSummary(domain: string, articleId: string): Promise<PageSummary | null> {
+    const url = `${this.siteRoot(domain)}/api/rest_v1/page/summary/${encodeTitleForPath(articleId)}`;
+    const body = await this.transport.json(url, summaryBody, 'summary', { notFoundIsNull: true });
+    if (!body) return null;
+    const id = (body.titles?.canonical ?? body.title).replaceAll(' ', '_');
+    return { id, title: body.title, description: body.description ?? null, extract: body.extract, type: body.type };
   }
 
   private async perArticle(domain: string, articleId: string, start: string, end: string) {

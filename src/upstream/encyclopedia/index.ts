@@ -1,2 +1,2 @@
-export type { DailyViews, Edition, EncyclopediaClient, SiteInfo, TopRow } from './types';
+export type { DailyViews, Edition, EncyclopediaClient, PageSummary, SearchHit, SiteInfo, TopRow } from './types';
 export { createEncyclopediaClient, type EncyclopediaClientOptions } from './http-encyclopedia-client';

@@ -36,6 +36,24 @@ export interface DailyViews {
   views: number;
 }
 
+/** One W9 search hit: the page itself (a redirect's target), never the redirect. */
+export interface SearchHit {
+  /** canonical title, underscored */
+  id: string;
+  title: string;
+  description: string | null;
+}
+
+/** W8, as far as the article page shows it. */
+export interface PageSummary {
+  /** canonical title (after redirects), underscored */
+  id: string;
+  title: string;
+  description: string | null;
+  extract: string;
+  type: string;
+}
+
 export interface EncyclopediaClient {
   /** Editions with an open Wikipedia, in sitematrix order. */
   listEditions(): Promise<Edition[]>;
@@ -53,4 +71,8 @@ export interface EncyclopediaClient {
    * to an empty set.
    */
   linkGraph(domain: string, titles: string[]): Promise<Map<string, Set<string>>>;
+  /** W9 full-text search over the edition's articles, at most `limit` (1..100) hits. */
+  searchPages(domain: string, query: string, limit: number): Promise<SearchHit[]>;
+  /** W8, redirects followed; null when the page does not exist. */
+  pageSummary(domain: string, articleId: string): Promise<PageSummary | null>;
 }

@@ -82,6 +82,26 @@ export const sitematrixGroup = z.object({
     .default([]),
 });
 
+/** W8: `title` and `extract` are read by every client; the rest may be absent. */
+export const summaryBody = z.object({
+  type: z.string().default('standard'),
+  title: z.string(),
+  titles: z.object({ canonical: z.string() }).optional(),
+  description: z.string().nullish(),
+  extract: z.string().default(''),
+});
+
+/** W9 */
+export const searchBody = z.object({
+  pages: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string().nullish(),
+      description: z.string().nullish(),
+    }),
+  ),
+});
+
 /** Action API failures arrive as HTTP 200 with this member (external-apis §1.5). */
 export const actionApiError = z.object({
   error: z.object({ code: z.string().default('unknown'), info: z.string().default('') }),

@@ -169,6 +169,11 @@ export function generatedViews(domain: string, article: string, date: string, to
   return Math.max(1, Math.round(base * noise));
 }
 
+/** Every article id of the edition's generated world, most viewed first. */
+export function generatedTitles(domain: string): readonly string[] {
+  return world(domain)?.titles ?? [];
+}
+
 export function isGeneratedArticle(domain: string, article: string): boolean {
   return world(domain)?.indexOf.has(article) ?? false;
 }

@@ -9,6 +9,7 @@ import {
   defaultLinkSites,
   defaultSitematrix,
   generatedHistoryStart,
+  generatedTitles,
   generatedTopList,
   generatedViews,
   isGeneratedArticle,
@@ -27,6 +28,13 @@ export interface FakeTopRow {
   views: number;
   /** defaults to the row's position, 1-based */
   rank?: number;
+}
+
+/** What W8 says of a page beyond its title. */
+export interface FakeSummary {
+  description?: string | null;
+  extract: string;
+  type?: 'standard' | 'disambiguation' | 'mainpage' | 'no-extract';
 }
 
 export interface FakeEncyclopediaDataOptions {
@@ -53,6 +61,7 @@ export class FakeEncyclopediaData {
   private readonly tops = new Map<string, FakeTopRow[] | null>();
   private readonly linkSites = new Map<string, FakeLinkSite>();
   private readonly siteInfos = new Map<string, FakeSiteInfo>();
+  private readonly summaries = new Map<string, FakeSummary>();
   private groups: FakeSitematrixGroup[];
   specials: typeof DEFAULT_SPECIALS;
 
@@ -141,6 +150,48 @@ export class FakeEncyclopediaData {
     let site = this.linkSites.get(domain);
     if (!site) this.linkSites.set(domain, (site = { links: {}, redirects: {} }));
     return site;
+  }
+
+  // ---- W8 summary, W9 search ---------------------------------------------------------
+
+  /** Makes `title` an existing page with this summary. */
+  setSummary(domain: string, title: string, summary: FakeSummary): void {
+    this.summaries.set(key(domain, underscored(title)), { ...summary });
+  }
+
+  /** Article ids the edition has: pageview series, link pages, summaries, the generated world. */
+  pageIds(domain: string): string[] {
+    const ids = new Set<string>();
+    for (const k of [...this.series.keys(), ...this.summaries.keys()]) {
+      const [d, id] = k.split('\u0000');
+      if (d === domain) ids.add(id);
+    }
+    for (const title of Object.keys(this.linkSites.get(domain)?.links ?? {})) ids.add(underscored(title));
+    if (this.useDefaults) for (const id of generatedTitles(domain)) ids.add(id);
+    return [...ids];
+  }
+
+  /** A redirect's target (article id), or undefined when `title` is no redirect. */
+  redirectTarget(domain: string, title: string): string | undefined {
+    const target = this.linkSites.get(domain)?.redirects[spaced(title)];
+    return target === undefined ? undefined : underscored(target);
+  }
+
+  /** W8 for an existing page; null when the page does not exist. */
+  summaryOf(domain: string, title: string): Required<FakeSummary> | null {
+    const id = underscored(title);
+    const explicit = this.summaries.get(key(domain, id));
+    if (explicit) return { description: null, type: 'standard', ...explicit };
+    if (!this.pageIds(domain).includes(id)) return null;
+    return { description: null, type: 'standard', extract: `${spaced(id)} is an article of the fake encyclopedia.` };
+  }
+
+  /** Titles (spaces) of the pages that link to `title`. */
+  linkingTo(domain: string, title: string): string[] {
+    const target = spaced(title);
+    return Object.entries(this.linkSites.get(domain)?.links ?? {})
+      .filter(([, to]) => to.includes(target))
+      .map(([from]) => from);
   }
 
   // ---- W6 siteinfo ----------------------------------------------------------------

@@ -12,6 +12,7 @@ import { FakeEncyclopediaData, type FakeEncyclopediaDataOptions } from './fake-d
 import { FakeFaults, type FakeEncyclopediaRoute } from './fake-faults';
 import { jsonResponse, type FakeResponse } from './fake-response';
 import { classifyMetricsPath, handleMetrics } from './metrics-routes';
+import { handleSearch, handleSummary } from './rest-routes';
 
 export interface FakeEncyclopediaOptions extends FakeEncyclopediaDataOptions, Partial<ActionApiLimits> {}
 
@@ -63,6 +64,8 @@ export async function startFakeEncyclopedia(options: FakeEncyclopediaOptions = {
     sitematrixPageSize: options.sitematrixPageSize ?? 4,
   };
   const requests: FakeEncyclopediaRequest[] = [];
+  /** set once listening; routes build redirect locations from it */
+  let origin = '';
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
   let peakInFlight = 0;
@@ -178,6 +181,14 @@ export async function startFakeEncyclopedia(options: FakeEncyclopediaOptions = {
         handle: () => handleSiteAction(domain, params, data, limits) ?? notFound(),
       };
     }
+    if (segments[0] === 'wiki-sites' && segments.length === 7 && segments.slice(2, 6).join('/') === 'api/rest_v1/page/summary') {
+      const domain = decodeURIComponent(segments[1]);
+      return { route: 'summary', domain, handle: () => handleSummary(domain, segments[6], `${origin}/wiki-sites/${segments[1]}`, data) };
+    }
+    if (segments[0] === 'wiki-sites' && segments.slice(2).join('/') === 'w/rest.php/v1/search/page') {
+      const domain = decodeURIComponent(segments[1]);
+      return { route: 'search', domain, handle: () => handleSearch(domain, params, data) };
+    }
     if (segments[0] === 'meta' && segments[1] === 'w' && segments[2] === 'api.php' && segments.length === 3) {
       return { route: classifyAction(params), domain: 'meta', handle: () => handleMetaAction(params, data, limits) };
     }
@@ -185,7 +196,7 @@ export async function startFakeEncyclopedia(options: FakeEncyclopediaOptions = {
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     metricsUrl: `${origin}/metrics`,

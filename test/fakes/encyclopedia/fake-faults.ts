@@ -1,6 +1,6 @@
 /** Faults a test injects per route: rate limits, transient and permanent errors, slowness, bad bodies. */
 
-export type FakeEncyclopediaRoute = 'per-article' | 'top' | 'links' | 'siteinfo' | 'sitematrix' | 'action';
+export type FakeEncyclopediaRoute = 'per-article' | 'top' | 'links' | 'siteinfo' | 'sitematrix' | 'action' | 'summary' | 'search';
 
 export type FakeFault =
   /** answer this status (429 carries `Retry-After` when `retryAfter` is set) */

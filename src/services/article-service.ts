@@ -1,0 +1,161 @@
+/**
+ * Articles beyond the shelf (additions for the app): a search over the whole edition, so a
+ * player can buy before an article trends, and an article page with its summary and the
+ * daily pageviews its price comes from. Prices use the same series cache and the same §5.2
+ * function as a buy; a hit whose series cannot be had is pending, never priced at 0.
+ */
+import { fail, isFailure } from '../domain/errors';
+import { utcDay, DAY_MS } from '../domain/dates';
+import { averageViews30d, tierPrices, type TierPrices, type ViewPoint } from '../domain/pricing';
+import { canonicalArticleId, displayTitle } from '../domain/titles';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import { findLeague, type LeagueRow } from '../store/leagues';
+import { getCached, putCached } from '../store/upstream-cache';
+import { UpstreamError } from '../upstream/http-client';
+import type { EncyclopediaClient, PageSummary, SearchHit } from '../upstream/encyclopedia';
+import { leagueHoldings, type Holding } from './article-holdings';
+import { editionContentFilter } from './content-filter';
+import { mapWithWorkers } from './map-with-workers';
+import { PageviewSeries } from './pageview-series';
+
+/** Hits shown per search: each costs one series fetch when not cached. */
+export const SEARCH_HITS = 10;
+/** A search box, not a document: longer text is refused rather than cut. */
+export const MAX_SEARCH_QUERY = 100;
+/** The article page's chart: about a quarter of a year. */
+export const ARTICLE_PAGE_DAYS = 90;
+/** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
+const HYDRATION_CONCURRENCY = 3;
+const SEARCH_TTL_MS = 60 * 60 * 1000;
+const SUMMARY_TTL_MS = DAY_MS;
+
+export interface ArticleOffer extends Holding {
+  id: string;
+  title: string;
+  description: string | null;
+  averageViews30d: number | null;
+  /** what a buy at each tier would cost now; null while pending */
+  prices: TierPrices | null;
+  /** the series could not be had (unreachable, or no pageviews yet): not buyable now */
+  pending: boolean;
+}
+
+export interface ArticlePage extends ArticleOffer {
+  extract: string;
+  /** the day the prices are computed from (§5.3), null while pending */
+  snapshotDate: string | null;
+  /** the daily series up to the snapshot day, last ARTICLE_PAGE_DAYS days, gaps left out */
+  views: ViewPoint[];
+}
+
+export interface ArticleServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+export class ArticleService {
+  private readonly views: PageviewSeries;
+
+  constructor(private readonly deps: ArticleServiceDeps) {
+    this.views = new PageviewSeries(deps);
+  }
+
+  async search(playerId: string, leagueId: string, rawQuery: string | null): Promise<ArticleOffer[]> {
+    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const query = (rawQuery ?? '').trim().replace(/\s+/g, ' ');
+    if (query.length > MAX_SEARCH_QUERY) fail('ARTICLE_QUERY_TOO_LONG');
+    if (query === '') return [];
+    const hits = await this.searchHits(league.domain, query);
+    const today = utcDay(this.deps.clock.now());
+    const series = await mapWithWorkers(hits, HYDRATION_CONCURRENCY, (hit) => this.seriesOrPending(league.domain, hit.id, today));
+    const holdingOf = leagueHoldings(this.deps.db, leagueId, playerId);
+    return hits.map((hit, index) => offer(league, hit, series[index]?.series ?? null, holdingOf(hit.id)));
+  }
+
+  async article(playerId: string, leagueId: string, rawArticleId: string | null): Promise<ArticlePage> {
+    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const requested = canonicalArticleId(rawArticleId) ?? fail('INVALID_ARTICLE');
+    const summary = await this.summary(league.domain, requested);
+    const today = utcDay(this.deps.clock.now());
+    const live = await this.seriesOrPending(league.domain, summary.id, today);
+    const holding = leagueHoldings(this.deps.db, leagueId, playerId)(summary.id);
+    return {
+      ...offer(league, summary, live?.series ?? null, holding),
+      extract: summary.extract,
+      snapshotDate: live?.snapshotDate ?? null,
+      views: (live?.series ?? []).slice(-ARTICLE_PAGE_DAYS),
+    };
+  }
+
+  /** W9 hits that are content articles (§1.8), cached an hour per edition and query. */
+  private async searchHits(domain: string, query: string): Promise<SearchHit[]> {
+    const { db, clock, log, encyclopedia } = this.deps;
+    const key = `article-search:${domain}:${query.toLowerCase()}`;
+    const cached = getCached<SearchHit[]>(db, key, clock.now());
+    if (cached) return cached;
+    let hits: SearchHit[];
+    try {
+      hits = await encyclopedia.searchPages(domain, query, SEARCH_HITS * 2);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      log.warn('article search unavailable', { domain, upstreamError: error.message });
+      return fail('ENCYCLOPEDIA_UNAVAILABLE');
+    }
+    const { isContent, cacheable } = await editionContentFilter(encyclopedia, log, domain);
+    const seen = new Set<string>();
+    const kept = hits.filter((hit) => isContent(hit.id) && !seen.has(hit.id) && seen.add(hit.id)).slice(0, SEARCH_HITS);
+    if (cacheable) putCached(db, key, kept, clock.now(), SEARCH_TTL_MS);
+    return kept;
+  }
+
+  /** W8 for the page, cached a day; a missing page is ARTICLE_NOT_FOUND. */
+  private async summary(domain: string, articleId: string): Promise<PageSummary> {
+    const { db, clock, log, encyclopedia } = this.deps;
+    const key = `article-summary:${domain}:${articleId}`;
+    const cached = getCached<PageSummary>(db, key, clock.now());
+    if (cached) return cached;
+    let summary: PageSummary | null;
+    try {
+      summary = await encyclopedia.pageSummary(domain, articleId);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      log.warn('article summary unavailable', { domain, articleId, upstreamError: error.message });
+      return fail('ENCYCLOPEDIA_UNAVAILABLE');
+    }
+    if (!summary) return fail('ARTICLE_NOT_FOUND', `${domain}:${articleId}`);
+    putCached(db, key, summary, clock.now(), SUMMARY_TTL_MS);
+    return summary;
+  }
+
+  /** §5.3's series, or undefined where a buy would be refused for want of views. */
+  private async seriesOrPending(domain: string, articleId: string, today: string) {
+    try {
+      return await this.views.liveSeries(domain, articleId, today);
+    } catch (error) {
+      if (isFailure(error) && (error.code === 'UNKNOWN_ARTICLE' || error.code === 'ENCYCLOPEDIA_UNAVAILABLE')) return undefined;
+      throw error;
+    }
+  }
+}
+
+function offer(
+  league: LeagueRow,
+  page: { id: string; title?: string; description: string | null },
+  series: ViewPoint[] | null,
+  holding: Holding,
+): ArticleOffer {
+  const average = series ? averageViews30d(series) : null;
+  return {
+    id: page.id,
+    title: page.title ?? displayTitle(page.id),
+    description: page.description,
+    averageViews30d: average === null ? null : Math.round(average),
+    prices: average === null ? null : tierPrices(average, league.languageScale),
+    pending: average === null,
+    ...holding,
+  };
+}

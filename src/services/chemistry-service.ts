@@ -1,0 +1,82 @@
+/**
+ * Chemistry as the line-up editor shows it (an addition for the app): the §3.3 level of every
+ * pair of a team's live articles, so a player sees what a placement would score before saving.
+ * Reads answer `empty` on the line-up itself (§13); this asks the encyclopedia once per team,
+ * set of articles and day, and the scoring engine still resolves links for points on its own.
+ */
+import { levelFromLinks } from '../domain/chemistry';
+import { utcDay } from '../domain/dates';
+import { fail } from '../domain/errors';
+import { comparisonKey } from '../domain/titles';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { liveContractsOfTeam } from '../store/contracts';
+import type { Database } from '../store/database';
+import { findLeague, findTeam } from '../store/leagues';
+import { getCached, putCached } from '../store/upstream-cache';
+import { UpstreamError } from '../upstream/http-client';
+import type { EncyclopediaClient } from '../upstream/encyclopedia';
+
+const GRAPH_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface ChemistryPair {
+  a: string;
+  b: string;
+  level: ReturnType<typeof levelFromLinks>;
+}
+
+export interface TeamChemistry {
+  pairs: ChemistryPair[];
+}
+
+export interface ChemistryServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+}
+
+/** Source key → the keys it links to, as JSON can hold it. */
+type StoredGraph = Record<string, string[]>;
+
+export class ChemistryService {
+  constructor(private readonly deps: ChemistryServiceDeps) {}
+
+  async teamChemistry(leagueId: string, teamId: string): Promise<TeamChemistry> {
+    const { db } = this.deps;
+    const team = findTeam(db, teamId);
+    if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
+    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    // at most 22 live contracts a team (§5.1), so at most 231 pairs
+    const articles = [...new Set(liveContractsOfTeam(db, team.id).map((contract) => contract.articleId))].sort();
+    if (articles.length < 2) return { pairs: [] };
+    const graph = await this.graph(league.domain, articles);
+    const linksTo = (from: string, to: string) => graph[comparisonKey(from)]?.includes(comparisonKey(to)) ?? false;
+    const pairs: ChemistryPair[] = [];
+    for (let i = 0; i < articles.length; i++) {
+      for (let j = i + 1; j < articles.length; j++) {
+        const [a, b] = [articles[i], articles[j]];
+        pairs.push({ a, b, level: levelFromLinks(linksTo(a, b), linksTo(b, a)) });
+      }
+    }
+    return { pairs };
+  }
+
+  private async graph(domain: string, articles: string[]): Promise<StoredGraph> {
+    const { db, clock, log, encyclopedia } = this.deps;
+    const key = `chemistry:${domain}:${utcDay(clock.now())}:${articles.join('|')}`;
+    const cached = getCached<StoredGraph>(db, key, clock.now());
+    if (cached) return cached;
+    let graph: Map<string, Set<string>>;
+    try {
+      graph = await encyclopedia.linkGraph(domain, articles.map(comparisonKey));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      log.warn('chemistry links unavailable', { domain, upstreamError: error.message });
+      return fail('ENCYCLOPEDIA_UNAVAILABLE');
+    }
+    const stored: StoredGraph = Object.fromEntries([...graph].map(([source, targets]) => [source, [...targets]]));
+    putCached(db, key, stored, clock.now(), GRAPH_TTL_MS);
+    return stored;
+  }
+}

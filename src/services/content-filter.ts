@@ -1,0 +1,31 @@
+/**
+ * The §1.8 content-article filter of an edition, from its own namespaces (W6), or the
+ * English fallback while siteinfo is unreachable. The fallback must not be cached as if it
+ * were the edition's: `cacheable` says which one the caller got.
+ */
+import { contentFilter, englishFallbackFilter, type ContentFilter } from '../domain/calibration';
+import type { Logger } from '../logger';
+import { UpstreamError } from '../upstream/http-client';
+import type { EncyclopediaClient, SiteInfo } from '../upstream/encyclopedia';
+
+export async function editionContentFilter(
+  encyclopedia: EncyclopediaClient,
+  log: Logger,
+  domain: string,
+): Promise<{ isContent: ContentFilter; cacheable: boolean }> {
+  let info: SiteInfo;
+  try {
+    info = await encyclopedia.siteInfo(domain);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    log.warn('siteinfo unavailable, English fallback filter', { domain, upstreamError: error.message });
+    return { isContent: englishFallbackFilter, cacheable: false };
+  }
+  const isContent = contentFilter({
+    // the client already underscores and suffixes the names with `:`; the rule adds those itself
+    namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),
+    aliases: [],
+    mainPage: info.mainPage,
+  });
+  return { isContent, cacheable: true };
+}
