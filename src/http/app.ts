@@ -4,6 +4,7 @@ import { node } from '@elysiajs/node';
 import { frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
 import type { AppContext } from '../app-context';
+import { finalResponse } from './compression';
 import { mapError } from './error-response';
 import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
@@ -90,8 +91,7 @@ export function createHandler(ctx: AppContext): RequestHandler {
         response = mapError(error, undefined, ctx.log, requestId);
       }
     }
-    // Copy the headers: a Response's own may be immutable, and this adds to them.
-    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    response = await finalResponse(request, response);
     if (corsAllowed) {
       response.headers.set('access-control-allow-origin', allowedOrigin);
       response.headers.set('access-control-allow-credentials', 'true');
