@@ -14,7 +14,7 @@ import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
-import { bumpLeagueVersion } from '../store/league-versions';
+import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import {
   closeLeagueIfAdmin,
@@ -197,6 +197,11 @@ export class LeagueService {
       }));
       return { entries, teamCount: teamCount ?? entries.length };
     })();
+  }
+
+  /** What the league's cached answers are tagged with; undefined for no such league. */
+  versionOf(leagueId: string): number | undefined {
+    return leagueVersion(this.deps.db, leagueId);
   }
 
   myRole(leagueId: string, playerId: string): { isMember: boolean; isAdmin: boolean } {
