@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { compress, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from './compression';
+import { bytesResponse } from './known-body';
 
 /** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -75,7 +76,7 @@ export class AnswerCache {
       'cache-control': CACHE_CONTROL,
       vary: 'Accept-Encoding',
     };
-    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return new Response(entry.body, { status: 200, headers });
+    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return bytesResponse(entry.body, { status: 200, headers });
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = entry.encoded[encoding] = compress(entry.body, encoding);
@@ -85,7 +86,7 @@ export class AnswerCache {
         this.evict();
       }
     }
-    return new Response(encoded, { status: 200, headers: { ...headers, 'content-encoding': encoding } });
+    return bytesResponse(encoded, { status: 200, headers: { ...headers, 'content-encoding': encoding } });
   }
 
   private keep(key: string, entry: Entry): void {

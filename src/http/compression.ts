@@ -4,6 +4,7 @@
  * of the time brotli's own default (11) takes, which matters on a busy 2-core machine.
  */
 import zlib from 'node:zlib';
+import { bodyBytes, bytesResponse, hasKnownBody } from './known-body';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -41,20 +42,37 @@ export function isJson(contentType: string | null): boolean {
 }
 
 /**
- * A copy of `response` with headers this process may change (a Response's own may be
- * immutable), its JSON body compressed when over the threshold and the client accepts it.
- * Bodies already encoded (the answer cache's) pass through as they are.
+ * `response` with headers this process may change (a copy when its own are immutable), its
+ * JSON body compressed when over the threshold and the client accepts it. Bodies already
+ * encoded (the answer cache's) pass through as they are.
  */
 export async function finalResponse(request: Request, response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  const init = { status: response.status, statusText: response.statusText, headers };
-  if (!response.body || headers.has('content-encoding') || !isJson(headers.get('content-type'))) return new Response(response.body, init);
-  headers.append('vary', 'Accept-Encoding');
-  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
-  if (!encoding) return new Response(response.body, init);
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (body.byteLength < MIN_COMPRESSED_BYTES) return new Response(body, init);
-  headers.set('content-encoding', encoding);
-  headers.delete('content-length');
-  return new Response(compress(body, encoding), init);
+  const headers = response.headers;
+  const json = isJson(headers.get('content-type')) && !headers.has('content-encoding');
+  const known = hasKnownBody(response);
+  const body = json ? await bodyBytes(response) : null;
+  const encoding = body !== null && body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get('accept-encoding')) : null;
+  const copy = (bytes: Uint8Array | null) =>
+    bytesResponse(bytes, { status: response.status, statusText: response.statusText, headers: new Headers(headers) });
+  let out: Response;
+  if (encoding) out = copy(compress(body!, encoding));
+  // a body read here is gone from the original: the answer carries the bytes instead
+  else if (json && !known) out = copy(body);
+  else out = mutable(response);
+  if (json) out.headers.append('vary', 'Accept-Encoding');
+  if (encoding) {
+    out.headers.set('content-encoding', encoding);
+    out.headers.delete('content-length');
+  }
+  return out;
+}
+
+/** Responses built here have mutable headers; one made by Response.error() or fetch does not. */
+function mutable(response: Response): Response {
+  try {
+    response.headers.set('x-content-type-options', 'nosniff');
+    return response;
+  } catch {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+  }
 }

@@ -4,6 +4,7 @@ import { EditionService } from '../../services/edition-service';
 import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../../app-context';
 import { AnswerCache } from '../answer-cache';
+import { jsonResponse } from '../known-body';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
@@ -68,7 +69,7 @@ export function leagueRoutes(ctx: AppContext) {
       const version = page.kind === 'around-me' ? undefined : leagues.versionOf(params.id);
       if (version === undefined) {
         const { body, headers } = produce();
-        return Response.json(body, { headers });
+        return jsonResponse(body, 200, headers);
       }
       const key = `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
       return answers.answer(request, key, version, produce, () => leagues.versionOf(params.id));
