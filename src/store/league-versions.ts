@@ -4,6 +4,7 @@
  * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
  * as a stale answer in test/api/read-cache.test.ts.
  */
+import type BetterSqlite3 from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { leagues } from './schema';
@@ -19,5 +20,10 @@ export function markStandingsChanged(db: Database, leagueId: string): void {
 
 /** The league's current version; undefined when there is no such league. */
 export function leagueVersion(db: Database, leagueId: string): number | undefined {
-  return db.select({ version: leagues.version }).from(leagues).where(eq(leagues.id, leagueId)).get()?.version;
+  let statement = versionStatements.get(db.$client);
+  if (!statement) versionStatements.set(db.$client, (statement = db.$client.prepare('SELECT version FROM leagues WHERE id = ?')));
+  return (statement.get(leagueId) as { version: number } | undefined)?.version;
 }
+
+/** Prepared once per connection: every cached read asks for the version first. */
+const versionStatements = new WeakMap<object, BetterSqlite3.Statement>();

@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { passwordCredentials, players } from './schema';
 
 export type PlayerRow = typeof players.$inferSelect;
 
+/** Built and prepared once per connection: every signed-in request looks its player up. */
+const bySubject = new WeakMap<object, { get(values: { subject: string }): PlayerRow | undefined }>();
+
 export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
-  return db.select().from(players).where(eq(players.subject, subject)).get();
+  let query = bySubject.get(db.$client);
+  if (!query) {
+    query = db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare();
+    bySubject.set(db.$client, query);
+  }
+  return query.get({ subject });
 }
 
 export function usernameKey(username: string): string {
