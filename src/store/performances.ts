@@ -1,8 +1,8 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
-import { desc, eq, inArray } from 'drizzle-orm';
-import { type Database, IN_BATCH } from './database';
-import { leagues, performances, teams } from './schema';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { performances } from './schema';
 import { refreshTeamTotals } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
@@ -69,15 +69,19 @@ export interface TeamScale {
 /** The given teams that exist, each with its league and that league's frozen scale. */
 export function scalesOfTeams(db: Database, teamIds: readonly string[]): Map<string, TeamScale> {
   const out = new Map<string, TeamScale>();
-  const distinct = [...new Set(teamIds)];
-  for (let i = 0; i < distinct.length; i += IN_BATCH) {
-    const rows = db
-      .select({ teamId: teams.id, leagueId: teams.leagueId, languageScale: leagues.languageScale })
-      .from(teams)
-      .innerJoin(leagues, eq(leagues.id, teams.leagueId))
-      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)))
-      .all();
-    for (const row of rows) out.set(row.teamId, { leagueId: row.leagueId, languageScale: row.languageScale });
+  if (teamIds.length === 0) return out;
+  let statement = scaleStatements.get(db.$client);
+  if (!statement) scaleStatements.set(db.$client, (statement = db.$client.prepare(SCALES_SQL)));
+  // the ids travel as one JSON parameter: one statement, however many teams a day holds
+  for (const row of statement.all(JSON.stringify([...new Set(teamIds)])) as ({ teamId: string } & TeamScale)[]) {
+    out.set(row.teamId, { leagueId: row.leagueId, languageScale: row.languageScale });
   }
   return out;
 }
+
+const SCALES_SQL = `
+  SELECT t.id AS teamId, t.league_id AS leagueId, l.language_scale AS languageScale
+  FROM teams t JOIN leagues l ON l.id = t.league_id
+  WHERE t.id IN (SELECT value FROM json_each(?))`;
+
+const scaleStatements = new WeakMap<object, BetterSqlite3.Statement>();
