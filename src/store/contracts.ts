@@ -4,13 +4,13 @@
  * and the caller can tell (`changed` false) instead of writing twice.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, preparedOnce } from './database';
 import { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
 export function findContract(db: Database, id: string): ContractRow | undefined {
-  return db.select().from(contracts).where(eq(contracts.id, id)).get();
+  return preparedOnce(db, 'findContract', () => db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** The live-or-expired (status live) contract on an article in a league, if any. */

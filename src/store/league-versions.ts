@@ -4,26 +4,19 @@
  * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
  * as a stale answer in test/api/read-cache.test.ts.
  */
-import type BetterSqlite3 from 'better-sqlite3';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from './database';
-import { leagues } from './schema';
+import { type Database, preparedOnce } from './database';
 
 export function bumpLeagueVersion(db: Database, leagueId: string): void {
-  db.update(leagues).set({ version: sql`${leagues.version} + 1` }).where(eq(leagues.id, leagueId)).run();
+  preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
 }
 
 /** Points or the set of teams changed: a new version, and ranks rewritten at the next read. */
 export function markStandingsChanged(db: Database, leagueId: string): void {
-  db.update(leagues).set({ version: sql`${leagues.version} + 1`, ranksStale: true }).where(eq(leagues.id, leagueId)).run();
+  preparedOnce(db, 'markStandingsChanged', () => db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1 WHERE id = ?')).run(leagueId);
 }
 
 /** The league's current version; undefined when there is no such league. */
 export function leagueVersion(db: Database, leagueId: string): number | undefined {
-  let statement = versionStatements.get(db.$client);
-  if (!statement) versionStatements.set(db.$client, (statement = db.$client.prepare('SELECT version FROM leagues WHERE id = ?')));
+  const statement = preparedOnce(db, 'leagueVersion', () => db.$client.prepare('SELECT version FROM leagues WHERE id = ?'));
   return (statement.get(leagueId) as { version: number } | undefined)?.version;
 }
-
-/** Prepared once per connection: every cached read asks for the version first. */
-const versionStatements = new WeakMap<object, BetterSqlite3.Statement>();

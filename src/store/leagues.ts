@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_SCHEMA } from '../domain/formations';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, preparedOnce } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -8,7 +8,7 @@ export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithPlayer = TeamRow & { playerName: string };
 
 export function findLeague(db: Database, id: string): LeagueRow | undefined {
-  return db.select().from(leagues).where(eq(leagues.id, id)).get();
+  return preparedOnce(db, 'findLeague', () => db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** Current members only: departed teams stay in standings but not in `teamCount`. */
@@ -22,7 +22,7 @@ export function currentTeamCount(db: Database, leagueId: string): number {
 }
 
 export function findTeam(db: Database, teamId: string): TeamRow | undefined {
-  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+  return preparedOnce(db, 'findTeam', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId'))).prepare()).get({ teamId });
 }
 
 /** The caller's current (not departed) team in a league. */

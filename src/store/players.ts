@@ -1,18 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, preparedOnce } from './database';
 import { passwordCredentials, players } from './schema';
 
 export type PlayerRow = typeof players.$inferSelect;
 
-/** Built and prepared once per connection: every signed-in request looks its player up. */
-const bySubject = new WeakMap<object, { get(values: { subject: string }): PlayerRow | undefined }>();
-
 export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
-  let query = bySubject.get(db.$client);
-  if (!query) {
-    query = db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare();
-    bySubject.set(db.$client, query);
-  }
+  const query = preparedOnce(db, 'findPlayerBySubject', () =>
+    db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare(),
+  );
   return query.get({ subject });
 }
 

@@ -8,7 +8,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
-import { type Database, writeTransaction } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
 /*
  * The team's totals, summed by SQLite over the covering (team, date, points) index. "Previous"
@@ -50,14 +50,8 @@ const RANKED_SQL = `
   ORDER BY s.rank`;
 
 /** Prepared once per connection: a day of 100,000 teams refreshes 100,000 totals. */
-const statements = new WeakMap<object, Map<string, BetterSqlite3.Statement>>();
-
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
-  let byText = statements.get(db.$client);
-  if (!byText) statements.set(db.$client, (byText = new Map()));
-  let statement = byText.get(text);
-  if (!statement) byText.set(text, (statement = db.$client.prepare(text)));
-  return statement;
+  return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
 /** Re-sums one team's totals from its performances (call after writing any of them). */
