@@ -2,13 +2,13 @@
  * A league of tens of thousands of teams, written straight through the store in one
  * transaction with prepared statements, so a test (or a bench) of a league that large starts
  * in seconds. Players, teams and their first line-ups, optionally one live contract per team
- * (debited from its ledger), and scored days written by the store's own performance upsert,
+ * (debited from its ledger), and scored days with each team's totals refreshed by the store,
  * so the kept standings are what the ingest would have left.
  */
 import { addDays } from '../../src/domain/dates';
 import { type Database, writeTransaction } from '../../src/store/database';
 import { markStandingsChanged } from '../../src/store/league-versions';
-import { upsertPerformance } from '../../src/store/performances';
+import { refreshTeamTotals } from '../../src/store/standings';
 
 export interface BulkLeagueSpec {
   leagueId?: string;
@@ -79,12 +79,16 @@ export function buildBulkLeague(db: Database, spec: BulkLeagueSpec): BulkLeague 
       lineup.run(teamId, positions, joinedAt);
       teamIds.push(teamId);
     }
+    // every day's rows first, then each team's kept totals once: what a day-by-day ingest leaves
+    const performance = client.prepare(
+      `INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
+       VALUES (?, ?, ?, '{}', '[]', '[]', ?, ?)`,
+    );
     for (let day = 0; day < (spec.scoredDays ?? 0); day++) {
       const date = addDays(spec.start, day);
-      teamIds.forEach((teamId, i) =>
-        upsertPerformance(tx, { teamId, date, points: bulkPoints(i, day), formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, startInstant),
-      );
+      teamIds.forEach((teamId, i) => performance.run(teamId, date, bulkPoints(i, day), startInstant, startInstant));
     }
+    for (const teamId of teamIds) refreshTeamTotals(tx, teamId);
     markStandingsChanged(tx, leagueId);
     return { leagueId, teamIds, playerIds };
   });
