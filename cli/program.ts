@@ -10,6 +10,8 @@ import { registerImportPerformances } from './commands/import-performances';
 import { registerCollect } from './commands/collect';
 import { registerPrune } from './commands/prune';
 import { registerBackup } from './commands/backup';
+import { registerStatus } from './commands/status';
+import { registerConfig } from './commands/config';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -27,6 +29,8 @@ export function buildProgram(): Command {
   registerCollect(program);
   registerPrune(program);
   registerBackup(program);
+  registerStatus(program);
+  registerConfig(program);
   return program;
 }
 

@@ -3,7 +3,7 @@
  * Builds the service.
  *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
  *   (default)      also dist/fantasy: a Node single executable application carrying the
- *                  bundle, the better-sqlite3 addon and the migrations as assets.
+ *                  bundle, the better-sqlite3 and argon2 addons and the migrations as assets.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,12 +26,23 @@ say(`bundled ${path.relative(root, bundle)}`);
 if (args.has('--bundle-only')) process.exit(0);
 
 const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-const assets = { 'better_sqlite3.node': addon };
+const assets = { 'better_sqlite3.node': addon, 'argon2.node': argon2Addon() };
 const migrations = path.join(root, 'migrations');
 for (const name of fs.readdirSync(migrations)) {
   if (name.endsWith('.sql')) assets[`migrations/${name}`] = path.join(migrations, name);
 }
 assets['migrations/meta/_journal.json'] = path.join(migrations, 'meta', '_journal.json');
+
+/** The .node file of this platform's @node-rs/argon2 package (an optional dependency of it). */
+function argon2Addon() {
+  const scope = path.join(path.dirname(require.resolve('@node-rs/argon2/package.json')), '..');
+  const prefix = `argon2-${process.platform}-${process.arch}`;
+  for (const name of fs.readdirSync(scope).filter((entry) => entry.startsWith(prefix)).sort()) {
+    const file = fs.readdirSync(path.join(scope, name)).find((entry) => entry.endsWith('.node'));
+    if (file) return path.join(scope, name, file);
+  }
+  throw new Error(`no @node-rs/${prefix}* package with an addon: run npm ci on this platform`);
+}
 
 const blob = path.join(dist, 'sea-prep.blob');
 const seaConfig = path.join(dist, 'sea-config.json');

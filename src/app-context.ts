@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { ServiceMetrics } from './services/service-metrics';
 import type { Database } from './store/database';
 import type { Upstreams } from './upstream';
 
@@ -13,4 +14,6 @@ export interface AppContext {
   /** HS256 key for sessions; null when explicitly configured empty ("none") */
   signingSecret: string | null;
   upstream: Upstreams;
+  /** this process's Prometheus figures (served by `/metrics` when configured) */
+  metrics: ServiceMetrics;
 }

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import { z } from 'zod';
 
 export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
+/** The frontend when none is configured; then the service's own loopback names count as well. */
+export const DEFAULT_FRONTEND_URL = 'localhost:8787';
 
 const optionalSecret = z.string().optional();
 
@@ -16,13 +18,35 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
-    frontendUrl: z.string().min(1).default('localhost:8787'),
+    // Left unset (not defaulted here) so the service can tell "configured" from "the default".
+    frontendUrl: z.string().min(1).optional(),
     signingSecret: z
       .string()
       .refine((s) => s === '' || s.length >= 32, 'must be at least 32 characters (or empty for none)')
       .optional(),
     serviceToken: optionalSecret,
     passwordSignIn: z.boolean().default(true),
+    passwords: z
+      .object({
+        algorithm: z.enum(['pbkdf2-sha256', 'argon2id']).default('pbkdf2-sha256'),
+      })
+      .strict()
+      .prefault({}),
+    trustProxy: z.boolean().default(false),
+    limits: z
+      .object({
+        registrationsPerAddress: z.number().int().min(1).default(10),
+        registrationWindowSeconds: z.number().int().min(1).max(86_400, 'at most a day (attempts are kept a day)').default(3600),
+        codeAttemptsPerAddress: z.number().int().min(1).default(30),
+        codeAttemptWindowSeconds: z.number().int().min(1).max(86_400, 'at most a day (attempts are kept a day)').default(3600),
+        loginFreeFailuresPerUsername: z.number().int().min(1).default(5),
+        loginFreeFailuresPerAddress: z.number().int().min(1).default(20),
+        loginFailureWindowSeconds: z.number().int().min(1).max(86_400, 'at most a day (attempts are kept a day)').default(900),
+        loginFirstDelaySeconds: z.number().int().min(1).default(1),
+        loginMaxDelaySeconds: z.number().int().min(1).max(86_400).default(300),
+      })
+      .strict()
+      .prefault({}),
     identityProvider: z
       .object({
         clientId: z.string().optional(),
@@ -69,6 +93,15 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    // GET /metrics is off unless one of these is set: a bearer token on the main listener,
+    // and/or a port of its own bound to loopback (no token needed there).
+    metrics: z
+      .object({
+        token: z.string().min(16, 'must be at least 16 characters').optional(),
+        port: z.number().int().min(0).max(65535).optional(),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
@@ -84,7 +117,7 @@ export class ConfigError extends Error {
 
 type EnvKind = 'string' | 'number' | 'boolean';
 /** environment variable → [config path, type] */
-const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
+export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_ENVIRONMENT: [['environment'], 'string'],
   FANTASY_HOST: [['host'], 'string'],
   FANTASY_PORT: [['port'], 'number'],
@@ -93,6 +126,8 @@ const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_SIGNING_SECRET: [['signingSecret'], 'string'],
   FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],
   FANTASY_PASSWORD_SIGN_IN: [['passwordSignIn'], 'boolean'],
+  FANTASY_PASSWORDS_ALGORITHM: [['passwords', 'algorithm'], 'string'],
+  FANTASY_TRUST_PROXY: [['trustProxy'], 'boolean'],
   FANTASY_IDP_CLIENT_ID: [['identityProvider', 'clientId'], 'string'],
   FANTASY_IDP_CLIENT_SECRET: [['identityProvider', 'clientSecret'], 'string'],
   FANTASY_IDP_AUTHORIZE_URL: [['identityProvider', 'authorizeUrl'], 'string'],
@@ -111,6 +146,8 @@ const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_LLM_MODEL: [['languageModel', 'model'], 'string'],
   FANTASY_LLM_API_KEY: [['languageModel', 'apiKey'], 'string'],
   FANTASY_SCHEDULER: [['scheduler', 'enabled'], 'boolean'],
+  FANTASY_METRICS_TOKEN: [['metrics', 'token'], 'string'],
+  FANTASY_METRICS_PORT: [['metrics', 'port'], 'number'],
 };
 
 function convert(name: string, raw: string, kind: EnvKind): unknown {
@@ -142,11 +179,16 @@ export interface LoadOptions {
   cwd?: string;
 }
 
+/** The file a load reads: `--config FILE`, else ./fantasy.config.json when it exists. */
+export function configFilePath(options: LoadOptions = {}): string | undefined {
+  const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
+  return options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
+}
+
 export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
   let input: Record<string, unknown> = {};
-  const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
-  const file = options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
+  const file = configFilePath(options);
   if (file) {
     let text: string;
     try {
@@ -196,9 +238,14 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
+/** `frontendUrl` as configured, else the default (what `GET /` echoes as FRONTEND_URL). */
+export function configuredFrontendUrl(config: Config): string {
+  return config.frontendUrl ?? DEFAULT_FRONTEND_URL;
+}
+
 /** The frontend origin with a scheme: `localhost:8787` → `http://localhost:8787`. */
 export function resolvedFrontendUrl(config: Config): string {
-  const raw = config.frontendUrl.replace(/\/+$/, '');
+  const raw = configuredFrontendUrl(config).replace(/\/+$/, '');
   if (/^https?:\/\//i.test(raw)) return raw;
   const host = raw.split('/')[0].split(':')[0];
   const local = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');

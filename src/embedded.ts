@@ -77,3 +77,35 @@ export function sqliteNativeBinding(): unknown {
   nativeBinding = mod.exports;
   return nativeBinding;
 }
+
+/** The functions of @node-rs/argon2 this service calls. */
+export interface Argon2Binding {
+  hash(password: string, options: { memoryCost: number; timeCost: number; parallelism: number; algorithm: number }): Promise<string>;
+  verify(hashed: string, password: string): Promise<boolean>;
+  parseOptions(hashed: string): { algorithm: number; memoryCost: number; timeCost: number; parallelism: number };
+}
+
+let argon2: Argon2Binding | undefined;
+
+/**
+ * @node-rs/argon2 is a native addon from a per-platform package. Inside the binary it is an
+ * asset loaded like the SQLite one; outside, the package loads its own platform build. Only
+ * loaded when an argon2 record is hashed or verified, so PBKDF2-only deployments never need it.
+ */
+export function argon2Binding(): Argon2Binding {
+  if (argon2) return argon2;
+  const sea = seaModule();
+  if (!sea) {
+    argon2 = requireHere('@node-rs/argon2') as Argon2Binding;
+    return argon2;
+  }
+  const bytes = Buffer.from(sea.getAsset('argon2.node') as ArrayBuffer);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));
+  const file = path.join(dir, 'argon2.node');
+  fs.writeFileSync(file, bytes, { mode: 0o600 });
+  const mod = { exports: {} as unknown };
+  process.dlopen(mod, file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  argon2 = mod.exports as Argon2Binding;
+  return argon2;
+}

@@ -3,7 +3,11 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
+import { version } from '../package.json';
 import { resolveSigningSecret } from './services/signing-secret';
+import { ServiceMetrics } from './services/service-metrics';
+import { deploymentStatus } from './services/status-service';
+import { persistUpstreamFailures } from './services/upstream-health';
 import { closeDatabase, type Database, openDatabase } from './store/database';
 import { createUpstreams, type Upstreams } from './upstream';
 
@@ -23,17 +27,22 @@ export interface Runtime {
 export function openRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
   const db = options.db ?? openDatabase(config.databasePath, { migrate: true });
+  const clock = options.clock ?? systemClock;
+  const statusDeps = { db, version, databasePath: config.databasePath };
   const ctx: AppContext = {
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     signingSecret: resolveSigningSecret(config, db, log),
     upstream: { ...createUpstreams(config), ...options.upstream },
+    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version),
   };
+  const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {
     ctx,
     close: () => {
+      stopRecordingFailures();
       if (!options.db) closeDatabase(db);
     },
   };

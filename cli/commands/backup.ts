@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { closeDatabase, openDatabase } from '../../src/store/database';
+import { jsonLogger } from '../../src/logger';
 import { CliFailure, configFor } from '../config-option';
+import { progressReporter } from '../progress';
 
 /**
  * `fantasy backup FILE`: a consistent copy of the store, taken with SQLite's online backup,
@@ -22,7 +24,19 @@ export function registerBackup(program: Command): void {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const db = openDatabase(config.databasePath);
       try {
-        await db.$client.backup(target);
+        const progress = progressReporter('backup', 'pages', { log: jsonLogger((line) => process.stderr.write(`${line}\n`)) });
+        let pages = 0;
+        await db.$client.backup(target, {
+          // told before each step, so the last figures come after the copy ends
+          progress: ({ totalPages, remainingPages }) => {
+            pages = totalPages;
+            progress.update(totalPages - remainingPages, totalPages);
+            // pages per step: small enough that a writer is never held off for long
+            return 1000;
+          },
+        });
+        progress.update(pages, pages);
+        progress.finish();
         const size = fs.statSync(target).size;
         process.stdout.write(`backed up ${config.databasePath} to ${file} (${size} bytes)\n`);
       } finally {

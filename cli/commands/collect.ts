@@ -1,10 +1,14 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { addDays, parseStrictDate, utcDay } from '../../src/domain/dates';
+import { parseStrictDate } from '../../src/domain/dates';
+import { CATCH_UP_DAYS } from '../../src/domain/operations';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
-import { collectorFor } from '../../src/services/collector-job';
+import type { CollectReport } from '../../src/services/collector-service';
+import { CatchUpFailure, collectorFor, collectPendingOrThrow } from '../../src/services/collector-job';
+import { runRecorded } from '../../src/services/job-runs';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { CliFailure, configFor } from '../config-option';
+import { progressReporter } from '../progress';
 
 function day(value: string): string {
   const date = parseStrictDate(value);
@@ -12,31 +16,58 @@ function day(value: string): string {
   return date;
 }
 
-/** `fantasy collect [--date D]`: the built-in scoring engine once; D defaults to yesterday (UTC). */
+const reportLine = (report: CollectReport) =>
+  `collected ${report.date}: ${report.teams} teams, ${report.articles} articles, ${report.written} performances written\n`;
+
+/**
+ * `fantasy collect [--date D]`: the built-in scoring engine once. Without `--date` it does
+ * what the 05:00 job does: yesterday, and every unscored in-season day of the week before.
+ */
 export function registerCollect(program: Command): void {
   program
     .command('collect')
-    .description('score one day with the built-in engine: fetch views and links, ingest performances')
-    .option('--date <YYYY-MM-DD>', 'the day to score (default: yesterday, UTC)', day)
+    .description(`score with the built-in engine: yesterday and any unscored day of the last ${CATCH_UP_DAYS} (or only --date)`)
+    .option('--date <YYYY-MM-DD>', 'score only this day', day)
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { date?: string; database?: string }, command: Command) => {
       const config = configFor(command, flags);
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
       const runtime = openRuntime(config, { log });
+      const { ctx } = runtime;
+      const progressFor = (date: string) => {
+        const progress = progressReporter(`collect ${date}`, 'fetches', { log });
+        let finished = false;
+        return (done: number, total: number) => {
+          progress.update(done, total);
+          if (done === total && !finished) {
+            finished = true;
+            progress.finish();
+          }
+        };
+      };
       try {
-        const { ctx } = runtime;
-        const date = flags.date ?? addDays(utcDay(ctx.clock.now()), -1);
-        let report;
-        try {
-          report = await collectorFor(ctx).collect(date);
-        } catch (error) {
-          if (error instanceof UpstreamError) throw new CliFailure(`collect ${date} aborted, nothing written: ${error.message}`);
-          throw error;
+        if (flags.date) {
+          const date = flags.date;
+          const report = await runRecorded(ctx, 'collect', () => collectorFor(ctx).collect(date, { onProgress: progressFor(date) })).catch((error) => {
+            if (error instanceof UpstreamError) throw new CliFailure(`collect ${date} aborted, nothing written: ${error.message}`);
+            throw error;
+          });
+          process.stdout.write(reportLine(report));
+          return;
         }
-        process.stdout.write(
-          `collected ${report.date}: ${report.teams} teams, ${report.articles} articles, ${report.written} performances written\n`,
-        );
+        try {
+          const result = await runRecorded(ctx, 'collect', () => collectPendingOrThrow(ctx, ctx.clock.now(), { progressFor }));
+          for (const report of result.scored) process.stdout.write(reportLine(report));
+          process.stdout.write(`scored ${result.scored.length} day(s), oldest first: ${result.scored.map((r) => r.date).join(', ')}\n`);
+        } catch (error) {
+          if (!(error instanceof CatchUpFailure)) throw error;
+          const { scored, failure, notAttempted } = error.result;
+          for (const report of scored) process.stdout.write(reportLine(report));
+          const cause = failure.error instanceof Error ? failure.error.message : String(failure.error);
+          const rest = notAttempted.length ? `; not attempted: ${notAttempted.join(', ')}` : '';
+          throw new CliFailure(`collect ${failure.date} aborted, nothing written for it: ${cause}${rest}`);
+        }
       } finally {
         runtime.close();
       }

@@ -5,6 +5,7 @@ import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { PerformanceIngestService } from '../../src/services/performance-ingest-service';
 import { CliFailure, configFor } from '../config-option';
+import { progressReporter } from '../progress';
 
 /**
  * A file holds one JSON document (an ingest body, or an array of them) or one ingest body
@@ -50,10 +51,13 @@ export function registerImportPerformances(program: Command): void {
     .action((files: string[], flags: { database?: string }, command: Command) => {
       const config = configFor(command, flags);
       const bodies = files.flatMap(readIngestBodies);
-      const runtime = openRuntime(config, { log: jsonLogger((line) => process.stderr.write(`${line}\n`)) });
+      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
+      const runtime = openRuntime(config, { log });
       try {
         const { ctx } = runtime;
-        const { written } = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock }).ingestAll(bodies);
+        const progress = progressReporter('import-performances', 'rows', { log });
+        const { written } = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock }).ingestAll(bodies, { onProgress: progress.update });
+        progress.finish();
         process.stdout.write(`${written} performances written\n`);
       } catch (error) {
         // the detail (which row, which team) helps an operator; it holds no secret

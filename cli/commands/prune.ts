@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { systemClock } from '../../src/clock';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { pruneStaleRows } from '../../src/store/housekeeping';
+import { runRecorded } from '../../src/services/job-runs';
 import { configFor } from '../config-option';
 
 /** `fantasy prune`: the 06:30 housekeeping job by hand (for cron users); safe to repeat. */
@@ -10,11 +11,11 @@ export function registerPrune(program: Command): void {
     .command('prune')
     .description('delete cache and rate-limit rows nobody will read again (what serve does daily at 06:30 UTC)')
     .option('--database <file>', 'SQLite file')
-    .action((flags: { database?: string }, command: Command) => {
+    .action(async (flags: { database?: string }, command: Command) => {
       const config = configFor(command, flags);
       const db = openDatabase(config.databasePath, { migrate: true });
       try {
-        const report = pruneStaleRows(db, systemClock.now());
+        const report = await runRecorded({ db, clock: systemClock }, 'housekeeping', async () => pruneStaleRows(db, systemClock.now()));
         process.stdout.write(
           `pruned ${report.viewSeries} view series, ${report.upstreamCache} cached answers, ${report.rateLimitHits} rate-limit hits\n`,
         );

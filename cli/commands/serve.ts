@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { createHandler } from '../../src/http/app';
 import { listen } from '../../src/http/server';
+import { loopbackMetricsHandler } from '../../src/http/routes/metrics';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
@@ -32,13 +33,17 @@ export function registerServe(program: Command): void {
       const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);
+      // loopback only, whatever `host` is: this listener has no token of its own
+      const metricsServer =
+        config.metrics.port === undefined ? null : await listen(loopbackMetricsHandler(runtime.ctx), '127.0.0.1', config.metrics.port, log);
+      if (metricsServer) process.stdout.write(`fantasy metrics on ${metricsServer.url}/metrics\n`);
       let stopping = false;
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
         log.info('shutting down', { signal });
         scheduler?.stop();
-        await server.close();
+        await Promise.all([server.close(), metricsServer?.close()]);
         await scheduler?.idle();
         // The database closes last, after every request and job that could write has finished.
         runtime.close();

@@ -3,8 +3,10 @@ import { ManualClock, systemClock } from '../../src/clock';
 import { parseStrictDate } from '../../src/domain/dates';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
+import { runRecorded } from '../../src/services/job-runs';
 import { SettlementService, tally, type SweepOutcome } from '../../src/services/settlement-service';
 import { configFor } from '../config-option';
+import { progressReporter } from '../progress';
 
 /**
  * `YYYY-MM-DD` (midnight UTC) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`. Strict:
@@ -53,7 +55,11 @@ export function registerSettle(program: Command): void {
       const runtime = openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
       try {
         const { ctx } = runtime;
-        const report = await new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(ctx.clock.now());
+        const progress = progressReporter('settle', 'contracts', { log });
+        const report = await runRecorded({ ...ctx, clock: systemClock }, 'settlement', () =>
+          new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(ctx.clock.now(), { onProgress: progress.update }),
+        );
+        progress.finish();
         for (const outcome of report.outcomes) process.stdout.write(`${describe(outcome)}\n`);
         const { settled, renewed, skipped } = tally(report);
         process.stdout.write(`sweep for ${report.today}: ${settled} settled, ${renewed} renewed, ${skipped} skipped\n`);

@@ -9,7 +9,11 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN_ORIGIN: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_CONTENT_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
+  MALFORMED_REQUEST: 400,
   INTERNAL_ERROR: 500,
   SIGNING_SECRET_MISSING: 500,
   IDENTITY_PROVIDER_NOT_CONFIGURED: 500,
@@ -19,6 +23,8 @@ export const ERROR_STATUS = {
   PASSWORD_TOO_LONG: 400,
   INVALID_CREDENTIALS: 401,
   USERNAME_TAKEN: 409,
+  REGISTRATION_RATE_LIMITED: 429,
+  LOGIN_THROTTLED: 429,
   USERNAME_EXHAUSTED: 500,
   CREDENTIAL_STORE_FAILURE: 500,
   PLAYER_NOT_FOUND: 404,
@@ -118,6 +124,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class Failure extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** for a 429: whole seconds until a retry can succeed, sent as `Retry-After` */
+  retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, detail?: string) {
     // The message stays server-side (logs); clients only ever see the constant.
@@ -130,6 +138,13 @@ export class Failure extends Error {
 
 export function fail(code: ErrorCode, detail?: string): never {
   throw new Failure(code, detail);
+}
+
+/** A rate-limit refusal that tells the client when to come back. */
+export function failRateLimited(code: ErrorCode, retryAfterMs: number): never {
+  const failure = new Failure(code);
+  failure.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  throw failure;
 }
 
 export function isFailure(error: unknown): error is Failure {

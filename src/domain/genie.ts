@@ -217,9 +217,14 @@ export function extractJsonObject(reply: string): Record<string, unknown> | null
   }
 }
 
-/** §10.1 parsing: never fails; what the model got wrong falls back to the player's own query. */
-export function parseSeedReply(reply: string, query: string): GenieSeeds {
-  const object = extractJsonObject(reply) ?? {};
+/**
+ * §10.1 parsing: null when the reply holds no JSON object (a model failure: the genie sleeps,
+ * game rules §10.1 and Genie rule 3); within an object, empty keywords fall back to the
+ * player's own query and unusable anchors are dropped.
+ */
+export function parseSeedReply(reply: string, query: string): GenieSeeds | null {
+  const object = extractJsonObject(reply);
+  if (!object) return null;
   const keywords = typeof object.keywords === 'string' && object.keywords.trim() !== '' ? object.keywords.trim() : query.trim();
   const anchors = Array.isArray(object.anchors)
     ? object.anchors

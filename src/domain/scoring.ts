@@ -3,7 +3,7 @@
  * inputs are built. Everything else (ingest, CLI, tests) goes through these functions.
  */
 import { basePoints } from './base-points';
-import { isChemistryLevel, teamSynergy, type ChemistryLevel } from './chemistry';
+import { isChemistryLevel, LEVEL_POINTS, teamSynergy, type ChemistryLevel } from './chemistry';
 import { CHEMISTRY_LINKS, isSchema, SCHEMAS } from './formations';
 import { effectiveScale } from './pricing';
 
@@ -23,6 +23,66 @@ export function teamScore({ articleViews, chemistryLevels, languageScale }: Team
   const scale = effectiveScale(languageScale);
   const viewPoints = articleViews.reduce((sum, views) => sum + basePoints(views * scale), 0);
   return viewPoints + teamSynergy(chemistryLevels) + EVENT_BONUS;
+}
+
+export interface ArticleScore {
+  position: string;
+  articleId: string;
+  /** raw views of the day */
+  views: number;
+  points: number;
+}
+
+export interface LinkScore {
+  /** the link's positions; null when the stored facts cannot be tied to the schema's links */
+  from: string | null;
+  to: string | null;
+  level: ChemistryLevel;
+  points: number;
+}
+
+export interface ScoreBreakdown {
+  articles: ArticleScore[];
+  links: LinkScore[];
+  /** min(20, Σ link points): what chemistry added after the cap */
+  synergy: number;
+  /** teamScore of the same facts: the stored points */
+  total: number;
+}
+
+export interface BreakdownInput extends TeamScoreInput {
+  /** the formation schema that stood at the end of the day, when known */
+  schema: string | null;
+  /** the stored `{position: articleId}` snapshot, in the order the facts were sent */
+  snapshot: Readonly<Record<string, string>>;
+}
+
+/**
+ * What scored a day, per placed article and per chemistry link (§4.2, §3.3), from the raw
+ * facts stored with the performance. The facts follow the snapshot's order and the schema's
+ * links with both ends placed, exactly as `scoringInputForTeam` built them.
+ */
+export function scoreBreakdown(input: BreakdownInput): ScoreBreakdown {
+  const scale = effectiveScale(input.languageScale);
+  const placed = Object.entries(input.snapshot);
+  const articles = input.articleViews.map((views, i) => ({
+    position: placed[i]?.[0] ?? '',
+    articleId: placed[i]?.[1] ?? '',
+    views,
+    points: basePoints(views * scale),
+  }));
+  const schemaLinks =
+    input.schema !== null && isSchema(input.schema)
+      ? CHEMISTRY_LINKS[input.schema].filter(([from, to]) => input.snapshot[from] !== undefined && input.snapshot[to] !== undefined)
+      : [];
+  const known = schemaLinks.length === input.chemistryLevels.length;
+  const links = input.chemistryLevels.map((level, i) => ({
+    from: known ? schemaLinks[i][0] : null,
+    to: known ? schemaLinks[i][1] : null,
+    level,
+    points: LEVEL_POINTS[level],
+  }));
+  return { articles, links, synergy: teamSynergy(input.chemistryLevels), total: teamScore(input) };
 }
 
 const EMPTY_SNAPSHOT = '{}';

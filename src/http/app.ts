@@ -9,6 +9,7 @@ import { mapError } from './error-response';
 import { jsonResponse } from './known-body';
 import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
+import { guardWrite } from './origins';
 import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
 import { authRoutes } from './routes/auth';
@@ -22,6 +23,7 @@ import { notificationRoutes } from './routes/notifications';
 import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
+import { metricsRoutes } from './routes/metrics';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -51,8 +53,10 @@ export function createApp(ctx: AppContext) {
       // ones no route matches: an anonymous caller cannot probe which /api/v1 routes exist.
       .onRequest(async ({ request }) => {
         const path = new URL(request.url).pathname;
-        if (path.startsWith('/api/')) await requireSession(ctx, request);
-        else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
+        if (path.startsWith('/api/')) {
+          await requireSession(ctx, request);
+          guardWrite(ctx.config, request);
+        } else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
           fail('UNAUTHORIZED');
         }
       })
@@ -68,6 +72,7 @@ export function createApp(ctx: AppContext) {
       .use(genieRoutes(ctx))
       .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))
+      .use(metricsRoutes(ctx))
   );
 }
 
@@ -114,14 +119,17 @@ export function createHandler(ctx: AppContext): RequestHandler {
     if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
     response.headers.set('x-content-type-options', 'nosniff');
     const path = new URL(request.url).pathname;
-    if (response.status === 401 && path.startsWith('/internal/')) response.headers.set('www-authenticate', 'Bearer');
+    if (response.status === 401 && (path.startsWith('/internal/') || path === '/metrics')) response.headers.set('www-authenticate', 'Bearer');
+    // the template, never the raw path: an invitation code opens a private league and
+    // must not reach the log (§6.7) or a metric label, whatever shape the client gave the path
+    const route = nameRoute(request.method, path);
+    const ms = performance.now() - started;
+    ctx.metrics.observeRequest(request.method, route, response.status, ms / 1000);
     ctx.log.info('request', {
       method: request.method,
-      // the template, never the raw path: an invitation code opens a private league and
-      // must not reach the log (§6.7) whatever shape the client gave the path
-      route: nameRoute(request.method, path),
+      route,
       status: response.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
       requestId,
     });
     return response;

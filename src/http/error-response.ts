@@ -15,7 +15,7 @@ export function errorResponse(code: ErrorCode, headers?: Record<string, string>)
 export function mapError(error: unknown, frameworkCode: string | number | undefined, log: Logger, requestId: string): Response {
   if (error instanceof Failure) {
     if (error.status >= 500) log.error('request failed', { requestId, code: error.code, ...errorFields(error) });
-    return errorResponse(error.code);
+    return errorResponse(error.code, error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined);
   }
   if (error instanceof BodyTooLarge) {
     if (error.answerAs === 'json') return errorResponse('PAYLOAD_TOO_LARGE');

@@ -6,8 +6,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import type { Logger } from '../logger';
+import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 import type { RequestHandler } from './app';
+import { recordConnection } from './connection';
 import { bodyBytes } from './known-body';
 
 export interface RunningServer {
@@ -23,6 +26,7 @@ export async function listen(handler: RequestHandler, host: string, port: number
   });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 60_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseClient(error, socket, log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -65,7 +69,9 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else if (value !== undefined) headers.set(name, value);
     }
-    const hasBody = method !== 'GET' && method !== 'HEAD';
+    // Node's parser already decided the framing: without a length or chunking there is no body.
+    const framed = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+    const hasBody = method !== 'GET' && method !== 'HEAD' && framed;
     // The origin is fixed, never the client's Host header: the router finds the path by
     // position in the URL, so a short or odd Host made it route a path the guards never saw.
     const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
@@ -76,6 +82,7 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
       // Node's fetch needs half-duplex for streamed request bodies.
       duplex: 'half',
     } as RequestInit);
+    recordConnection(request, { remoteAddress: req.socket.remoteAddress ?? 'unknown', localPort: req.socket.localPort ?? 0 });
     const response = await handler(request);
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
@@ -97,3 +104,42 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
     }
   }
 }
+
+/** Node's parser codes we answer with a constant of their own; any other parse failure is bad framing. */
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
+/**
+ * What Node refuses before a request exists (an unknown method, headers over its limit, bad
+ * framing, a request too slow to arrive) answers in the error shape too, instead of Node's
+ * empty 400/431. The connection is closed after: its framing can no longer be trusted.
+ */
+function refuseClient(error: NodeJS.ErrnoException, socket: Duplex, log: Logger): void {
+  const code: ErrorCode = CLIENT_ERRORS[error.code ?? ''] ?? 'MALFORMED_REQUEST';
+  // A peer that went away, or a response whose head is already on the wire (a body that
+  // broke its framing after the handler answered), leaves nothing to answer in.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  log.info('request refused by the parser', { status: ERROR_STATUS[code], error: code, reason: error.code ?? 'unknown' });
+  const body = JSON.stringify({ error: code });
+  socket.end(
+    `HTTP/1.1 ${ERROR_STATUS[code]} ${STATUS_TEXT[code] ?? 'Bad Request'}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+const STATUS_TEXT: Partial<Record<ErrorCode, string>> = {
+  HEADERS_TOO_LARGE: 'Request Header Fields Too Large',
+  REQUEST_TIMEOUT: 'Request Timeout',
+  MALFORMED_REQUEST: 'Bad Request',
+};

@@ -11,14 +11,24 @@ import {
   insertPlayer,
   isUsernameTaken,
   type PlayerRow,
+  replaceCredential,
   usernameKey,
 } from '../store/players';
-import { dummyPasswordRecord, hashPassword, verifyPassword } from './password-hashing';
+import { errorFields, type Logger } from '../logger';
+import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
+import { dummyPasswordRecord, hashPassword, needsRehash, type PasswordAlgorithm, verifyPassword } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
 const PASSWORD_MAX_CHARACTERS = 200;
 const DEMO_SUBJECT = 'dev:demo';
+/**
+ * Players are keyed by subject: `idp:<account id>` for the identity provider's accounts,
+ * `password:<username>` and `dev:demo` for local ones. The session's `sub` carries the
+ * provider's account id bare (as the interface says) with a private `idp` claim, so a
+ * provider account id that happens to read `password:ana` still names `idp:password:ana`.
+ */
+const IDP_PREFIX = 'idp:';
 
 export interface SignInResult {
   player: PlayerRow;
@@ -27,13 +37,15 @@ export interface SignInResult {
 
 /** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
 export function playerForSession(db: Database, claims: SessionClaims): PlayerRow {
-  const player = findPlayerBySubject(db, claims.sub);
+  const player = findPlayerBySubject(db, claims.idp ? `${IDP_PREFIX}${claims.sub}` : claims.sub);
   if (!player) fail('PLAYER_NOT_FOUND');
   return player;
 }
 
 export function claimsFor(player: PlayerRow): SessionClaims {
-  return { sub: player.subject, email: player.email, name: player.name, picture: player.picture };
+  const common = { email: player.email, name: player.name, picture: player.picture };
+  if (player.subject.startsWith(IDP_PREFIX)) return { sub: player.subject.slice(IDP_PREFIX.length), ...common, idp: true };
+  return { sub: player.subject, ...common };
 }
 
 /** Validates password credentials as the interface states them; answers the typed pair. */
@@ -46,16 +58,32 @@ export function validateCredentials(body: unknown): { username: string; password
   return { username, password };
 }
 
+export interface AuthOptions {
+  /** what new and rehashed credentials are written with */
+  algorithm?: PasswordAlgorithm;
+  limits?: Limits;
+  log?: Logger;
+}
+
 export class AuthService {
+  private readonly algorithm: PasswordAlgorithm;
+  private readonly limits: Limits;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    private readonly options: AuthOptions = {},
+  ) {
+    this.algorithm = options.algorithm ?? 'pbkdf2-sha256';
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+  }
 
-  async register(username: string, password: string): Promise<SignInResult> {
+  /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
+  async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
+    spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
     if (isUsernameTaken(this.db, username)) fail('USERNAME_TAKEN');
     // Hash before the transaction: the write lock is never held across the slow part.
-    const record = await hashPassword(password);
+    const record = await hashPassword(password, this.algorithm);
     const now = this.clock.now().toISOString();
     try {
       const player = writeTransaction(this.db, (tx) => {
@@ -80,18 +108,38 @@ export class AuthService {
     }
   }
 
-  /** Unknown username and wrong password are one answer, and cost the same. */
-  async login(username: string, password: string): Promise<SignInResult> {
+  /**
+   * Unknown username and wrong password are one answer, and cost the same; both count as a
+   * failure of the username and of the address. A record written with another algorithm or
+   * cost than the configured one is rewritten once the password has proved right.
+   */
+  async login(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
+    const key = usernameKey(username);
+    // counted as a failure until it proves otherwise
+    const attempt = beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
     const found = findCredentialByUsername(this.db, username);
-    const record = found?.record ?? (await dummyPasswordRecord());
+    const record = found?.record ?? (await dummyPasswordRecord(this.algorithm));
     const ok = await verifyPassword(password, record);
     if (!found || !ok) fail('INVALID_CREDENTIALS');
+    signInSucceeded(this.db, this.limits, key, attempt);
+    if (needsRehash(found.record, this.algorithm)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
+  }
+
+  /** Best effort: a failed rehash leaves the old record, which still verifies. */
+  private async rehash(playerId: string, oldRecord: string, password: string): Promise<void> {
+    try {
+      const record = await hashPassword(password, this.algorithm);
+      // Guarded on the old record: a concurrent sign-in that rehashed first is left alone.
+      replaceCredential(this.db, playerId, oldRecord, record);
+    } catch (error) {
+      this.options.log?.warn('password record not rehashed', { playerId, ...errorFields(error) });
+    }
   }
 
   /** Finds the player of an identity-provider account, creating it on first sign-in. */
   signInWithIdentity(profile: IdentityProfile): SignInResult {
-    const subject = `idp:${profile.subject}`;
+    const subject = `${IDP_PREFIX}${profile.subject}`;
     const existing = findPlayerBySubject(this.db, subject);
     if (existing) return { player: existing, isNew: false };
     const base = usernameBase(profile.email || profile.name);

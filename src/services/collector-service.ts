@@ -32,6 +32,11 @@ export interface CollectReport {
   written: number;
 }
 
+export interface CollectOptions {
+  /** told after each encyclopedia fetch (article views and link graphs) */
+  onProgress?: (done: number, total: number) => void;
+}
+
 export interface PerformanceResult {
   teamId: string;
   articleViews: number[];
@@ -61,10 +66,19 @@ export class CollectorService {
    * Scores `date` (a strict `YYYY-MM-DD`). Any encyclopedia failure other than "no data"
    * aborts before anything is written; re-running the day overwrites, so a retry is safe.
    */
-  async collect(date: string): Promise<CollectReport> {
+  async collect(date: string, options: CollectOptions = {}): Promise<CollectReport> {
     const inputs = this.inputs.inputsFor(date);
+    const wanted = wantedViews(inputs);
+    const graphDomains = linkGraphTitles(inputs);
+    const total = wanted.size + graphDomains.size;
+    let done = 0;
+    const fetched = () => options.onProgress?.(++done, total);
+    options.onProgress?.(0, total);
     // both fan-outs settle before a failure is reported, so an aborted run leaves nothing in flight
-    const [viewsOutcome, graphsOutcome] = await Promise.allSettled([this.fetchViews(inputs, date), this.fetchLinkGraphs(inputs)]);
+    const [viewsOutcome, graphsOutcome] = await Promise.allSettled([
+      this.fetchViews(wanted, date, fetched),
+      this.fetchLinkGraphs(graphDomains, fetched),
+    ]);
     if (viewsOutcome.status === 'rejected') throw viewsOutcome.reason;
     if (graphsOutcome.status === 'rejected') throw graphsOutcome.reason;
     const views = viewsOutcome.value;
@@ -84,40 +98,53 @@ export class CollectorService {
    * or the day absent from the answer) is 0 views plus a warning (external-apis W1, §3.4),
    * so an operator can tell a quiet article from a misspelt or unpublished one.
    */
-  private async fetchViews(inputs: readonly ScoringInput[], date: string): Promise<Map<string, number>> {
-    const wanted = new Map<string, { domain: string; articleId: string }>();
-    for (const input of inputs) {
-      for (const title of input.articles) {
-        const key = viewKey(input.domain, title);
-        if (!wanted.has(key)) wanted.set(key, { domain: input.domain, articleId: comparisonKey(title).replaceAll(' ', '_') });
-      }
-    }
+  private async fetchViews(wanted: Map<string, { domain: string; articleId: string }>, date: string, fetched: () => void): Promise<Map<string, number>> {
     const entries = await mapWithWorkers([...wanted], ENGINE_CONCURRENCY, async ([key, { domain, articleId }]) => {
       const series = await this.deps.encyclopedia.dailySeries(domain, articleId, date, date);
       const views = series?.find((day) => day.date === date)?.views;
       if (views === undefined) this.deps.log.warn('collect: no views for the day, scored as 0', { domain, articleId, date });
+      fetched();
       return [key, views ?? 0] as const;
     });
     return new Map(entries);
   }
 
-  /** Per edition, the directed graph among every title that appears in a pair (fewer than 2: no call). */
-  private async fetchLinkGraphs(inputs: readonly ScoringInput[]): Promise<Map<string, Map<string, Set<string>>>> {
-    const titlesByDomain = new Map<string, Set<string>>();
-    for (const input of inputs) {
-      for (const pair of input.chemistryLinks) {
-        let titles = titlesByDomain.get(input.domain);
-        if (!titles) titlesByDomain.set(input.domain, (titles = new Set()));
-        for (const title of pair) titles.add(comparisonKey(title));
-      }
-    }
-    const fetched = await Promise.all(
-      [...titlesByDomain]
-        .filter(([, titles]) => titles.size >= 2)
-        .map(async ([domain, titles]) => [domain, await this.deps.encyclopedia.linkGraph(domain, [...titles].sort())] as const),
+  private async fetchLinkGraphs(titlesByDomain: Map<string, Set<string>>, fetched: () => void): Promise<Map<string, Map<string, Set<string>>>> {
+    const graphs = await Promise.all(
+      [...titlesByDomain].map(async ([domain, titles]) => {
+        const graph = await this.deps.encyclopedia.linkGraph(domain, [...titles].sort());
+        fetched();
+        return [domain, graph] as const;
+      }),
     );
-    return new Map(fetched);
+    return new Map(graphs);
   }
+}
+
+/** One view fetch per distinct (edition, canonical title). */
+function wantedViews(inputs: readonly ScoringInput[]): Map<string, { domain: string; articleId: string }> {
+  const wanted = new Map<string, { domain: string; articleId: string }>();
+  for (const input of inputs) {
+    for (const title of input.articles) {
+      const key = viewKey(input.domain, title);
+      if (!wanted.has(key)) wanted.set(key, { domain: input.domain, articleId: comparisonKey(title).replaceAll(' ', '_') });
+    }
+  }
+  return wanted;
+}
+
+/** Per edition, every title that appears in a pair; an edition with fewer than 2 needs no link graph. */
+function linkGraphTitles(inputs: readonly ScoringInput[]): Map<string, Set<string>> {
+  const titlesByDomain = new Map<string, Set<string>>();
+  for (const input of inputs) {
+    for (const pair of input.chemistryLinks) {
+      let titles = titlesByDomain.get(input.domain);
+      if (!titles) titlesByDomain.set(input.domain, (titles = new Set()));
+      for (const title of pair) titles.add(comparisonKey(title));
+    }
+  }
+  for (const [domain, titles] of titlesByDomain) if (titles.size < 2) titlesByDomain.delete(domain);
+  return titlesByDomain;
 }
 
 /** One PerformanceResult: views in `articles` order, one level per pair in `chemistryLinks` order. */

@@ -114,9 +114,10 @@ export class ContractService {
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
       recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
       bumpLeagueVersion(tx, leagueId);
-      return { row: findContract(tx, fresh.id)!, payout, currentPrice };
+      const row = findContract(tx, fresh.id)!;
+      notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
+      return { row, payout, currentPrice };
     });
-    notifyAboutContract(this.deps, sold.row, earlySellMessage(sold.row.articleId, sold.payout));
     return this.present(sold.row, today, sold.currentPrice);
   }
 

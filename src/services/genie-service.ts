@@ -4,7 +4,7 @@
  * the market falls back to plain search, so a failure here is never worse than no genie.
  */
 import type { Clock } from '../clock';
-import { fail } from '../domain/errors';
+import { fail, failRateLimited } from '../domain/errors';
 import {
   correctTurnReply,
   type GenieSeeds,
@@ -22,7 +22,7 @@ import {
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
 import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
 
 export interface GenieServiceDeps {
@@ -47,8 +47,14 @@ export class GenieService {
     const model = this.admit(playerId);
     const { query } = validateSeedRequest(await readBody());
     const reply = await this.ask(model, seedMessages(query), 'seed');
-    // A cut-off seed reply is still read: its keywords fall back to the player's own query.
-    return parseSeedReply(reply.text, query);
+    // A cut-off seed reply is still read if an object survived in it; no object is a model
+    // failure, and seeds are never retried.
+    const seeds = parseSeedReply(reply.text, query);
+    if (!seeds) {
+      this.deps.log.warn('genie asleep: model reply holds no JSON object', { call: 'seed' });
+      fail('GENIE_ASLEEP', 'seed reply holds no JSON object');
+    }
+    return seeds;
   }
 
   async turn(playerId: string, readBody: BodyReader): Promise<GenieTurnAnswer> {
@@ -87,9 +93,8 @@ export class GenieService {
   private admit(playerId: string): LanguageModelClient {
     const model = this.deps.languageModel;
     if (!model) fail('GENIE_ASLEEP', 'no language model configured');
-    if (!consumeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime())) {
-      fail('GENIE_RATE_LIMITED');
-    }
+    const quota = takeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime());
+    if (!quota.allowed) failRateLimited('GENIE_RATE_LIMITED', quota.retryAfterMs);
     return model;
   }
 

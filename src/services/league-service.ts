@@ -30,7 +30,7 @@ import {
   publicLeagues,
   type LeagueRow,
 } from '../store/leagues';
-import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { rankedTeamCount, rankedTeams, rankLeagueIfStale, rankOfTeam } from '../store/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
@@ -50,6 +50,7 @@ export interface LeagueServiceDeps {
   randomBytes?: (n: number) => Uint8Array;
   calibration?: CalibrationService;
   editions?: EditionService;
+  limits?: Limits;
 }
 
 export interface LeaderboardEntryView {
@@ -160,9 +161,9 @@ export class LeagueService {
    * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
    * for a malformed, unused or vanished code. Inactive leagues are still shown.
    */
-  byCode(playerId: string, rawCode: string): LeagueView {
+  byCode(playerId: string, rawCode: string, address = 'unknown'): LeagueView {
     const { db, clock } = this.deps;
-    if (!consumeRateLimit(db, RATE_LIMITS.codeAttempts, playerId, clock.now().getTime())) fail('JOIN_RATE_LIMITED');
+    spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
     const code = normalizeInvitationCode(rawCode);
     const league = code ? findLeagueByCode(db, code) : undefined;
     if (!league) fail('LEAGUE_NOT_FOUND');

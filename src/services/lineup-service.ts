@@ -4,16 +4,17 @@
  */
 import type { Clock } from '../clock';
 import type { ChemistryLevel } from '../domain/chemistry';
-import { utcDay } from '../domain/dates';
+import { addDays, utcDay } from '../domain/dates';
+import { scoreBreakdown, type ScoreBreakdown } from '../domain/scoring';
 import { fail } from '../domain/errors';
 import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
 import { chemistryView, parseLineupSave } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
-import { findCurrentTeam, findTeamWithPlayer, type TeamRow } from '../store/leagues';
-import { appendLineupVersion, latestLineupVersion } from '../store/lineups';
+import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
+import { appendLineupVersion, latestLineupVersion, lineupVersionsStandingBefore } from '../store/lineups';
 import { contractsOfTeam } from '../store/contracts';
-import { stringRecordFromJson } from '../domain/values';
+import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
 import { contractViews, type ContractView } from './contract-view';
 
@@ -39,6 +40,8 @@ export interface PerformanceView {
   date: string;
   points: number;
   formation: Record<string, string>;
+  /** an addition: what scored the day, per placed article and per chemistry link */
+  breakdown: ScoreBreakdown;
 }
 
 const DEFAULT_PERFORMANCE_LIMIT = 2;
@@ -85,13 +88,27 @@ export class LineupService {
   }
 
   myPerformances(playerId: string, leagueId: string, limit: number): PerformanceView[] {
+    const { db } = this.deps;
     const team = this.currentTeam(playerId, leagueId);
-    return recentPerformances(this.deps.db, team.id, limit).map((row) => ({
-      teamId: row.teamId,
-      date: row.date,
-      points: row.points,
-      formation: stringRecordFromJson(row.formationSnapshot),
-    }));
+    const languageScale = findLeague(db, leagueId)?.languageScale ?? 1;
+    return recentPerformances(db, team.id, limit).map((row) => {
+      const formation = stringRecordFromJson(row.formationSnapshot);
+      // the schema that stood at the end of the day is the one its links were scored on (§4.3)
+      const standing = lineupVersionsStandingBefore(db, [team.id], `${addDays(row.date, 1)}T00:00:00.000Z`).get(team.id);
+      return {
+        teamId: row.teamId,
+        date: row.date,
+        points: row.points,
+        formation,
+        breakdown: scoreBreakdown({
+          schema: standing?.schema ?? null,
+          snapshot: formation,
+          articleViews: numbersFromJson(row.articleViews),
+          chemistryLevels: chemistryLevelsFromJson(row.chemistryLevels),
+          languageScale,
+        }),
+      };
+    });
   }
 
   private currentTeam(playerId: string, leagueId: string): TeamRow {

@@ -24,7 +24,7 @@ import {
   setLeagueAdmin,
 } from '../store/leagues';
 import { creditsOf } from '../store/ledger';
-import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { isGlobalLeague } from './global-league';
 import { teamView, type TeamView } from './views';
 import { isPlainObject } from '../domain/values';
@@ -33,6 +33,7 @@ export interface MembershipServiceDeps {
   db: Database;
   clock: Clock;
   log: Logger;
+  limits?: Limits;
 }
 
 export class MembershipService {
@@ -47,14 +48,12 @@ export class MembershipService {
   }
 
   /** §6.5, in its order. The whole decision and the write happen in one write transaction. */
-  join(leagueId: string, playerId: string, body: unknown): TeamView {
+  join(leagueId: string, playerId: string, body: unknown, address = 'unknown'): TeamView {
     const { db, clock, log } = this.deps;
     const fields = isPlainObject(body) ? body : {};
     if (typeof fields.name !== 'string') fail('TEAM_NAME_REQUIRED');
     const presentsCode = typeof fields.invitationCode === 'string';
-    if (presentsCode && !consumeRateLimit(db, RATE_LIMITS.codeAttempts, playerId, clock.now().getTime())) {
-      fail('JOIN_RATE_LIMITED');
-    }
+    if (presentsCode) spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
     const name = validateTeamName(fields.name);
     const nameKey = teamNameKey(name);
     const code = presentsCode ? normalizeInvitationCode(fields.invitationCode) : null;

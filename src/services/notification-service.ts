@@ -1,6 +1,7 @@
 /**
- * Notifications (§8): written after the money write, only when the guarded write changed a
- * row; a failed write is logged and never raised (the credits have already moved). Read side:
+ * Notifications (§8): written in the money's own transaction, after the guarded write changed
+ * a row, inside a savepoint: a failed insert is logged and rolled back alone while the money
+ * commits, and no crash can leave the money moved without its line in the in-box. Read side:
  * the player-wide in-box, the per-league in-box, and mark-read.
  */
 import { utcDay } from '../domain/dates';
@@ -10,7 +11,7 @@ import type { Logger } from '../logger';
 import { errorFields } from '../logger';
 import type { ContractRow } from '../store/contracts';
 import { contractsByIds } from '../store/contracts';
-import type { Database } from '../store/database';
+import { type Database, savepoint } from '../store/database';
 import { newId } from '../store/ids';
 import { findCurrentTeam, findLeague, findTeam } from '../store/leagues';
 import {
@@ -38,26 +39,33 @@ export interface NotificationDeps {
   log: Logger;
 }
 
-/** Records one in-box line about `contract` for its team's player; never throws. */
-export function notifyAboutContract(deps: NotificationDeps, contract: ContractRow, message: string): void {
+/**
+ * Records one in-box line about `contract` for its team's player; never throws. Call it with
+ * the transaction that moved the money (`tx`), right after the guarded write.
+ */
+export function notifyAboutContract(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): void {
   try {
-    const team = findTeam(deps.db, contract.teamId);
-    if (!team) throw new Error('team of the contract is gone');
-    const now = deps.clock.now();
-    insertNotification(deps.db, {
-      id: newId('nt'),
-      playerId: team.playerId,
-      leagueId: contract.leagueId,
-      teamId: team.id,
-      contractId: contract.id,
-      message,
-      date: utcDay(now),
-      isRead: false,
-      createdAt: now.toISOString(),
-    });
+    savepoint(tx, () => writeNotification(deps, tx, contract, message));
   } catch (error) {
     deps.log.error('notification not written', { contractId: contract.id, ...errorFields(error) });
   }
+}
+
+function writeNotification(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): void {
+  const team = findTeam(tx, contract.teamId);
+  if (!team) throw new Error('team of the contract is gone');
+  const now = deps.clock.now();
+  insertNotification(tx, {
+    id: newId('nt'),
+    playerId: team.playerId,
+    leagueId: contract.leagueId,
+    teamId: team.id,
+    contractId: contract.id,
+    message,
+    date: utcDay(now),
+    isRead: false,
+    createdAt: now.toISOString(),
+  });
 }
 
 export class NotificationService {

@@ -39,6 +39,12 @@ function pendingFor(db: Database): Map<string, Promise<ViewPoint[]>> {
   return map;
 }
 
+/**
+ * Process-wide cache tallies for `/metrics`: a hit is a series answered without a new
+ * request (stored, or joined to one already in flight); a miss starts a fetch.
+ */
+export const pageviewCacheStats = { hits: 0, misses: 0 };
+
 /** The snapshot days §5.3 tries, in order: yesterday, then the day before. */
 export function snapshotCandidates(today: string): [string, string] {
   return [addDays(today, -1), addDays(today, -2)];
@@ -53,11 +59,16 @@ export class PageviewSeries {
    */
   async seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
     const cached = findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
-    if (cached) return cached;
+    if (cached) {
+      pageviewCacheStats.hits++;
+      return cached;
+    }
     const pending = pendingFor(this.deps.db);
     const key = `${domain}\u0000${articleId}\u0000${snapshotDate}`;
     let fetching = pending.get(key);
-    if (!fetching) {
+    if (fetching) pageviewCacheStats.hits++;
+    else {
+      pageviewCacheStats.misses++;
       fetching = this.fetchAndStore(domain, articleId, snapshotDate).finally(() => pending.delete(key));
       pending.set(key, fetching);
     }

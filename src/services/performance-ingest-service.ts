@@ -25,6 +25,8 @@ export interface PerformanceIngestServiceDeps {
 export interface IngestOptions {
   /** rows accepted in one body; the HTTP route uses INGEST_CHUNK, files may hold a whole day */
   maxRows?: number;
+  /** told after each chunk written: rows written so far, rows in all */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface IngestResult {
@@ -67,6 +69,7 @@ export class PerformanceIngestService {
         for (const write of chunk) upsertPerformance(tx, write, now);
         for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) markStandingsChanged(tx, leagueId);
       });
+      options.onProgress?.(i + chunk.length, writes.length);
     }
     return { written: writes.length };
   }

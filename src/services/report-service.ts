@@ -3,11 +3,11 @@
  * reporter is always the session's player, named in the issue only by the opaque id.
  */
 import type { Clock } from '../clock';
-import { fail } from '../domain/errors';
+import { fail, failRateLimited } from '../domain/errors';
 import { reportIssue, validateReport } from '../domain/problem-report';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { consumeRateLimit, RATE_LIMITS } from '../store/rate-limits';
+import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
 
 export interface ReportServiceDeps {
@@ -33,7 +33,8 @@ export class ReportService {
    */
   async submit(playerId: string, readBody: () => Promise<unknown>): Promise<FiledReport> {
     const { db, clock, log, issueTracker, environment } = this.deps;
-    if (!consumeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime())) fail('REPORT_RATE_LIMITED');
+    const quota = takeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime());
+    if (!quota.allowed) failRateLimited('REPORT_RATE_LIMITED', quota.retryAfterMs);
     const report = validateReport(await readBody());
     if (!issueTracker) {
       log.warn('problem report refused: no issue tracker configured');

@@ -6,6 +6,7 @@
 import type { AppContext } from '../app-context';
 import { utcDay } from '../domain/dates';
 import { errorFields } from '../logger';
+import { runRecorded } from './job-runs';
 import type { Database } from '../store/database';
 import { readSetting, writeSetting } from '../store/settings';
 
@@ -71,7 +72,8 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
       const t0 = performance.now();
       ctx.log.info('job started', { job: job.name });
       try {
-        await job.run(ctx, started);
+        // recorded for `fantasy status` and counted for /metrics, whatever the outcome
+        await runRecorded(ctx, job.name, () => job.run(ctx, started));
         runs.record(job.name, utcDay(started));
         ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
       } catch (error) {

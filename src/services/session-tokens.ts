@@ -6,10 +6,13 @@ export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 /** The claims every sign-in mints (identity provider, demo, password): one session shape. */
 export interface SessionClaims {
+  /** for an identity-provider player, the provider's account id as it gave it */
   sub: string;
   email: string;
   name: string;
   picture: string;
+  /** the session names an identity-provider account (private claim `idp`), not a local one */
+  idp?: boolean;
 }
 
 function key(secret: string): Uint8Array {
@@ -18,7 +21,8 @@ function key(secret: string): Uint8Array {
 
 export async function mintSessionToken(claims: SessionClaims, secret: string, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ email: claims.email, name: claims.name, picture: claims.picture })
+  const extra = claims.idp ? { idp: true } : {};
+  return new SignJWT({ email: claims.email, name: claims.name, picture: claims.picture, ...extra })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(issuedAt)
@@ -51,7 +55,9 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
     });
     if (typeof payload.sub !== 'string' || payload.sub === '') return null;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
+    const claims: SessionClaims = { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
+    if (payload.idp === true) claims.idp = true;
+    return claims;
   } catch {
     return null;
   }

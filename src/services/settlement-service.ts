@@ -1,8 +1,10 @@
 /**
  * The settlement sweep (§5.10): every unsold, unsettled contract whose term has ended is
  * renewed (elected and affordable) or settled at today's price. Each contract is its own
- * transaction (guarded update + ledger entries), so a crash leaves every contract either
- * fully done or untouched, and a re-run finishes the rest without paying anything twice.
+ * transaction (guarded update + ledger entries + notification), so a crash leaves every
+ * contract either fully done, notification included, or untouched, and a re-run finishes the
+ * rest without paying anything twice. Only a guarded write that changed a row reaches the
+ * notification, so a retried step stays silent.
  * Per §14 #10 a renewal realises the expiring term's P&L: +currentPrice, −newPurchasePrice.
  */
 import { addDays, utcDay } from '../domain/dates';
@@ -73,16 +75,23 @@ export class SettlementService {
     this.views = new PageviewSeries(deps);
   }
 
-  /** Runs the sweep for the UTC day of `at` (fixed at the start). */
-  async sweep(at: Date = this.deps.clock.now()): Promise<SweepReport> {
+  /**
+   * Runs the sweep for the UTC day of `at` (fixed at the start). `onProgress` counts
+   * contracts worked; the total grows when a renewed term turns out to be over already.
+   */
+  async sweep(at: Date = this.deps.clock.now(), options: { onProgress?: (done: number, total: number) => void } = {}): Promise<SweepReport> {
     const today = utcDay(at);
     const outcomes: SweepOutcome[] = [];
     const skipped = new Set<string>();
+    let worked = 0;
+    let total = 0;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const due = contractsDueForSettlement(this.deps.db, today).filter((contract) => !skipped.has(contract.id));
       if (due.length === 0) break;
+      total += due.length;
       for (const contract of due) {
         const outcome = await this.settleOne(contract, today);
+        options.onProgress?.(++worked, total);
         if (!outcome) continue;
         if (outcome.result === 'skipped') skipped.add(contract.id);
         outcomes.push(outcome);
@@ -140,7 +149,8 @@ export class SettlementService {
             premium: quote.premium,
             newExpireDate: term.expireDate,
           };
-          return { outcome, row: findContract(tx, fresh.id)!, message: renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium) };
+          notifyAboutContract(this.deps, tx, findContract(tx, fresh.id)!, renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium));
+          return outcome;
         }
       }
       if (!markSettled(tx, fresh.id, fresh.expireDate, currentPrice, today)) return null;
@@ -149,11 +159,9 @@ export class SettlementService {
       const delta = currentPrice - fresh.purchasePrice;
       const result: SweepResult = renewable ? 'renewal-unaffordable' : 'settled';
       const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
-      return { outcome: { ...base, result, currentPrice, delta } as SweepOutcome, row: findContract(tx, fresh.id)!, message };
+      notifyAboutContract(this.deps, tx, findContract(tx, fresh.id)!, message);
+      return { ...base, result, currentPrice, delta } as SweepOutcome;
     });
-    if (!done) return null;
-    // Only a write that changed a row notifies, so a retried step stays silent.
-    notifyAboutContract(this.deps, done.row, done.message);
-    return done.outcome;
+    return done;
   }
 }

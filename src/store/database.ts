@@ -81,6 +81,15 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => T): T 
   return client.transaction(() => work(db)).immediate();
 }
 
+/**
+ * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
+ * writes are undone and the enclosing transaction carries on (better-sqlite3 nests a
+ * transaction function as SAVEPOINT … RELEASE / ROLLBACK TO).
+ */
+export function savepoint<T>(db: Database, work: () => T): T {
+  return db.$client.transaction(work)();
+}
+
 export function closeDatabase(db: Database): void {
   if (db.$client.open) db.$client.close();
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce } from './database';
 import { passwordCredentials, players } from './schema';
 
@@ -25,6 +25,16 @@ export function insertPlayer(db: Database, row: typeof players.$inferInsert): Pl
 
 export function insertCredential(db: Database, playerId: string, record: string, createdAt: string): void {
   db.insert(passwordCredentials).values({ playerId, record, createdAt }).run();
+}
+
+/** Swaps a player's record for a new one only if it is still `oldRecord`; false when it was not. */
+export function replaceCredential(db: Database, playerId: string, oldRecord: string, record: string): boolean {
+  const result = db
+    .update(passwordCredentials)
+    .set({ record })
+    .where(and(eq(passwordCredentials.playerId, playerId), eq(passwordCredentials.record, oldRecord)))
+    .run();
+  return result.changes === 1;
 }
 
 /** The credential of a username (case-insensitive), with its player. */

@@ -3,6 +3,7 @@
  * exponential backoff that honours Retry-After, and a typed failure instead of a throw
  * of whatever fetch produced.
  */
+import { upstreamCalls } from './call-stats';
 import { ConcurrencyLimiter } from './limiter';
 
 export class UpstreamError extends Error {
@@ -71,9 +72,11 @@ export class HttpClient {
    * still present after the retries.
    */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { retries, baseDelayMs, maxDelayMs } = this.options;
+    const { name, retries, baseDelayMs, maxDelayMs } = this.options;
+    upstreamCalls.called(name);
     let lastError: UpstreamError | null = null;
     for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) upstreamCalls.retried(name);
       let waitMs = baseDelayMs * 2 ** attempt * (1 + Math.random() * 0.25);
       try {
         const response = await this.once(request);
@@ -87,14 +90,18 @@ export class HttpClient {
       if (attempt === retries || waitMs > maxDelayMs) break;
       await this.sleep(waitMs);
     }
-    throw lastError ?? new UpstreamError(this.options.name, 'network');
+    const failure = lastError ?? new UpstreamError(name, 'network');
+    upstreamCalls.failed(name, failure.message);
+    throw failure;
   }
 
   /** `send` that also requires a 2xx and parses JSON. */
   async json(request: HttpRequest): Promise<{ status: number; headers: Headers; body: unknown }> {
     const response = await this.send(request);
     if (response.status < 200 || response.status >= 300) {
-      throw new UpstreamError(this.options.name, 'status', response.status);
+      const failure = new UpstreamError(this.options.name, 'status', response.status);
+      upstreamCalls.failed(this.options.name, failure.message);
+      throw failure;
     }
     return { status: response.status, headers: response.headers, body: parseJson(this.options.name, response.text) };
   }

@@ -263,3 +263,53 @@ describe('GET /api/v1/leagues/{id}/teams/{teamId}/chemistry', () => {
       expect(fake.requests.filter((request) => request.route === 'links')).toHaveLength(calls);
     }));
 });
+
+describe('GET /api/v1/leagues/{id}/genie-candidates (§10.2 on the server)', () => {
+  const candidates = (query: string) => (w: W) => `/api/v1/leagues/${w.league.id}/genie-candidates?${query}`;
+  scenarioTable(world, [
+    {
+      name: 'anchors and keywords: merged, the anchors left out, mutual links first, every candidate described',
+      method: 'GET',
+      path: candidates('keywords=national%20football&anchor=Lionel%20Messi&anchor=Cristiano_Ronaldo'),
+      as: 'admin',
+      status: 200,
+      exact: true,
+      expect: {
+        candidates: [
+          // links to both anchors and both link back to it
+          { id: "Ballon_d'Or", title: "Ballon d'Or", description: "Ballon d'Or is an article of the fake encyclopedia.", mutualLinks: 2 },
+          {
+            id: 'Argentina_national_football_team',
+            title: 'Argentina national football team',
+            description: 'Argentina national football team is an article of the fake encyclopedia.',
+            mutualLinks: 0,
+          },
+        ],
+      },
+    },
+    {
+      name: "a search's own description is kept",
+      method: 'GET',
+      path: candidates('keywords=gama'),
+      as: 'admin',
+      status: 200,
+      exact: true,
+      expect: { candidates: [{ id: 'Vasco_da_Gama', title: 'Vasco da Gama', description: 'Portuguese explorer', mutualLinks: 0 }] },
+    },
+    { name: 'nothing to search for: no candidates', method: 'GET', path: candidates('keywords=%20'), as: 'admin', status: 200, exact: true, expect: { candidates: [] } },
+    { name: 'more than three anchors', method: 'GET', path: candidates('anchor=A&anchor=B&anchor=C&anchor=D'), as: 'admin', status: 400, exact: true, expect: { error: 'INVALID_REQUEST' } },
+    { name: 'keywords over 200 characters', method: 'GET', path: candidates(`keywords=${'x'.repeat(201)}`), as: 'admin', status: 400, exact: true, expect: { error: 'ARTICLE_QUERY_TOO_LONG' } },
+    {
+      name: 'the encyclopedia unreachable: 503',
+      method: 'GET',
+      path: candidates('keywords=vasco'),
+      as: 'admin',
+      before: (w) => w.fake.faults.failAlways('search', 500),
+      status: 503,
+      exact: true,
+      expect: { error: 'ENCYCLOPEDIA_UNAVAILABLE' },
+    },
+    { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/genie-candidates?keywords=vasco', as: 'admin', status: 404, exact: true, expect: { error: 'LEAGUE_NOT_FOUND' } },
+    { name: 'anonymous caller', method: 'GET', path: candidates('keywords=vasco'), as: 'anonymous', status: 401, exact: true, expect: { error: 'UNAUTHORIZED' } },
+  ]);
+});

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
@@ -32,15 +33,18 @@ function cookieValue(headers: Headers, name: string): string | undefined {
   return found?.split(';')[0];
 }
 
-/** Start → provider approval → callback, the way a browser walks it. */
-async function signInThroughProvider(app: TestApp) {
+/** The cookies one sign-in attempt binds to the browser: state, PKCE verifier, nonce. */
+const BINDING_COOKIES = ['idp_state', 'idp_verifier', 'idp_nonce'];
+
+/** Start → provider approval → callback, the way a browser walks it (`keep` picks which cookies it sends back). */
+async function signInThroughProvider(app: TestApp, keep: string[] = BINDING_COOKIES) {
   const start = await app.call('GET', '/auth/idp');
   expect(start.status).toBe(302);
-  const stateCookie = cookieValue(start.headers, 'idp_state')!;
+  const cookies = keep.map((name) => cookieValue(start.headers, name)!).join('; ');
   const approval = await fetch(start.headers.get('location')!, { redirect: 'manual' });
   expect(approval.status).toBe(302);
   const back = new URL(approval.headers.get('location')!);
-  return app.call('GET', `/auth/idp${back.search}`, { headers: { cookie: stateCookie } });
+  return app.call('GET', `/auth/idp${back.search}`, { headers: { cookie: cookies } });
 }
 
 describe('GET /auth/idp', () => {
@@ -73,8 +77,9 @@ describe('GET /auth/idp', () => {
       expect(first.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
       const session = cookieValue(first.headers, 'session_token')!;
       const me = await app.call('GET', '/api/v1/session', { headers: { cookie: session } });
+      // the interface: sub is the identity provider's account id, as the provider gave it
       expect(me.body).toEqual({
-        sub: 'idp:1098765',
+        sub: '1098765',
         email: 'ana.silva@example.com',
         name: 'Ana Silva',
         picture: 'https://img.example/ana.png',
@@ -86,6 +91,78 @@ describe('GET /auth/idp', () => {
       const player2 = await app.call('GET', '/api/v1/player', { headers: { cookie: cookieValue(second.headers, 'session_token')! } });
       expect(player2.body.id).toBe(player1.body.id);
     } finally {
+      await app.close();
+    }
+  });
+
+  it('asks for PKCE (S256) and a nonce, each bound to the browser in a short-lived cookie', async () => {
+    const app = await appWithProvider();
+    try {
+      const start = await app.call('GET', '/auth/idp');
+      const query = Object.fromEntries(new URL(start.headers.get('location')!).searchParams);
+      const verifier = cookieValue(start.headers, 'idp_verifier')!.split('=')[1]!;
+      const nonce = cookieValue(start.headers, 'idp_nonce')!.split('=')[1]!;
+      expect(verifier.length).toBeGreaterThanOrEqual(43);
+      expect(query).toMatchObject({
+        code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        nonce,
+      });
+      for (const name of ['idp_verifier', 'idp_nonce']) {
+        expect(start.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))).toContain('Max-Age=600; HttpOnly; SameSite=Lax');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each([
+    ['without the PKCE verifier cookie (a code replayed from another browser)', ['idp_state', 'idp_nonce']],
+    ['without the nonce cookie', ['idp_state', 'idp_verifier']],
+  ])('a callback %s signs nobody in', async (_name, keep) => {
+    const app = await appWithProvider();
+    try {
+      const result = await signInThroughProvider(app, keep);
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+      expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
+      expect(app.ctx.db.select().from(players).all()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an ID token carrying another sign-in\'s nonce signs nobody in', async () => {
+    const app = await appWithProvider();
+    idp.idTokenNonce = 'nonce-of-another-sign-in';
+    try {
+      const result = await signInThroughProvider(app);
+      expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
+      expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
+    } finally {
+      idp.idTokenNonce = null;
+      await app.close();
+    }
+  });
+
+  it('a provider account id shaped like a password player\'s subject still names its own player', async () => {
+    const app = await appWithProvider();
+    try {
+      const register = await app.call('POST', '/auth/password/register', {
+        body: { username: 'ana', password: 'pw' },
+        headers: { origin: TEST_FRONTEND },
+      });
+      expect(register.status).toBe(201);
+      const passwordPlayer = await app.call('GET', '/api/v1/player', { headers: { cookie: cookieValue(register.headers, 'session_token')! } });
+      idp.profile = { ...idp.profile, sub: 'password:ana' };
+      const result = await signInThroughProvider(app);
+      const session = cookieValue(result.headers, 'session_token')!;
+      expect((await app.call('GET', '/api/v1/session', { headers: { cookie: session } })).body.sub).toBe('password:ana');
+      const providerPlayer = await app.call('GET', '/api/v1/player', { headers: { cookie: session } });
+      expect(providerPlayer.status).toBe(200);
+      expect(providerPlayer.body.id).not.toBe(passwordPlayer.body.id);
+    } finally {
+      idp.profile = { sub: '1098765', email: 'ana.silva@example.com', name: 'Ana Silva', picture: 'https://img.example/ana.png' };
       await app.close();
     }
   });

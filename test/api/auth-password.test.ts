@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
+import { hashPassword } from '../../src/services/password-hashing';
 
 const origin = { origin: TEST_FRONTEND };
 
@@ -148,6 +149,206 @@ describe('password sign-in switched off', () => {
     try {
       const result = await app.call('POST', path, { body: { username: 'alice', password: 'pw' }, headers: origin });
       expect(result).toMatchObject({ status: 404, body: { error: 'NOT_FOUND' } });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** The stored credential record of a username, read straight from the store. */
+function recordOf(app: TestApp, username: string): string {
+  const row = app.ctx.db.$client
+    .prepare('SELECT c.record FROM password_credentials c JOIN players p ON p.id = c.player_id WHERE p.username_key = ?')
+    .get(username.toLowerCase()) as { record: string } | undefined;
+  return row!.record;
+}
+
+const fromAddress = (remoteAddress: string) => ({ remoteAddress, localPort: 8787 });
+
+function register(app: TestApp, username: string, address = '203.0.113.7', headers: Record<string, string> = {}) {
+  return app.call('POST', '/auth/password/register', { body: { username, password: 'pw' }, headers: { ...origin, ...headers }, connection: fromAddress(address) });
+}
+
+function login(app: TestApp, username: string, password: string, address = '203.0.113.7', headers: Record<string, string> = {}) {
+  return app.call('POST', '/auth/password/login', { body: { username, password }, headers: { ...origin, ...headers }, connection: fromAddress(address) });
+}
+
+describe('account creation per address', () => {
+  const limits = { registrationsPerAddress: 3, registrationWindowSeconds: 3600 };
+
+  it('refuses the account past the limit with 429 REGISTRATION_RATE_LIMITED and Retry-After; nothing is created', async () => {
+    const app = await createTestApp({ config: { limits } });
+    try {
+      for (const name of ['acct1', 'acct2', 'acct3']) expect((await register(app, name)).status).toBe(201);
+      const refused = await register(app, 'acct4');
+      expect(refused).toMatchObject({ status: 429, body: { error: 'REGISTRATION_RATE_LIMITED' } });
+      expect(refused.headers.get('retry-after')).toBe('3600');
+      expect(refused.headers.getSetCookie()).toEqual([]);
+      expect((await login(app, 'acct4', 'pw')).status).toBe(401);
+      // another address has its own budget, and the window frees this one
+      expect((await register(app, 'acct5', '198.51.100.9')).status).toBe(201);
+      app.clock.advance(3600_000);
+      expect((await register(app, 'acct6')).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64: rotating the interface id buys nothing', async () => {
+    const app = await createTestApp({ config: { limits } });
+    try {
+      for (const [i, address] of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3'].entries()) {
+        expect((await register(app, `six${i}`, address)).status).toBe(201);
+      }
+      expect((await register(app, 'six9', '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
+      expect((await register(app, 'other64', '2001:db8:1:3::1')).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('behind a trusted proxy counts the last X-Forwarded-For entry; without trustProxy the header is ignored', async () => {
+    const proxied = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: true } });
+    try {
+      // same proxy socket, different clients: each gets its own budget
+      expect((await register(proxied, 'viaA', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(201);
+      expect((await register(proxied, 'viaB', '10.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(201);
+      // a client cannot pick its address by prepending entries: the proxy appended the real one last
+      expect((await register(proxied, 'viaA2', '10.0.0.1', { 'x-forwarded-for': '192.0.2.99, 198.51.100.1' })).status).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+    const direct = await createTestApp({ config: { limits: { registrationsPerAddress: 1 } } });
+    try {
+      expect((await register(direct, 'spoof1', '203.0.113.50', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(201);
+      expect((await register(direct, 'spoof2', '203.0.113.50', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('sign-in throttling (growing delays after failures)', () => {
+  it('per username: after the free failures each attempt waits 1 s, then 2 s, …; Retry-After says how long', async () => {
+    const { app } = await withAccount('alice', 'right');
+    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
+    await app.close();
+    try {
+      expect((await login(throttled, 'alice', 'wrong1')).status).toBe(401);
+      expect((await login(throttled, 'alice', 'wrong2')).status).toBe(401);
+      // now even the right password waits: a guesser learns nothing from the answer
+      const early = await login(throttled, 'alice', 'right');
+      expect(early).toMatchObject({ status: 429, body: { error: 'LOGIN_THROTTLED' } });
+      expect(early.headers.get('retry-after')).toBe('1');
+      throttled.clock.advance(1000);
+      expect((await login(throttled, 'ALICE', 'wrong3')).status).toBe(401);
+      throttled.clock.advance(1000);
+      const second = await login(throttled, 'alice', 'right');
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('1');
+      throttled.clock.advance(1000);
+      expect((await login(throttled, 'alice', 'right')).status).toBe(200);
+      // a success forgives the username: the next mistake is a plain 401 again
+      expect((await login(throttled, 'alice', 'wrong4')).status).toBe(401);
+      expect((await login(throttled, 'alice', 'wrong5')).status).toBe(401);
+    } finally {
+      await throttled.close();
+    }
+  }, 30_000);
+
+  it('guesses sent all at once are counted as they arrive, not after they fail', async () => {
+    const { app } = await withAccount('alice', 'right');
+    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
+    await app.close();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(throttled, 'alice', `guess${i}`)));
+      expect(answers.map((a) => a.status).sort()).toEqual([401, 401, 429, 429, 429, 429]);
+    } finally {
+      await throttled.close();
+    }
+  }, 30_000);
+
+  it('unknown usernames are throttled the same way (no tell between known and unknown)', async () => {
+    const app = await createTestApp({ config: { limits: { loginFreeFailuresPerUsername: 1 } } });
+    try {
+      expect((await login(app, 'ghost', 'x')).status).toBe(401);
+      expect((await login(app, 'ghost', 'x')).body).toEqual({ error: 'LOGIN_THROTTLED' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('per address: failures spread over many usernames slow that address, not the others', async () => {
+    const { app } = await withAccount('alice', 'right');
+    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerAddress: 3 } } });
+    await app.close();
+    try {
+      for (const name of ['user1', 'user2', 'user3']) expect((await login(throttled, name, 'guess')).status).toBe(401);
+      const refused = await login(throttled, 'alice', 'right');
+      expect(refused).toMatchObject({ status: 429, body: { error: 'LOGIN_THROTTLED' } });
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect((await login(throttled, 'alice', 'right', '198.51.100.77')).status).toBe(200);
+      // signing in elsewhere did not wipe the guessing address's record
+      expect((await login(throttled, 'user4', 'guess')).status).toBe(429);
+    } finally {
+      await throttled.close();
+    }
+  }, 30_000);
+
+  it('the delay never exceeds loginMaxDelaySeconds', async () => {
+    const app = await createTestApp({ config: { limits: { loginFreeFailuresPerUsername: 1, loginFirstDelaySeconds: 4, loginMaxDelaySeconds: 5 } } });
+    try {
+      expect((await login(app, 'ghost', 'x')).status).toBe(401);
+      expect((await login(app, 'ghost', 'x')).headers.get('retry-after')).toBe('4');
+      app.clock.advance(4000);
+      expect((await login(app, 'ghost', 'x')).status).toBe(401);
+      expect((await login(app, 'ghost', 'x')).headers.get('retry-after')).toBe('5');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('passwords.algorithm', () => {
+  it('argon2id writes an OWASP-cost argon2id record that signs in', async () => {
+    const app = await createTestApp({ config: { passwords: { algorithm: 'argon2id' } } });
+    try {
+      expect((await register(app, 'argo')).status).toBe(201);
+      expect(recordOf(app, 'argo')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect((await login(app, 'argo', 'pw')).status).toBe(200);
+      expect((await login(app, 'argo', 'nope')).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each([
+    ['pbkdf2-sha256', 'argon2id', /^\$argon2id\$/],
+    ['argon2id', 'pbkdf2-sha256', /^pbkdf2-sha256\$600000\$/],
+  ] as const)('a %s record still verifies under %s and is rewritten by the first successful sign-in', async (before, after, rewritten) => {
+    const first = await createTestApp({ config: { passwords: { algorithm: before } } });
+    expect((await register(first, 'mover')).status).toBe(201);
+    const old = recordOf(first, 'mover');
+    await first.close();
+    const app = await createTestApp({ databasePath: first.databasePath, config: { passwords: { algorithm: after } } });
+    try {
+      expect((await login(app, 'mover', 'wrong')).status).toBe(401);
+      expect(recordOf(app, 'mover')).toBe(old);
+      expect((await login(app, 'mover', 'pw')).status).toBe(200);
+      expect(recordOf(app, 'mover')).toMatch(rewritten);
+      expect((await login(app, 'mover', 'pw')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+
+  it('a PBKDF2 record of an older cost is rewritten at today\'s 600,000 iterations', async () => {
+    const { app } = await withAccount('legacy', 'pw');
+    try {
+      const cheap = await hashPassword('pw', 'pbkdf2-sha256', 1000);
+      app.ctx.db.$client.prepare('UPDATE password_credentials SET record = ?').run(cheap);
+      expect((await login(app, 'legacy', 'pw')).status).toBe(200);
+      expect(recordOf(app, 'legacy')).toMatch(/^pbkdf2-sha256\$600000\$/);
     } finally {
       await app.close();
     }

@@ -118,9 +118,20 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
     },
   },
   {
-    name: 'falls back to the query when the model answers garbage (no retry)',
+    name: 'a reply holding no JSON object is a model failure: 503 asleep, not retried',
     body: { query: ' tall tower in Paris ' },
     before: scripted({ seed: { content: 'I am sorry, I cannot do that.' } }),
+    status: 503,
+    exact: true,
+    expect: (r, w) => {
+      expect(r.body).toEqual(asleep);
+      expect(w.model.requests).toHaveLength(1);
+    },
+  },
+  {
+    name: 'an object with empty keywords falls back to the query (no retry)',
+    body: { query: ' tall tower in Paris ' },
+    before: scripted({ seed: { json: { keywords: '  ', anchors: [] } } }),
     status: 200,
     exact: true,
     expect: (r, w) => {
@@ -190,6 +201,7 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
     exact: true,
     expect: (r, w) => {
       expect(r.body).toEqual({ error: 'GENIE_RATE_LIMITED' });
+      expect(r.headers.get('retry-after')).toBe('60');
       noModelCall(r, w);
     },
   },

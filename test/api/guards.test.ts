@@ -39,6 +39,7 @@ const API_ROUTES: [string, string][] = [
   ['GET', '/api/v1/leagues/lg_x/article-search?q=x'],
   ['GET', '/api/v1/leagues/lg_x/article?id=X'],
   ['GET', '/api/v1/leagues/lg_x/teams/tm_x/chemistry'],
+  ['GET', '/api/v1/leagues/lg_x/genie-candidates?keywords=x'],
   ['GET', '/api/v1/player/notifications'],
   ['GET', '/api/v1/leagues/lg_x/my-notifications'],
   ['PATCH', '/api/v1/notifications/nt_x/read'],

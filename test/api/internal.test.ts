@@ -409,7 +409,10 @@ describe('each schema sends its own link list and scores it', () => {
       });
       expect(posted.body).toEqual({ written: 1 });
       const [performance] = (await app.call('GET', `/api/v1/leagues/${league.id}/my-performances`, { as: owner })).body;
-      expect(performance).toEqual({ teamId: team.id, date: '2026-05-10', points: ALL_GOOD_POINTS[schema], formation: JSON.parse(input.formationSnapshot) });
+      expect(performance).toMatchObject({ teamId: team.id, date: '2026-05-10', points: ALL_GOOD_POINTS[schema], formation: JSON.parse(input.formationSnapshot) });
+      // the breakdown ties each posted level back to its schema link, in §3.2 order
+      expect(performance.breakdown.links.map((link: { from: string; to: string }) => `${link.from}–${link.to}`).join(', ')).toBe(SPEC_LINKS[schema]);
+      expect(performance.breakdown.total).toBe(ALL_GOOD_POINTS[schema]);
     } finally {
       await app.close();
     }

@@ -176,3 +176,46 @@ describe('code-attempt rate limit (5 per 60 s per player)', () => {
     }
   });
 });
+
+describe('code attempts per address (beside the per-player bucket)', () => {
+  const from = (remoteAddress: string) => ({ remoteAddress, localPort: 8787 });
+
+  it('fresh accounts bring no fresh guesses: the address runs out, 429 with Retry-After; another address does not', async () => {
+    const app = await createTestApp({ now: NOW, config: { limits: { codeAttemptsPerAddress: 6, codeAttemptWindowSeconds: 600 } } });
+    try {
+      const admin = await app.player('admin');
+      const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' }).league;
+      const [first, second, third] = [await app.player('sock1'), await app.player('sock2'), await app.player('sock3')];
+      // five guesses by one account, one coded join by another: six from the address
+      for (let i = 0; i < 5; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: first, connection: from('203.0.113.5') })).status).toBe(404);
+      const join = await app.call('POST', `/api/v1/leagues/${secret.id}/my-team`, {
+        as: second,
+        body: { name: 'Socks', invitationCode: 'WRONG' },
+        connection: from('203.0.113.5'),
+      });
+      expect(join.body).toEqual({ error: 'LEAGUE_IS_PRIVATE' });
+      const refused = await app.call('GET', byCode('K7M2Q'), { as: third, connection: from('203.0.113.5') });
+      expect(refused).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      expect(Number(refused.headers.get('retry-after'))).toBe(600);
+      expect((await app.call('GET', byCode('K7M2Q'), { as: third, connection: from('198.51.100.5') })).status).toBe(200);
+      app.clock.advance(600_000);
+      expect((await app.call('GET', byCode('K7M2Q'), { as: third, connection: from('203.0.113.5') })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a refusal by one bucket spends nothing from the other', async () => {
+    const app = await createTestApp({ now: NOW, config: { limits: { codeAttemptsPerAddress: 6 } } });
+    try {
+      const [spent, fresh] = [await app.player('spent'), await app.player('fresh')];
+      for (let i = 0; i < 5; i++) await app.call('GET', byCode('ZZZZZ'), { as: spent, connection: from('203.0.113.6') });
+      // the player's own bucket refuses these: the address is not charged for them
+      for (let i = 0; i < 5; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: spent, connection: from('203.0.113.6') })).status).toBe(429);
+      expect((await app.call('GET', byCode('ZZZZZ'), { as: fresh, connection: from('203.0.113.6') })).status).toBe(404);
+      expect((await app.call('GET', byCode('ZZZZZ'), { as: fresh, connection: from('203.0.113.6') })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});

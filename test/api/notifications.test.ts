@@ -153,4 +153,19 @@ describe('exact sentences (§8)', () => {
       expect(notificationMessages(w.app)).toEqual([]);
     });
   });
+
+  it('a failed notification write in the sweep is rolled back alone: the settlement and its payout commit', async () => {
+    await withWorld(leagueWorld(), async (w) => {
+      setViews(w.fake, 'Alpha', 9_000);
+      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      // fails after the row went in: only a savepoint undoes the half-written notification
+      w.app.ctx.db.$client.exec("CREATE TRIGGER refuse_notifications AFTER INSERT ON notifications BEGIN SELECT RAISE(FAIL, 'in-box broken'); END;");
+      await settlementJob.run(w.app.ctx, w.app.clock.now());
+      const row = w.app.ctx.db.$client.prepare('SELECT status, sale_payout AS payout FROM contracts WHERE id = ?').get(c.id);
+      expect(row).toEqual({ status: 'settled', payout: 67 });
+      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
+      expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
+      expect(notificationMessages(w.app)).toEqual([]);
+    });
+  });
 });

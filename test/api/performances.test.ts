@@ -35,7 +35,10 @@ const day7 = (w: World) => ({ teamId: w.aliceTeam.id, date: '2026-05-07', points
 
 describe('GET /api/v1/leagues/{id}/my-performances', () => {
   const path = (query = '') => (w: World) => `/api/v1/leagues/${w.league.id}/my-performances${query}`;
-  const expectDays = (...days: ((w: World) => unknown)[]) => (result: { body: unknown }, w: World) => expect(result.body).toEqual(days.map((d) => d(w)));
+  // the interface's fields; the `breakdown` addition has rows of its own below
+  const interfaceFields = ({ teamId, date, points, formation }: Record<string, unknown>) => ({ teamId, date, points, formation });
+  const expectDays = (...days: ((w: World) => unknown)[]) => (result: { body: Record<string, unknown>[] }, w: World) =>
+    expect(result.body.map(interfaceFields)).toEqual(days.map((d) => d(w)));
   scenarioTable<World>(performanceWorld, [
     { name: 'default: the two most recent days, newest first, with the formation that scored', method: 'GET', path: path(), as: 'alice', status: 200, expect: expectDays(day9, day8) },
     { name: 'limit=1', method: 'GET', path: path('?limit=1'), as: 'alice', status: 200, expect: expectDays(day9) },
@@ -49,6 +52,26 @@ describe('GET /api/v1/leagues/{id}/my-performances', () => {
     { name: 'a limit of minus infinity is floored at 1', method: 'GET', path: path('?limit=-1e400'), as: 'alice', status: 200, expect: expectDays(day9) },
     { name: 'a limit with trailing junk is non-numeric: the default', method: 'GET', path: path('?limit=3days'), as: 'alice', status: 200, expect: expectDays(day9, day8) },
     { name: 'a fractional limit is floored', method: 'GET', path: path('?limit=2.9'), as: 'alice', status: 200, expect: expectDays(day9, day8) },
+    {
+      name: 'each day says what scored it: every placed article with its views and points, every chemistry link',
+      method: 'GET',
+      path: path('?limit=2'),
+      as: 'alice',
+      status: 200,
+      expect: (result) => {
+        // 2026-05-08: LW Alpha 8,000 views → 2, ST Beta 4,000 → 1, LW–ST good → 0.5
+        expect(result.body[1].breakdown).toEqual({
+          articles: [
+            { position: 'LW', articleId: 'Alpha', views: 8_000, points: 2 },
+            { position: 'ST', articleId: 'Beta', views: 4_000, points: 1 },
+          ],
+          links: [{ from: 'LW', to: 'ST', level: 'good', points: 0.5 }],
+          synergy: 0.5,
+          total: 3.5,
+        });
+        expect(result.body[0].breakdown).toEqual({ articles: [{ position: 'GK', articleId: 'Gamma', views: 16_000, points: 3 }], links: [], synergy: 0, total: 3 });
+      },
+    },
     { name: 'a team never scored has none', method: 'GET', path: path(), as: 'bob', status: 200, exact: true, expect: [] },
     { name: 'caller has no team in the league', method: 'GET', path: path(), as: 'stranger', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
     { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-performances', as: 'alice', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },

@@ -236,6 +236,8 @@ const rows = postingReports([
     exact: true,
     expect: (r, w) => {
       expect(r.body).toEqual({ error: 'REPORT_RATE_LIMITED' });
+      // the clock stands still: the first attempt leaves the window in a full minute
+      expect(r.headers.get('retry-after')).toBe('60');
       expect(w.tracker.requests).toHaveLength(1);
     },
   },

@@ -176,6 +176,57 @@ describe('a sweep killed mid-way', () => {
 });
 
 
+describe('a sweep killed right after a contract\'s money is visible', () => {
+  it('never leaves the money moved without its notification (both commit together or not at all)', async () => {
+    const w = await leagueWorld();
+    let child: ChildProcess | null = null;
+    try {
+      const articles = ['Slow_0', 'Slow_1', 'Slow_2'];
+      articles.forEach((article, i) => setViews(w.fake, article, 9_000 + i * 1_000));
+      const due = articles.map((articleId, i) =>
+        buildContract(w.app, i === 1 ? w.rivalTeam : w.team, { articleId, price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: i === 2 }),
+      );
+      const db = w.app.ctx.db;
+      // A slow disk, in effect: every notification insert takes ~0.5 s of work, a wide window
+      // in which the test looks for money that has committed without its notification.
+      db.$client.exec(`
+        CREATE TABLE slow_rows (n INTEGER);
+        WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3500) INSERT INTO slow_rows SELECT n FROM c;
+        CREATE TRIGGER slow_notifications AFTER INSERT ON notifications BEGIN SELECT count(*) FROM slow_rows a, slow_rows b; END;
+      `);
+      const settledMoney = () =>
+        db.all<{ contract_id: string }>(sql`SELECT DISTINCT contract_id FROM ${ledgerEntries} WHERE kind = 'settlement_payout'`).map((r) => r.contract_id);
+      const notified = () => db.select().from(notifications).all().map((n) => n.contractId);
+
+      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      child = run.child;
+      // The moment any payout is visible to another connection, the sweep dies.
+      const deadline = Date.now() + 30_000;
+      while (settledMoney().length === 0) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no payout seen: ${run.output().stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      child.kill('SIGKILL');
+      expect((await run.exited).signal).toBe('SIGKILL');
+
+      const paid = settledMoney();
+      expect(paid.length).toBeGreaterThan(0);
+      expect(notified().sort()).toEqual(paid.sort());
+
+      // The re-run finishes the rest: one notification per contract, none twice.
+      db.$client.exec('DROP TRIGGER slow_notifications');
+      const rerun = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      child = rerun.child;
+      expect((await rerun.exited).code, rerun.output().stderr).toBe(0);
+      expect(notified().sort()).toEqual(due.map((c) => c.id).sort());
+      expect(settledMoney().sort()).toEqual(due.map((c) => c.id).sort());
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await w.app.close();
+    }
+  }, 60_000);
+});
+
 describe('fantasy settle', () => {
   it('refuses an --at that is not an instant with the bad-usage exit code', async () => {
     const run = runSettle(path.join(os.tmpdir(), 'fantasy-settle-unused.db'), 'http://127.0.0.1:9', 'yesterday-ish');

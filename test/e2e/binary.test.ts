@@ -4,6 +4,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import BetterSqlite3 from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -150,4 +152,113 @@ describe('dist/fantasy', () => {
     expect(secret.status).toBe(1);
     expect(secret.stderr).not.toContain('short-secret-value');
   });
+
+  it('the address serve prints is one a browser can sign in at, and another site cannot write through it', async () => {
+    const server = await startServe(emptyFolder());
+    try {
+      // a browser that opened the printed address sends it as its Origin
+      const register = await fetch(`${server.url}/auth/password/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ username: 'printed', password: 'pw' }),
+      });
+      expect(register.status).toBe(201);
+      const cookie = register.headers.getSetCookie()[0].split(';')[0];
+      const foreign = await fetch(`${server.url}/api/v1/leagues`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({ name: 'Hijacked' }),
+      });
+      expect({ status: foreign.status, body: await foreign.json() }).toEqual({ status: 403, body: { error: 'FORBIDDEN_ORIGIN' } });
+      const signOut = await fetch(`${server.url}/api/v1/session`, { method: 'DELETE', headers: { origin: server.url, cookie } });
+      expect(signOut.status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
+
+  it('signs in with PBKDF2 and argon2id records (the argon2 addon travels inside the binary)', async () => {
+    const cwd = emptyFolder();
+    const call = (url: string, route: string, username: string) =>
+      fetch(`${url}/auth/password/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
+        body: JSON.stringify({ username, password: 'pass phrase' }),
+      });
+    const records = () => {
+      const db = new BetterSqlite3(path.join(cwd, 'data', 'fantasy.db'), { readonly: true });
+      try {
+        return (db.prepare('SELECT record FROM password_credentials').all() as { record: string }[]).map((row) => row.record);
+      } finally {
+        db.close();
+      }
+    };    const first = await startServe(cwd);
+    expect((await call(first.url, 'register', 'by_pbkdf2')).status).toBe(201);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const second = await startServe(cwd, [], { FANTASY_PASSWORDS_ALGORITHM: 'argon2id' });
+    try {
+      expect((await call(second.url, 'register', 'by_argon')).status).toBe(201);
+      expect((await call(second.url, 'login', 'by_argon')).status).toBe(200);
+      // the PBKDF2 record verifies, then is rewritten as argon2id, which verifies in turn
+      expect((await call(second.url, 'login', 'by_pbkdf2')).status).toBe(200);
+      expect((await call(second.url, 'login', 'by_pbkdf2')).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+    const stored = records();
+    expect(stored).toHaveLength(2);
+    for (const record of stored) expect(record).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  }, 60_000);
+
+  it('answers what Node refuses before routing in the error shape', async () => {
+    const server = await startServe(emptyFolder());
+    const { port } = new URL(server.url);
+    /** Sends raw bytes and reads the whole answer (Node closes the connection after these). */
+    const raw = (bytes: string) =>
+      new Promise<{ status: number; type: string; body: unknown }>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head, body] = text.split('\r\n\r\n');
+          resolve({
+            status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]),
+            type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+            body: body ? JSON.parse(body) : undefined,
+          });
+        });
+        socket.write(bytes);
+      });
+    try {
+      expect(await raw('BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n')).toEqual({ status: 400, type: 'application/json', body: { error: 'MALFORMED_REQUEST' } });
+      expect(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`)).toEqual({
+        status: 431,
+        type: 'application/json',
+        body: { error: 'HEADERS_TOO_LARGE' },
+      });
+      expect(await raw('POST /api/v1/leagues HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n')).toEqual({
+        status: 400,
+        type: 'application/json',
+        body: { error: 'MALFORMED_REQUEST' },
+      });
+      expect(await raw('GET / HTTP/1.1\r\nHost: x\r\nA header without a colon\r\n\r\n')).toEqual({
+        status: 400,
+        type: 'application/json',
+        body: { error: 'MALFORMED_REQUEST' },
+      });
+      // and the server is still up
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const refusals = server.output().split('\n').filter((line) => line.includes('refused by the parser'));
+    expect(refusals).toHaveLength(4);
+  }, 60_000);
 });

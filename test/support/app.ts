@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { ManualClock } from '../../src/clock';
 import { type ConfigInput, parseConfig } from '../../src/config';
 import { createHandler } from '../../src/http/app';
+import { type Connection, recordConnection } from '../../src/http/connection';
 import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
@@ -39,6 +40,8 @@ export interface CallOptions {
   rawBody?: string;
   as?: TestPlayer | null;
   headers?: Record<string, string>;
+  /** the socket the request arrives on, as the listener records it (per-address limits, loopback origins) */
+  connection?: Connection;
 }
 
 export interface CallResult {
@@ -86,6 +89,25 @@ export function tempDatabasePath(): string {
   return path.join(dir, 'fantasy.db');
 }
 
+let template: string | undefined;
+
+/**
+ * A fresh database with every migration applied: a copy of one migrated template per test
+ * process, since migrating from scratch for every scenario row cost more than the row.
+ */
+export function migratedDatabasePath(): string {
+  if (!template) {
+    const file = tempDatabasePath();
+    const db = openDatabase(file, { migrate: true });
+    // a closed WAL database is one file: the copy needs no -wal or -shm beside it
+    closeDatabase(db);
+    template = file;
+  }
+  const copy = tempDatabasePath();
+  fs.copyFileSync(template, copy);
+  return copy;
+}
+
 export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = tempDatabasePath()) {
   return parseConfig(
     merge(
@@ -115,7 +137,7 @@ export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = 
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databasePath = options.databasePath ?? tempDatabasePath();
+  const databasePath = options.databasePath ?? migratedDatabasePath();
   const config = testConfig(options.config, databasePath);
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
@@ -146,7 +168,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
       if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
       if (opts.as) headers.set('cookie', opts.as.cookie);
-      const response = await handler(new Request(`http://localhost${urlPath}`, { method, headers, body }));
+      const request = new Request(`http://localhost${urlPath}`, { method, headers, body });
+      if (opts.connection) recordConnection(request, opts.connection);
+      const response = await handler(request);
       const text = await response.text();
       let parsed: unknown = undefined;
       try {

@@ -3,6 +3,7 @@
  * caller, the request, and the status and body a client sees.
  */
 import { describe, expect, it } from 'vitest';
+import type { Connection } from '../../src/http/connection';
 import type { CallResult, TestApp, TestPlayer } from './app';
 
 export interface Scenario<W = Record<string, unknown>> {
@@ -13,6 +14,8 @@ export interface Scenario<W = Record<string, unknown>> {
   body?: unknown | ((world: W) => unknown);
   rawBody?: string;
   headers?: Record<string, string>;
+  /** the socket it arrives on (client address, local port), as the listener would record it */
+  connection?: Connection;
   /** who calls: a key of the world naming a TestPlayer, or 'anonymous' */
   as?: string | 'anonymous';
   status: number;
@@ -36,7 +39,7 @@ export function scenarioTable<W extends Record<string, unknown>>(
         const path = typeof row.path === 'function' ? row.path(world) : row.path;
         const body = typeof row.body === 'function' ? (row.body as (w: W) => unknown)(world) : row.body;
         const as = row.as && row.as !== 'anonymous' ? (world[row.as] as TestPlayer) : null;
-        const result = await app.call(row.method, path, { body, rawBody: row.rawBody, as, headers: row.headers });
+        const result = await app.call(row.method, path, { body, rawBody: row.rawBody, as, headers: row.headers, connection: row.connection });
         expect({ status: result.status, body: result.body ?? result.text }).toMatchObject({ status: row.status });
         if (typeof row.expect === 'function') await (row.expect as (r: CallResult, w: W) => unknown)(result, world);
         else if (row.expect !== undefined) {

@@ -26,6 +26,9 @@ function memoryEncyclopedia(views: Record<string, number>, links: Record<string,
     pageSummary: async () => {
       throw new Error('collector read a summary');
     },
+    outboundLinks: async () => {
+      throw new Error('collector listed outbound links');
+    },
     async dailySeries(domain, articleId, start, end) {
       calls.push(`views ${domain} ${articleId} ${start}${end === start ? '' : `..${end}`}`);
       inFlight++;

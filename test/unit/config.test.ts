@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig, resolvedFrontendUrl } from '../../src/config';
+import { ConfigError, configuredFrontendUrl, loadConfig, parseConfig, resolvedFrontendUrl } from '../../src/config';
 
 function tempFile(content: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-config-'));
@@ -19,12 +19,27 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 8787,
       databasePath: './data/fantasy.db',
-      frontendUrl: 'localhost:8787',
       passwordSignIn: true,
+      passwords: { algorithm: 'pbkdf2-sha256' },
+      trustProxy: false,
+      limits: {
+        registrationsPerAddress: 10,
+        registrationWindowSeconds: 3600,
+        codeAttemptsPerAddress: 30,
+        codeAttemptWindowSeconds: 3600,
+        loginFreeFailuresPerUsername: 5,
+        loginFreeFailuresPerAddress: 20,
+        loginFailureWindowSeconds: 900,
+        loginFirstDelaySeconds: 1,
+        loginMaxDelaySeconds: 300,
+      },
       encyclopedia: { maxConcurrency: 3, metricsUrl: 'https://wikimedia.org/api/rest_v1/metrics', metaUrl: 'https://meta.wikimedia.org', siteUrl: 'https://{domain}.wikipedia.org' },
       issueTracker: { apiUrl: 'https://api.github.com' },
       scheduler: { enabled: true },
     });
+    // unset, not defaulted: only an unconfigured frontend also admits the loopback origins
+    expect(config.frontendUrl).toBeUndefined();
+    expect(configuredFrontendUrl(config)).toBe('localhost:8787');
     expect(config.signingSecret).toBeUndefined();
     expect(config.serviceToken).toBeUndefined();
   });
@@ -53,6 +68,9 @@ describe('configuration', () => {
     [{ signingSecret: 'too short' }, 'configuration key signingSecret: must be at least 32 characters'],
     [{ issueTracker: { repository: 'not a repo' } }, 'configuration key issueTracker.repository:'],
     [{ encyclopedia: { maxConcurrency: 4 } }, 'configuration key encyclopedia.maxConcurrency:'],
+    [{ passwords: { algorithm: 'md5' } }, 'configuration key passwords.algorithm:'],
+    [{ limits: { loginFailureWindowSeconds: 100_000 } }, 'configuration key limits.loginFailureWindowSeconds: at most a day'],
+    [{ limits: { registrationsPerAddress: 0 } }, 'configuration key limits.registrationsPerAddress:'],
   ])('refuses %j with one line naming the key', (input, message) => {
     expect(() => parseConfig(input)).toThrow(ConfigError);
     try {
@@ -80,6 +98,8 @@ describe('configuration', () => {
       FANTASY_SIGNING_SECRET: 's'.repeat(32),
       FANTASY_SERVICE_TOKEN: 'tok',
       FANTASY_PASSWORD_SIGN_IN: 'false',
+      FANTASY_PASSWORDS_ALGORITHM: 'argon2id',
+      FANTASY_TRUST_PROXY: '1',
       FANTASY_IDP_CLIENT_ID: 'cid',
       FANTASY_IDP_CLIENT_SECRET: 'csec',
       FANTASY_IDP_AUTHORIZE_URL: 'http://idp/a',
@@ -98,6 +118,8 @@ describe('configuration', () => {
       FANTASY_LLM_MODEL: 'm',
       FANTASY_LLM_API_KEY: 'k',
       FANTASY_SCHEDULER: 'true',
+      FANTASY_METRICS_TOKEN: 'metrics-token-0123456789',
+      FANTASY_METRICS_PORT: '9464',
     };
     expect(loadConfig({ env })).toEqual({
       environment: 'local',
@@ -108,11 +130,15 @@ describe('configuration', () => {
       signingSecret: 's'.repeat(32),
       serviceToken: 'tok',
       passwordSignIn: false,
+      passwords: { algorithm: 'argon2id' },
+      trustProxy: true,
+      limits: parseConfig({}).limits,
       identityProvider: { clientId: 'cid', clientSecret: 'csec', authorizeUrl: 'http://idp/a', tokenUrl: 'http://idp/t', userinfoUrl: 'http://idp/u', redirectUrl: 'http://idp/r' },
       encyclopedia: { siteUrl: 'http://wiki/{domain}', metricsUrl: 'http://metrics', metaUrl: 'http://meta', userAgent: 'Me/1.0 (me@example.org)', maxConcurrency: 2 },
       issueTracker: { apiUrl: 'http://gh', repository: 'o/r', token: 'ghp' },
       languageModel: { baseUrl: 'http://llm/v1', model: 'm', apiKey: 'k' },
       scheduler: { enabled: true },
+      metrics: { token: 'metrics-token-0123456789', port: 9464 },
     });
   });
 
@@ -141,11 +167,16 @@ describe('configuration', () => {
     expect(keys(example).sort()).toEqual(
       [
         'environment', 'host', 'port', 'databasePath', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
+        'passwords.algorithm', 'trustProxy',
+        'limits.registrationsPerAddress', 'limits.registrationWindowSeconds', 'limits.codeAttemptsPerAddress', 'limits.codeAttemptWindowSeconds',
+        'limits.loginFreeFailuresPerUsername', 'limits.loginFreeFailuresPerAddress', 'limits.loginFailureWindowSeconds',
+        'limits.loginFirstDelaySeconds', 'limits.loginMaxDelaySeconds',
         'identityProvider.clientId', 'identityProvider.clientSecret', 'identityProvider.authorizeUrl', 'identityProvider.tokenUrl', 'identityProvider.userinfoUrl', 'identityProvider.redirectUrl',
         'encyclopedia.siteUrl', 'encyclopedia.metricsUrl', 'encyclopedia.metaUrl', 'encyclopedia.userAgent', 'encyclopedia.maxConcurrency',
         'issueTracker.apiUrl', 'issueTracker.repository', 'issueTracker.token',
         'languageModel.baseUrl', 'languageModel.model', 'languageModel.apiKey',
         'scheduler.enabled',
+        'metrics.token', 'metrics.port',
       ].sort(),
     );
   });

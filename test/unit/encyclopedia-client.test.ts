@@ -261,3 +261,20 @@ describe('search and summary (W8, W9)', () => {
     expect(error.status).toBe(500);
   });
 });
+
+describe('outbound links (W5 shape A)', () => {
+  it("lists a page's article links across continuations, redirects followed, other namespaces left out", async () => {
+    const links = await client().outboundLinks('en', 'Messi', 100);
+    expect(links.sort()).toEqual(['Argentina_national_football_team', "Ballon_d'Or", 'Cristiano_Ronaldo', 'FC_Barcelona', 'Inter_Miami_CF', 'Paris_Saint-Germain_F.C.']);
+    // the fake answers 3 rows a response: several continuations were followed
+    expect(fake.requests.filter((request) => request.route === 'links').length).toBeGreaterThan(1);
+  });
+
+  it('stops at the asked maximum', async () => {
+    expect(await client().outboundLinks('en', 'Lionel_Messi', 2)).toHaveLength(2);
+  });
+
+  it('a missing page has no links', async () => {
+    expect(await client().outboundLinks('en', 'No_such_page_anywhere', 10)).toEqual([]);
+  });
+});

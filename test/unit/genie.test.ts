@@ -138,9 +138,14 @@ describe('seed reply (§10.1)', () => {
     });
   });
 
-  it('falls back to the query when the keywords are empty or the reply is garbage', () => {
+  it('falls back to the query when the keywords are empty', () => {
     expect(parseSeedReply('{"keywords":"  ","anchors":"x"}', ' the query ')).toEqual({ keywords: 'the query', anchors: [] });
-    expect(parseSeedReply('zzz', 'the query')).toEqual({ keywords: 'the query', anchors: [] });
+  });
+
+  it('answers null (a model failure) when the reply holds no JSON object', () => {
+    expect(parseSeedReply('zzz', 'the query')).toBeNull();
+    expect(parseSeedReply('["a list"]', 'the query')).toBeNull();
+    expect(parseSeedReply('{"keywords": "cut off', 'the query')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { LOG2_75 } from '../../src/domain/base-points';
 import {
   isActiveOn,
   normalizeFormationSnapshot,
+  scoreBreakdown,
   scoringInputForTeam,
   teamScore,
   validatePerformanceRow,
@@ -163,5 +164,43 @@ describe('scoringInputForTeam (§12)', () => {
   it('ignores positions that are not in the schema', () => {
     const input = scoringInputForTeam({ schema: '4-4-2', date: '2026-03-03', positions: { LW: contract('X'), GK: contract('G') } });
     expect(input.articles).toEqual(['G']);
+  });
+});
+
+describe('scoreBreakdown (what scored a day)', () => {
+  it('names each placed article and each link of the schema with its points, adding up to the day', () => {
+    // 4-3-3: LW, ST and CM placed; LW–ST and ST–CM are the links with both ends placed, in §3.2 order
+    const breakdown = scoreBreakdown({
+      schema: '4-3-3',
+      snapshot: { LW: 'Alpha', ST: 'Beta', CM: 'Gamma' },
+      articleViews: [4_000, 16_000, 1_000],
+      chemistryLevels: ['excellent', 'good'],
+      languageScale: 1,
+    });
+    expect(breakdown.articles).toEqual([
+      { position: 'LW', articleId: 'Alpha', views: 4_000, points: 1 },
+      { position: 'ST', articleId: 'Beta', views: 16_000, points: 3 },
+      { position: 'CM', articleId: 'Gamma', views: 1_000, points: 0 },
+    ]);
+    expect(breakdown.links).toEqual([
+      { from: 'LW', to: 'ST', level: 'excellent', points: 1.5 },
+      { from: 'ST', to: 'CM', level: 'good', points: 0.5 },
+    ]);
+    expect(breakdown.synergy).toBe(2);
+    expect(breakdown.total).toBe(6);
+  });
+
+  it('the parts always add up to the stored points, the synergy capped at 20', () => {
+    const levels = Array.from({ length: 20 }, () => 'excellent' as const);
+    const breakdown = scoreBreakdown({ schema: '3-5-2', snapshot: {}, articleViews: [8_000, 2_828], chemistryLevels: levels, languageScale: 2 });
+    expect(breakdown.synergy).toBe(20);
+    const parts = breakdown.articles.reduce((sum, article) => sum + article.points, 0) + breakdown.synergy;
+    expect(parts).toBeCloseTo(breakdown.total, 10);
+    expect(breakdown.total).toBeCloseTo(teamScore({ articleViews: [8_000, 2_828], chemistryLevels: levels, languageScale: 2 }), 10);
+  });
+
+  it('levels that do not fit the schema keep their points but name no positions', () => {
+    const breakdown = scoreBreakdown({ schema: '4-4-2', snapshot: { LW: 'Alpha', ST: 'Beta' }, articleViews: [0, 0], chemistryLevels: ['good'], languageScale: 1 });
+    expect(breakdown.links).toEqual([{ from: null, to: null, level: 'good', points: 0.5 }]);
   });
 });

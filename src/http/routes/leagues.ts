@@ -4,6 +4,7 @@ import { EditionService } from '../../services/edition-service';
 import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../../app-context';
 import { AnswerCache } from '../answer-cache';
+import { clientAddress } from '../connection';
 import { jsonResponse } from '../known-body';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
@@ -12,7 +13,7 @@ import { requirePlayer } from '../session';
 export function leagueRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
   const editions = new EditionService(deps);
-  const leagues = new LeagueService({ ...deps, editions });
+  const leagues = new LeagueService({ ...deps, editions, limits: ctx.config.limits });
   const answers = new AnswerCache();
 
   return new Elysia()
@@ -44,12 +45,12 @@ export function leagueRoutes(ctx: AppContext) {
     })
     .get('/api/v1/leagues/by-code/:code', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, params.code);
+      return leagues.byCode(player.id, params.code, clientAddress(request, ctx.config.trustProxy));
     })
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
     .get('/api/v1/leagues/by-code/*', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, params['*']);
+      return leagues.byCode(player.id, params['*'], clientAddress(request, ctx.config.trustProxy));
     })
     .get('/api/v1/leagues/:id', async ({ request, params }) => {
       await requirePlayer(ctx, request);

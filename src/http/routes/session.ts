@@ -7,7 +7,8 @@ export function sessionRoutes(ctx: AppContext) {
     .get('/api/v1/session', async ({ request }) => {
       // The session is read from the token's claims, not from the database.
       const claims = await requireSession(ctx, request);
-      return { ...claims, features: { articleGenie: ctx.upstream.languageModel !== null } };
+      const { sub, email, name, picture } = claims;
+      return { sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } };
     })
     .delete('/api/v1/session', async ({ request }) => {
       await requireSession(ctx, request);

@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia';
 import { MembershipService } from '../../services/membership-service';
 import type { AppContext } from '../../app-context';
+import { clientAddress } from '../connection';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
 /** The caller's team in a league (interface "Teams" table): read, join, leave. */
 export function teamRoutes(ctx: AppContext) {
-  const membership = new MembershipService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
+  const membership = new MembershipService({ db: ctx.db, clock: ctx.clock, log: ctx.log, limits: ctx.config.limits });
 
   return new Elysia()
     .get('/api/v1/leagues/:id/my-team', async ({ request, params }) => {
@@ -18,7 +19,8 @@ export function teamRoutes(ctx: AppContext) {
       async ({ request, params, set }) => {
         const player = await requirePlayer(ctx, request);
         // An unreadable body names no team: the same answer as a missing name.
-        const team = membership.join(params.id, player.id, await readJsonBody(request, 'TEAM_NAME_REQUIRED'));
+        const body = await readJsonBody(request, 'TEAM_NAME_REQUIRED');
+        const team = membership.join(params.id, player.id, body, clientAddress(request, ctx.config.trustProxy));
         set.status = 201;
         return team;
       },

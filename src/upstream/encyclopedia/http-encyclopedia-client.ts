@@ -27,6 +27,9 @@ export interface EncyclopediaClientOptions {
   limiter?: ConcurrencyLimiter;
 }
 
+/** A page's links past this many responses are not read (pllimit=max is 500 rows each). */
+const MAX_LINK_PAGES = 10;
+
 /** W7 says a continuation is possible; this guards against one that never ends. */
 const MAX_SITEMATRIX_PAGES = 100;
 
@@ -128,6 +131,24 @@ export class HttpEncyclopediaClient implements EncyclopediaClient {
         'links',
       ),
     );
+  }
+
+  async outboundLinks(domain: string, title: string, max: number): Promise<string[]> {
+    const root = this.siteRoot(domain);
+    const out = new Set<string>();
+    let resume: Record<string, string> = {};
+    // a page's links come a page of rows at a time; `max` bounds how many pages we ask for
+    for (let page = 0; page < MAX_LINK_PAGES && out.size < max; page++) {
+      const body = await this.transport.action(
+        this.actionUrl(root, { action: 'query', prop: 'links', titles: title, plnamespace: '0', pllimit: 'max', redirects: '1', ...resume }),
+        linksBody,
+        'links',
+      );
+      for (const entry of body.query.pages) for (const link of entry.links ?? []) out.add(link.title.replaceAll(' ', '_'));
+      if (!body.continue) break;
+      resume = stringValues(body.continue);
+    }
+    return [...out].slice(0, max);
   }
 
   async searchPages(domain: string, query: string, limit: number): Promise<SearchHit[]> {

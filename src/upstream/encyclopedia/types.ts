@@ -73,6 +73,11 @@ export interface EncyclopediaClient {
   linkGraph(domain: string, titles: string[]): Promise<Map<string, Set<string>>>;
   /** W9 full-text search over the edition's articles, at most `limit` (1..100) hits. */
   searchPages(domain: string, query: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * W5 shape A: the articles (main namespace) a page links to, redirects followed, at most
+   * `max`; an empty list when the page does not exist.
+   */
+  outboundLinks(domain: string, title: string, max: number): Promise<string[]>;
   /** W8, redirects followed; null when the page does not exist. */
   pageSummary(domain: string, articleId: string): Promise<PageSummary | null>;
 }

@@ -1,0 +1,80 @@
+/**
+ * `fantasy config`: every key of the effective configuration, where its value came from,
+ * and secrets masked. The value shown is the validated one, so what is printed is what runs.
+ */
+import fs from 'node:fs';
+import type { z } from 'zod';
+import { type Config, configFilePath, configSchema, ENVIRONMENT, type LoadOptions, loadConfig } from './config';
+
+export type ConfigSource = 'default' | 'file' | 'environment' | 'flag';
+
+export interface ConfigEntry {
+  key: string;
+  /** null when unset; a masked string for a set secret */
+  value: unknown;
+  source: ConfigSource;
+  secret: boolean;
+}
+
+export const MASK = '********';
+
+/** Secrets by name, so a key added later under one of these words is masked without a list to update. */
+const SECRET_NAME = /(secret|token|apikey|password|pepper|credentials?)$/i;
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_NAME.test(key.split('.').at(-1)!);
+}
+
+type AnySchema = z.ZodType & { _zod: { def: { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema> } } };
+
+/** The dotted paths of every leaf key, in the schema's order. */
+function leafKeys(schema: AnySchema, prefix: string[] = []): string[][] {
+  let node = schema;
+  while (node._zod.def.innerType && ['default', 'prefault', 'optional'].includes(node._zod.def.type)) node = node._zod.def.innerType;
+  if (node._zod.def.type !== 'object' || !node._zod.def.shape) return [prefix];
+  return Object.entries(node._zod.def.shape).flatMap(([key, child]) => leafKeys(child, [...prefix, key]));
+}
+
+function at(value: unknown, path: string[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A URL's user-info can carry a password (an LLM gateway's, say): never printed. */
+function withoutUserInfo(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^/]*@/i.test(value)) return value;
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/]*@/i, `$1${MASK}@`);
+}
+
+export function explainConfig(options: LoadOptions = {}): { file: string | undefined; entries: ConfigEntry[] } {
+  const config: Config = loadConfig(options);
+  const env = options.env ?? process.env;
+  const file = configFilePath(options);
+  // loadConfig has read and checked the file already
+  const fileInput: unknown = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const envKeys = new Set(Object.entries(ENVIRONMENT).filter(([name]) => env[name] !== undefined).map(([, [path]]) => path.join('.')));
+  const flagKeys = new Set<string>();
+  if (options.flags?.port !== undefined) flagKeys.add('port');
+  if (options.flags?.host !== undefined) flagKeys.add('host');
+  if (options.flags?.database !== undefined) flagKeys.add('databasePath');
+
+  const entries = leafKeys(configSchema as unknown as AnySchema).map((path): ConfigEntry => {
+    const key = path.join('.');
+    const secret = isSecretKey(key);
+    const raw = at(config, path);
+    const source: ConfigSource = flagKeys.has(key)
+      ? 'flag'
+      : envKeys.has(key)
+        ? 'environment'
+        : at(fileInput, path) !== undefined && at(fileInput, path) !== null
+          ? 'file'
+          : 'default';
+    const value = raw === undefined ? null : secret ? (raw === '' ? '(empty)' : MASK) : withoutUserInfo(raw);
+    return { key, value, source, secret };
+  });
+  return { file, entries };
+}

@@ -1,0 +1,67 @@
+/**
+ * §10.2 the Genie's candidate set, merged from three searches (no routing between them):
+ * S1 the pages linking to every anchor, S2 the keyword search, S3 the articles every anchor
+ * links to. Deduplicated by title, the anchors themselves left out, ranked by how many
+ * anchors each candidate links to mutually, capped at 40.
+ */
+import { comparisonKey } from './titles';
+
+/** §10.2 cap, and the genie-turns limit of the interface ("at most about 40"). */
+export const MAX_GENIE_CANDIDATES = 40;
+/** §10.1: at most three anchors reach the searches. */
+export const MAX_GENIE_ANCHORS = 3;
+
+export interface CandidateHit {
+  id: string;
+  title: string;
+  description: string | null;
+}
+
+export interface GenieCandidate extends CandidateHit {
+  /** anchors this article links to and that link back to it */
+  mutualLinks: number;
+}
+
+export interface CandidateSources {
+  anchors: readonly string[];
+  /** S1: every hit links to all anchors */
+  linkingToAnchors: readonly CandidateHit[];
+  /** S2 */
+  keywordHits: readonly CandidateHit[];
+  /** each anchor's outbound article links (article ids), in `anchors` order */
+  anchorLinks: readonly (readonly string[])[];
+  isContent: (articleId: string) => boolean;
+}
+
+/** W9 anchors: multi-word anchors must be underscored, or they parse as separate words. */
+export function linksToQuery(anchors: readonly string[]): string {
+  return anchors.map((anchor) => `linksto:${anchor.trim().replace(/\s+/g, '_')}`).join(' ');
+}
+
+export function rankCandidates(sources: CandidateSources): GenieCandidate[] {
+  const anchorKeys = sources.anchors.map(comparisonKey);
+  const outbound = sources.anchorLinks.map((links) => new Set(links.map(comparisonKey)));
+  const linksToAll = new Set(sources.linkingToAnchors.map((hit) => comparisonKey(hit.id)));
+  // S3: what every anchor links to
+  const common = outbound.length === 0 ? [] : [...outbound[0]].filter((key) => outbound.every((set) => set.has(key)));
+
+  const merged = new Map<string, CandidateHit>();
+  const add = (hit: CandidateHit) => {
+    const key = comparisonKey(hit.id);
+    if (key === '' || anchorKeys.includes(key) || !sources.isContent(hit.id)) return;
+    const known = merged.get(key);
+    if (!known) merged.set(key, { ...hit });
+    else if (known.description === null && hit.description !== null) known.description = hit.description;
+  };
+  for (const hit of sources.linkingToAnchors) add(hit);
+  for (const hit of sources.keywordHits) add(hit);
+  for (const key of common) add({ id: key.replaceAll(' ', '_'), title: key, description: null });
+
+  // A hit of S1 links to every anchor; the anchor's own links say whether it links back.
+  const mutual = (key: string) => (linksToAll.has(key) ? outbound.filter((set) => set.has(key)).length : 0);
+  return [...merged.entries()]
+    .map(([key, hit], order) => ({ ...hit, mutualLinks: mutual(key), order }))
+    .sort((a, b) => b.mutualLinks - a.mutualLinks || a.order - b.order)
+    .slice(0, MAX_GENIE_CANDIDATES)
+    .map(({ order: _order, ...candidate }) => candidate);
+}

@@ -1,0 +1,154 @@
+/**
+ * The Prometheus figures of one running service (`GET /metrics`). Requests and job runs
+ * are observed as they happen; the rest is read when scraped: upstream and cache tallies
+ * from memory, the health figures from the database (at most once per HEALTH_TTL_MS, since
+ * they scan the season's performances).
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { dayStart } from '../domain/dates';
+import { upstreamCalls } from '../upstream/call-stats';
+import type { JobObserver } from './job-runs';
+import { pageviewCacheStats } from './pageview-series';
+import type { DeploymentStatus } from './status-service';
+
+const HEALTH_TTL_MS = 30_000;
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Process figures (memory, CPU, event loop) are per process, so one registry serves every runtime. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'fantasy_' });
+  }
+  return processRegistry;
+}
+
+export type HealthReader = () => Pick<DeploymentStatus, 'databaseBytes' | 'leagues' | 'unscoredDays' | 'unsettledContracts'>;
+
+export class ServiceMetrics implements JobObserver {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route'>;
+  private readonly jobRuns: Counter<'job' | 'outcome'>;
+  private readonly jobSeconds: Histogram<'job'>;
+  private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
+
+  constructor(readHealth: HealthReader, version: string) {
+    const registers = [this.registry];
+    new Gauge({ name: 'fantasy_build_info', help: 'The running version (always 1)', labelNames: ['version'], registers }).set({ version }, 1);
+    this.requests = new Counter({
+      name: 'fantasy_http_requests_total',
+      help: 'HTTP requests answered, by route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'fantasy_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route template',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.jobRuns = new Counter({ name: 'fantasy_job_runs_total', help: 'Daily job runs, by job and outcome', labelNames: ['job', 'outcome'], registers });
+    this.jobSeconds = new Histogram({
+      name: 'fantasy_job_duration_seconds',
+      help: 'Daily job run time',
+      labelNames: ['job'],
+      buckets: [0.1, 1, 10, 60, 300, 900, 1800, 3600],
+      registers,
+    });
+
+    const tallyCounter = (name: string, help: string, field: 'calls' | 'retries' | 'failures') =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['upstream'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [upstream, tally] of upstreamCalls.snapshot()) this.inc({ upstream }, tally[field]);
+        },
+      });
+    tallyCounter('fantasy_upstream_calls_total', 'Requests to an outside system (a retried request counts once)', 'calls');
+    tallyCounter('fantasy_upstream_retries_total', 'Attempts beyond the first toward an outside system', 'retries');
+    tallyCounter('fantasy_upstream_failures_total', 'Requests to an outside system that ended without a usable answer', 'failures');
+
+    new Counter({
+      name: 'fantasy_pageview_cache_lookups_total',
+      help: 'Pageview series lookups, by result (hit: answered without a new request)',
+      labelNames: ['result'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ result: 'hit' }, pageviewCacheStats.hits);
+        this.inc({ result: 'miss' }, pageviewCacheStats.misses);
+      },
+    });
+    new Gauge({
+      name: 'fantasy_pageview_cache_hit_ratio',
+      help: 'Share of pageview series lookups answered from the cache since start (0 before any lookup)',
+      registers,
+      collect() {
+        const total = pageviewCacheStats.hits + pageviewCacheStats.misses;
+        this.set(total === 0 ? 0 : pageviewCacheStats.hits / total);
+      },
+    });
+
+    const health = () => {
+      if (!this.health || Date.now() - this.health.at > HEALTH_TTL_MS) this.health = { at: Date.now(), figures: readHealth() };
+      return this.health.figures;
+    };
+    new Gauge({
+      name: 'fantasy_last_scored_day_timestamp_seconds',
+      help: 'Start (UTC) of the newest day with performances in any active league; 0 when none',
+      registers,
+      collect() {
+        const days = health().leagues.map((league) => league.lastScoredDay).filter((day): day is string => day !== null).sort();
+        this.set(days.length ? dayStart(days[days.length - 1]).getTime() / 1000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'fantasy_unscored_days',
+      help: 'In-season days past their scoring time with no performances (any active league)',
+      registers,
+      collect() {
+        this.set(health().unscoredDays.length);
+      },
+    });
+    new Gauge({
+      name: 'fantasy_unsettled_contracts',
+      help: 'Live contracts past their expiry sweep',
+      registers,
+      collect() {
+        this.set(health().unsettledContracts.count);
+      },
+    });
+    new Gauge({
+      name: 'fantasy_database_size_bytes',
+      help: 'Pages in use times page size of the SQLite database',
+      registers,
+      collect() {
+        this.set(health().databaseBytes);
+      },
+    });
+  }
+
+  observeRequest(rawMethod: string, route: string, status: number, seconds: number): void {
+    // a client can send any method name: keep the label's values bounded
+    const method = KNOWN_METHODS.has(rawMethod) ? rawMethod : 'OTHER';
+    this.requests.inc({ method, route, status: String(status) });
+    this.latency.observe({ method, route }, seconds);
+  }
+
+  observeJob(job: string, outcome: 'ok' | 'failed', seconds: number): void {
+    this.jobRuns.inc({ job, outcome });
+    this.jobSeconds.observe({ job }, seconds);
+  }
+
+  /** The exposition text and its content type. */
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    const merged = Registry.merge([processMetrics(), this.registry]);
+    return { contentType: this.registry.contentType, text: await merged.metrics() };
+  }
+}

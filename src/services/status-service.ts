@@ -1,0 +1,65 @@
+/**
+ * `fantasy status` and the health figures of `/metrics`: what an operator who looks rarely
+ * needs to see, and whether anything needs them (an unscored day, an unsettled contract).
+ */
+import { utcDay } from '../domain/dates';
+import { isSettlementOverdue } from '../domain/operations';
+import type { Database } from '../store/database';
+import { databaseBytes, liveContractsExpiredBy } from '../store/operations';
+import { JOB_NAMES, type JobRunRecord, lastJobRun } from './job-runs';
+import { type LeagueScoring, leagueScoring } from './scoring-gaps';
+import { lastUpstreamFailure, UPSTREAM_NAMES, type UpstreamFailureRecord } from './upstream-health';
+
+export interface DeploymentStatus {
+  version: string;
+  now: string;
+  databasePath: string;
+  databaseBytes: number;
+  jobs: { name: string; lastRun: JobRunRecord | null }[];
+  leagues: LeagueScoring[];
+  /** every overdue unscored day of any active league, oldest first */
+  unscoredDays: string[];
+  /** live contracts past their expiry sweep */
+  unsettledContracts: { count: number; oldestExpireDate: string | null };
+  upstreams: { name: string; lastFailure: UpstreamFailureRecord | null }[];
+  /** one line per thing the operator should act on; empty when healthy */
+  attention: string[];
+}
+
+export interface StatusDeps {
+  db: Database;
+  version: string;
+  databasePath: string;
+}
+
+export function deploymentStatus(deps: StatusDeps, now: Date): DeploymentStatus {
+  const { db } = deps;
+  const leagues = leagueScoring(db, now, { overdueOnly: true });
+  const unscoredDays = [...new Set(leagues.flatMap((league) => league.unscoredDays))].sort();
+  const unsettled = liveContractsExpiredBy(db, utcDay(now)).filter((group) => isSettlementOverdue(group.expireDate, now));
+  const unsettledContracts = {
+    count: unsettled.reduce((sum, group) => sum + group.n, 0),
+    oldestExpireDate: unsettled[0]?.expireDate ?? null,
+  };
+  const attention: string[] = [];
+  for (const league of leagues) {
+    if (league.unscoredDays.length > 0) {
+      attention.push(`league ${league.leagueId} (${league.name}) has ${league.unscoredDays.length} unscored day(s): ${league.unscoredDays.join(', ')}`);
+    }
+  }
+  if (unsettledContracts.count > 0) {
+    attention.push(`${unsettledContracts.count} contract(s) past expiry not settled, the oldest expired ${unsettledContracts.oldestExpireDate}`);
+  }
+  return {
+    version: deps.version,
+    now: now.toISOString(),
+    databasePath: deps.databasePath,
+    databaseBytes: databaseBytes(db),
+    jobs: JOB_NAMES.map((name) => ({ name, lastRun: lastJobRun(db, name) })),
+    leagues,
+    unscoredDays,
+    unsettledContracts,
+    upstreams: UPSTREAM_NAMES.map((name) => ({ name, lastFailure: lastUpstreamFailure(db, name) })),
+    attention,
+  };
+}

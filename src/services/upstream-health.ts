@@ -1,0 +1,35 @@
+/**
+ * The last failure of each outside system, kept in the database so `fantasy status` (a
+ * separate process) can report what the server saw. Tallies live in memory (`call-stats`).
+ */
+import type { Clock } from '../clock';
+import type { Database } from '../store/database';
+import { readSetting, writeSetting } from '../store/settings';
+import { upstreamCalls } from '../upstream/call-stats';
+
+/** Every outside system by the name its client gives it. */
+export const UPSTREAM_NAMES = ['encyclopedia', 'identity-provider', 'issue-tracker', 'language-model'] as const;
+
+export interface UpstreamFailureRecord {
+  at: string;
+  message: string;
+}
+
+const key = (upstream: string) => `upstream.${upstream}.lastFailure`;
+
+/** Records each failure as it happens; answers the function that stops recording. */
+export function persistUpstreamFailures(db: Database, clock: Clock): () => void {
+  return upstreamCalls.onFailure(({ upstream, message }) => {
+    writeSetting(db, key(upstream), JSON.stringify({ at: clock.now().toISOString(), message } satisfies UpstreamFailureRecord));
+  });
+}
+
+export function lastUpstreamFailure(db: Database, upstream: string): UpstreamFailureRecord | null {
+  const raw = readSetting(db, key(upstream));
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as UpstreamFailureRecord;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+/** What `fantasy status` and `/metrics` read about the deployment's own health. SQL only. */
+import { and, asc, count, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
+import { type Database, IN_BATCH } from './database';
+import { contracts, performances, teams } from './schema';
+
+/**
+ * Per league, its first team (the founder's): every team in season gets a performance on
+ * every scored day, so this one team's days are the league's scored days, read from the
+ * primary key instead of grouping the whole table (a big deployment holds millions of rows).
+ */
+export function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Map<string, { teamId: string; joinedAt: string }> {
+  const out = new Map<string, { teamId: string; joinedAt: string }>();
+  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
+    const rows = db
+      // SQLite answers the bare column `id` from the row that holds the MIN
+      .select({ leagueId: teams.leagueId, teamId: teams.id, joinedAt: min(teams.joinedAt) })
+      .from(teams)
+      .where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH)))
+      .groupBy(teams.leagueId)
+      .all();
+    for (const row of rows) if (row.joinedAt !== null) out.set(row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt });
+  }
+  return out;
+}
+
+/** The team's scored days in [from, to], and its newest scored day of all. */
+export function scoredDaysOfTeam(db: Database, teamId: string, from: string, to: string): { days: Set<string>; last: string | null } {
+  const rows = db
+    .select({ date: performances.date })
+    .from(performances)
+    .where(and(eq(performances.teamId, teamId), gte(performances.date, from), lte(performances.date, to)))
+    .all();
+  const last = db.select({ last: max(performances.date) }).from(performances).where(eq(performances.teamId, teamId)).get()?.last ?? null;
+  return { days: new Set(rows.map((row) => row.date)), last };
+}
+
+/** Live contracts whose expiry day is `onOrBefore` or earlier: what the sweep has still to settle. */
+export function liveContractsExpiredBy(db: Database, onOrBefore: string): { expireDate: string; n: number }[] {
+  return db
+    .select({ expireDate: contracts.expireDate, n: count() })
+    .from(contracts)
+    .where(and(eq(contracts.status, 'live'), lte(contracts.expireDate, onOrBefore)))
+    .groupBy(contracts.expireDate)
+    .orderBy(asc(contracts.expireDate))
+    .all();
+}
+
+/** Bytes the database occupies (pages in use × page size; the WAL is transient and not counted). */
+export function databaseBytes(db: Database): number {
+  const row = db.get<{ bytes: number }>(sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`);
+  return Number(row?.bytes ?? 0);
+}

@@ -1,0 +1,20 @@
+/**
+ * Vitest global setup: every temporary file of a test run (databases, configs, the binary's
+ * extracted addon, CLI working folders) goes under one folder made for the run, through
+ * TMPDIR, which the test workers and every process they spawn inherit. Teardown removes the
+ * folder whole, so a run leaves nothing behind however a test ends.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export default function setup(): () => void {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-tests-'));
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = root;
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The test suite itself: a run must leave no temporary folder behind (hundreds of databases
+ * per run piled up on developers' and CI's disks before).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('a test run', () => {
+  it('works inside one folder of its own and removes it at the end', () => {
+    const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
+    try {
+      // a real vitest run of a file whose tests open databases and apps, under a TMPDIR we watch
+      const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/api/performances.test.ts'], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: { ...process.env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Tests\s+\S*\s*\d+ passed/);
+      expect(fs.readdirSync(outer)).toEqual([]);
+    } finally {
+      fs.rmSync(outer, { recursive: true, force: true });
+    }
+  });
+});
