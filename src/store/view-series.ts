@@ -3,18 +3,27 @@
  * (edition, article, snapshot day), shared by every league, the market, buys, sells and the
  * sweep, so each article's series is fetched from the encyclopedia at most once per day.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ViewPoint } from '../domain/pricing';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, preparedOnce } from './database';
 import { viewSeries } from './schema';
 
 /** `[]` means the encyclopedia answered that the article has no pageviews at all. */
 export function findCachedSeries(db: Database, domain: string, articleId: string, snapshotDate: string): ViewPoint[] | undefined {
-  const row = db
-    .select({ series: viewSeries.series })
-    .from(viewSeries)
-    .where(and(eq(viewSeries.domain, domain), eq(viewSeries.articleId, articleId), eq(viewSeries.snapshotDate, snapshotDate)))
-    .get();
+  const query = preparedOnce(db, 'findCachedSeries', () =>
+    db
+      .select({ series: viewSeries.series })
+      .from(viewSeries)
+      .where(
+        and(
+          eq(viewSeries.domain, sql.placeholder('domain')),
+          eq(viewSeries.articleId, sql.placeholder('articleId')),
+          eq(viewSeries.snapshotDate, sql.placeholder('snapshotDate')),
+        ),
+      )
+      .prepare(),
+  );
+  const row = query.get({ domain, articleId, snapshotDate });
   return row ? (JSON.parse(row.series) as ViewPoint[]) : undefined;
 }
 
