@@ -3,7 +3,8 @@
  * Builds the service.
  *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
  *   (default)      also dist/fantasy: a Node single executable application carrying the
- *                  bundle, the better-sqlite3 and argon2 addons and the migrations as assets.
+ *                  bundle, the better-sqlite3 and argon2 addons, the migrations and the web app
+ *                  as assets. Both build the web app into dist/web first (scripts/build-web.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { cliBundleOptions, root } from './bundle-options.mjs';
+import { buildWeb, webDist } from './build-web.mjs';
 
 const dist = path.join(root, 'dist');
 const args = new Set(process.argv.slice(2));
@@ -20,6 +22,8 @@ const say = (line) => {
 const require = createRequire(import.meta.url);
 
 fs.mkdirSync(dist, { recursive: true });
+const webFiles = await buildWeb();
+say(`built dist/web (${webFiles.length} files)`);
 const bundle = path.join(dist, 'fantasy.cjs');
 await build(cliBundleOptions(bundle));
 say(`bundled ${path.relative(root, bundle)}`);
@@ -32,6 +36,7 @@ for (const name of fs.readdirSync(migrations)) {
   if (name.endsWith('.sql')) assets[`migrations/${name}`] = path.join(migrations, name);
 }
 assets['migrations/meta/_journal.json'] = path.join(migrations, 'meta', '_journal.json');
+for (const file of webFiles) assets[`web/${file}`] = path.join(webDist, file);
 
 /** The .node file of this platform's @node-rs/argon2 package (an optional dependency of it). */
 function argon2Addon() {

@@ -78,6 +78,20 @@ export function sqliteNativeBinding(): unknown {
   return nativeBinding;
 }
 
+/**
+ * A file of the built web app (scripts/build-web.mjs): an asset of the binary, or
+ * dist/web/ of the checkout. Null when the app was not built (API-only test runs).
+ */
+export function webAppFile(name: string): Buffer | null {
+  const sea = seaModule();
+  try {
+    if (sea) return Buffer.from(sea.getAsset(`web/${name}`) as ArrayBuffer);
+    return fs.readFileSync(path.join(projectRoot(), 'dist', 'web', name));
+  } catch {
+    return null;
+  }
+}
+
 /** The functions of @node-rs/argon2 this service calls. */
 export interface Argon2Binding {
   hash(password: string, options: { memoryCost: number; timeCost: number; parallelism: number; algorithm: number }): Promise<string>;

@@ -24,6 +24,7 @@ import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
 import { metricsRoutes } from './routes/metrics';
+import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -82,6 +83,7 @@ export function createApp(ctx: AppContext) {
  */
 export function createHandler(ctx: AppContext): RequestHandler {
   const app = createApp(ctx);
+  const webApp = webAppResponder();
   const nameRoute = routeNamer(app.routes);
   const allowedOrigin = frontendOrigin(ctx.config);
   return async (request) => {
@@ -103,7 +105,7 @@ export function createHandler(ctx: AppContext): RequestHandler {
       }
     } else {
       try {
-        response = await app.handle(request);
+        response = webApp(request) ?? (await app.handle(request));
       } catch (error) {
         response = mapError(error, undefined, ctx.log, requestId);
       }

@@ -1,0 +1,113 @@
+/**
+ * Builds the players' web app (web/) into dist/web/:
+ *   index.html          the shell (names the hashed files; served with no-cache)
+ *   assets/NAME-HASH.*  the script, the stylesheet and the icon, each also as .gz and .br
+ *   manifest.json       every file the server may send, so it never lists a folder
+ * The server serves these from the checkout, and scripts/build.mjs embeds them in
+ * dist/fantasy as SEA assets under `web/`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+import { root } from './bundle-options.mjs';
+
+export const webDist = path.join(root, 'dist', 'web');
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+};
+
+function hashed(name, bytes) {
+  const ext = path.extname(name);
+  const hash = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 12);
+  return `${path.basename(name, ext)}-${hash}${ext}`;
+}
+
+/** Precompressed once here, at the highest levels, so the server never compresses a file. */
+function compressed(bytes) {
+  return {
+    gz: zlib.gzipSync(bytes, { level: 9 }),
+    br: zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  };
+}
+
+/** @returns {Promise<string[]>} the files written, relative to dist/web */
+export async function buildWeb() {
+  const result = await build({
+    entryPoints: [path.join(root, 'web', 'main.tsx')],
+    bundle: true,
+    write: false,
+    outdir: path.join(webDist, 'assets'),
+    format: 'esm',
+    target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+    minify: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    tsconfig: path.join(root, 'web', 'tsconfig.json'),
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+
+  const files = [];
+  const names = {};
+  const emit = (source, bytes) => {
+    const name = hashed(source, bytes);
+    names[source] = `/assets/${name}`;
+    const { gz, br } = compressed(bytes);
+    fs.writeFileSync(path.join(webDist, 'assets', name), bytes);
+    fs.writeFileSync(path.join(webDist, 'assets', `${name}.gz`), gz);
+    fs.writeFileSync(path.join(webDist, 'assets', `${name}.br`), br);
+    files.push(`assets/${name}`, `assets/${name}.gz`, `assets/${name}.br`);
+  };
+  for (const out of result.outputFiles) emit(path.basename(out.path), Buffer.from(out.contents));
+  emit('icon.svg', fs.readFileSync(path.join(root, 'web', 'icon.svg')));
+
+  const shell = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    '<title>Article Fantasy League</title>',
+    `<link rel="icon" href="${names['icon.svg']}" type="image/svg+xml">`,
+    `<link rel="stylesheet" href="${names['main.css']}">`,
+    `<script type="module" src="${names['main.js']}"></script>`,
+    '</head>',
+    '<body>',
+    '<div id="app"><p class="boot">Loading the league…</p></div>',
+    '<noscript><p>The Article Fantasy League needs JavaScript in this browser.</p></noscript>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(webDist, 'index.html'), shell);
+  files.push('index.html');
+
+  const manifest = {
+    shell: 'index.html',
+    assets: Object.fromEntries(
+      files
+        .filter((file) => file.startsWith('assets/') && !/\.(gz|br)$/.test(file))
+        .map((file) => [`/${file}`, { file, type: TYPES[path.extname(file)] ?? 'application/octet-stream' }]),
+    ),
+  };
+  fs.writeFileSync(path.join(webDist, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  files.push('manifest.json');
+  return files;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const files = await buildWeb();
+  process.stderr.write(`built dist/web (${files.length} files)\n`);
+}

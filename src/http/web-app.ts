@@ -1,0 +1,139 @@
+/**
+ * The players' web app, served from the same origin as the API: the shell for every path
+ * the app owns (and for `/` when a browser navigates there), and the content-hashed assets
+ * precompressed at build time. Everything else falls through to the API untouched.
+ */
+import { webAppFile } from '../embedded';
+
+export type WebAppResponder = (request: Request) => Response | null;
+
+interface Manifest {
+  shell: string;
+  assets: Record<string, { file: string; type: string }>;
+}
+
+interface Asset {
+  type: string;
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/** Paths of the app's own router (web/router.ts); `/auth/callback` is the app's, not the API's. */
+const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues']);
+const APP_PREFIXES = ['/leagues/', '/join/'];
+
+export function isAppPath(path: string): boolean {
+  return APP_PATHS.has(path) || APP_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * The page may load only what this origin serves: no inline script or style, no third
+ * party, no framing. Thumbnails are not shown, so images are same-origin too.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+  'referrer-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** q-values of an Accept or Accept-Encoding header, keyed by lower-cased token. */
+function qualities(header: string | null): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key === 'q') q = Number.isFinite(Number(value)) ? Number(value) : 0;
+    }
+    out.set(token, Math.max(out.get(token) ?? 0, q));
+  }
+  return out;
+}
+
+/**
+ * A browser navigation names text/html outright; an API client asks for JSON or anything.
+ * HTML wins only when it is named and not valued below JSON.
+ */
+export function prefersHtml(accept: string | null): boolean {
+  const q = qualities(accept);
+  const html = q.get('text/html') ?? 0;
+  const json = Math.max(q.get('application/json') ?? 0, q.get('application/*') ?? 0, q.get('*/*') ?? 0);
+  return html > 0 && html >= json;
+}
+
+function chooseEncoding(acceptEncoding: string | null, asset: Asset): 'br' | 'gzip' | null {
+  const q = qualities(acceptEncoding);
+  const star = q.get('*');
+  const allowed = (name: string) => (q.get(name) ?? star ?? 0) > 0;
+  if (asset.br && allowed('br')) return 'br';
+  if (asset.gzip && allowed('gzip')) return 'gzip';
+  return null;
+}
+
+function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
+  const raw = webAppFile('manifest.json');
+  if (!raw) return null;
+  const manifest = JSON.parse(raw.toString('utf8')) as Manifest;
+  const shell = webAppFile(manifest.shell);
+  if (!shell) return null;
+  const assets = new Map<string, Asset>();
+  for (const [urlPath, { file, type }] of Object.entries(manifest.assets)) {
+    const identity = webAppFile(file);
+    if (!identity) continue;
+    assets.set(urlPath, { type, identity, gzip: webAppFile(`${file}.gz`), br: webAppFile(`${file}.br`) });
+  }
+  return { shell, assets };
+}
+
+function bodyFor(request: Request, bytes: Buffer): Uint8Array | null {
+  return request.method === 'HEAD' ? null : new Uint8Array(bytes);
+}
+
+/**
+ * Reads the built app once. Without a build (API tests that never ran the web build) it
+ * answers nothing and every path reaches the API as before.
+ */
+export function webAppResponder(): WebAppResponder {
+  const app = loadManifest();
+  return (request) => {
+    if (!app || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    const path = new URL(request.url).pathname;
+
+    const asset = app.assets.get(path);
+    if (asset) {
+      const encoding = chooseEncoding(request.headers.get('accept-encoding'), asset);
+      const bytes = encoding === 'br' ? asset.br! : encoding === 'gzip' ? asset.gzip! : asset.identity;
+      const headers: Record<string, string> = {
+        'content-type': asset.type,
+        'content-length': String(bytes.length),
+        'cache-control': IMMUTABLE,
+        vary: 'Accept-Encoding',
+        ...SECURITY_HEADERS,
+      };
+      if (encoding) headers['content-encoding'] = encoding;
+      return new Response(bodyFor(request, bytes), { status: 200, headers });
+    }
+
+    const accept = request.headers.get('accept');
+    if (isAppPath(path) || (path === '/' && prefersHtml(accept))) {
+      return new Response(bodyFor(request, app.shell), {
+        status: 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': String(app.shell.length),
+          // Revalidated every time: a new build names new asset files.
+          'cache-control': 'no-cache',
+          vary: 'Accept',
+          ...SECURITY_HEADERS,
+        },
+      });
+    }
+    return null;
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The web app beside the API on one origin: which paths answer the shell, which stay the
+ * API's, and how the hashed assets are sent. Runs against the built dist/web (npm test
+ * builds it first; built here when missing).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefersHtml } from '../../src/http/web-app';
+import { createTestApp, type TestApp } from '../support/app';
+
+const webDist = path.resolve(__dirname, '../../dist/web');
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+let app: TestApp;
+let assets: Record<string, { file: string; type: string }>;
+const assetPath = (ext: string) => Object.keys(assets).find((p) => p.endsWith(ext))!;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(webDist, 'manifest.json'))) {
+    const { buildWeb } = await import('../../scripts/build-web.mjs');
+    await buildWeb();
+  }
+  assets = JSON.parse(fs.readFileSync(path.join(webDist, 'manifest.json'), 'utf8')).assets;
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('which paths answer the app shell', () => {
+  const shell = (status: number, headers: Headers, text: string) => {
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(headers.get('content-security-policy')).toMatch(/^default-src 'self'; /);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('same-origin');
+    expect(text).toMatch(/^<!doctype html>\n<html lang="en">/);
+    // CSP forbids inline code: the shell only points at files.
+    expect(text).not.toMatch(/<script>|<style|style="/);
+  };
+  const rows: [string, string, Record<string, string>][] = [
+    ['a browser navigating to /', '/', { accept: BROWSER_ACCEPT }],
+    ['the sign-in landing of every flow', '/auth/callback?new=1', {}],
+    ['the sign-in failure landing', '/home?error=auth_failed', { accept: BROWSER_ACCEPT }],
+    ['a league screen', '/leagues/global/market', {}],
+    ['a shared invitation link', '/join/ABCDE', { accept: BROWSER_ACCEPT }],
+    ['the in-box', '/inbox', {}],
+  ];
+  it.each(rows)('%s (%s)', async (_rule, url, headers) => {
+    const res = await app.call('GET', url, { headers });
+    shell(res.status, res.headers, res.text);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await app.call('HEAD', '/home');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+  });
+});
+
+describe('what stays the API', () => {
+  const rows: [string, string, Record<string, string>, number, unknown][] = [
+    ['/ for an API client asking for JSON', '/', { accept: 'application/json' }, 200, { FRONTEND_URL: 'http://localhost:5173' }],
+    ['/ for a client accepting anything', '/', { accept: '*/*' }, 200, { FRONTEND_URL: 'http://localhost:5173' }],
+    ['/ with no Accept at all', '/', {}, 200, { FRONTEND_URL: 'http://localhost:5173' }],
+    ['/ when HTML is named but valued below JSON', '/', { accept: 'application/json, text/html;q=0.5' }, 200, { FRONTEND_URL: 'http://localhost:5173' }],
+    ['an unknown /api path, anonymous, from a browser', '/api/v1/nope', { accept: BROWSER_ACCEPT }, 401, { error: 'UNAUTHORIZED' }],
+    ['an /api path that looks like an app path', '/api/v1/leagues/public', { accept: BROWSER_ACCEPT }, 401, { error: 'UNAUTHORIZED' }],
+    ['an /internal path', '/internal/v1/scoring-inputs?date=2026-05-10', { accept: BROWSER_ACCEPT }, 401, { error: 'UNAUTHORIZED' }],
+    ["the service's own /auth route", '/auth/idp', { accept: BROWSER_ACCEPT }, 500, { error: 'IDENTITY_PROVIDER_NOT_CONFIGURED' }],
+    ['an unknown asset', '/assets/main-nothere.js', {}, 404, { error: 'NOT_FOUND' }],
+  ];
+  it.each(rows)('%s', async (_rule, url, headers, status, body) => {
+    const res = await app.call('GET', url, { headers });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject(body as object);
+  });
+
+  it('an unknown /api path for a signed-in player is a JSON 404', async () => {
+    const player = await app.player();
+    const res = await app.call('GET', '/api/v1/nope', { as: player, headers: { accept: BROWSER_ACCEPT } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'NOT_FOUND' } });
+  });
+
+  it('a write to an app path is not the app’s', async () => {
+    const res = await app.call('POST', '/home', { body: {} });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'NOT_FOUND' });
+  });
+});
+
+describe('hashed assets', () => {
+  const original = (urlPath: string) => fs.readFileSync(path.join(webDist, assets[urlPath].file));
+
+  const rows: [string, string, string | null][] = [
+    ['brotli when accepted', 'gzip, deflate, br', 'br'],
+    ['gzip when brotli is not accepted', 'gzip, deflate', 'gzip'],
+    ['gzip when brotli is refused by q=0', 'br;q=0, gzip', 'gzip'],
+    ['as stored when nothing is accepted', '', null],
+    ['as stored when compression is refused', 'identity', null],
+  ];
+  it.each(rows)('the script is sent %s', async (_rule, acceptEncoding, encoding) => {
+    const url = assetPath('.js');
+    const response = await fetchRaw(url, acceptEncoding);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+    const decoded = encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
+    expect(decoded.equals(original(url))).toBe(true);
+  });
+
+  it('the stylesheet and the icon carry their own types', async () => {
+    expect((await fetchRaw(assetPath('.css'), 'br')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetchRaw(assetPath('.svg'), 'br')).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('every asset the shell names exists', async () => {
+    const shell = await app.call('GET', '/home');
+    const named = [...shell.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(named).toHaveLength(3);
+    for (const url of named) expect((await fetchRaw(url, '')).status).toBe(200);
+  });
+});
+
+describe('prefersHtml', () => {
+  const rows: [string | null, boolean][] = [
+    [BROWSER_ACCEPT, true],
+    ['text/html', true],
+    ['application/json', false],
+    ['*/*', false],
+    [null, false],
+    ['text/html;q=0.4, application/json', false],
+    ['text/html;q=0, */*', false],
+    ['TEXT/HTML', true],
+  ];
+  it.each(rows)('%s → %s', (accept, expected) => {
+    expect(prefersHtml(accept)).toBe(expected);
+  });
+});
+
+/** The response as the handler made it, body bytes untouched (app.call decodes text). */
+async function fetchRaw(url: string, acceptEncoding: string): Promise<Response> {
+  const { createHandler } = await import('../../src/http/app');
+  const handler = createHandler(app.ctx);
+  return handler(new Request(`http://localhost${url}`, { headers: { 'accept-encoding': acceptEncoding } }));
+}

@@ -1,0 +1,172 @@
+/**
+ * Browser tests of the built binary: dist/fantasy serves the app against the loopback
+ * encyclopedia fake, and Debian's chromium (driven by playwright-core) plays it. Each screen
+ * is checked with axe-core at phone and desktop sizes and saved as a screenshot; every
+ * request must stay on the service's origin and the console must stay clean.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { utcDay } from '../../src/domain/dates';
+import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+
+const requireHere = createRequire(import.meta.url);
+const binary = path.resolve(__dirname, '../../dist/fantasy');
+export const screenshotDir = path.resolve(__dirname, '../../screenshots');
+const axeSource = fs.readFileSync(requireHere.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const SIZES = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+export const SERVICE_TOKEN = 'browser-service-token';
+export const today = utcDay(new Date());
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Service {
+  base: string;
+  fake: FakeEncyclopedia;
+  fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
+  stop(): Promise<void>;
+}
+
+/** Starts dist/fantasy in an empty folder, its frontend being its own loopback origin. */
+export async function startService(): Promise<Service> {
+  const fake = await startFakeEncyclopedia({ today, publishedThrough: today });
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-browser-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    FANTASY_ENCYCLOPEDIA_SITE_URL: fake.siteUrl,
+    FANTASY_ENCYCLOPEDIA_METRICS_URL: fake.metricsUrl,
+    FANTASY_ENCYCLOPEDIA_META_URL: fake.metaUrl,
+    FANTASY_ENCYCLOPEDIA_USER_AGENT: 'FantasyBrowserTest/1.0 (ops@example.org)',
+    FANTASY_SERVICE_TOKEN: SERVICE_TOKEN,
+    FANTASY_SCHEDULER: 'false',
+    FANTASY_FRONTEND_URL: base,
+  };
+  const server: ChildProcess = spawn(binary, ['serve', '--port', String(port)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout!.on('data', (c) => (output += c));
+  server.stderr!.on('data', (c) => (output += c));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (/listening on/.test(output)) {
+        clearInterval(timer);
+        resolve();
+      } else if (server.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(output));
+      }
+    }, 20);
+  });
+  const fantasy = (...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    });
+  return {
+    base,
+    fake,
+    fantasy,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.on('exit', resolve));
+      }
+      await fake.close();
+      fs.rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** requests to any origin but the service's */
+  foreignRequests: string[];
+  consoleErrors: string[];
+  /** runs axe at both sizes and saves both screenshots; fails on serious or critical issues */
+  screen(name: string): Promise<void>;
+}
+
+export async function newPlayer(browser: Browser, base: string, prefix: string): Promise<Player> {
+  const context = await browser.newContext({
+    viewport: { width: SIZES[0].width, height: SIZES[0].height },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const foreignRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  const origin = new URL(base).origin;
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('data:') && new URL(url).origin !== origin) foreignRequests.push(url);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  fs.mkdirSync(screenshotDir, { recursive: true });
+
+  async function screen(name: string): Promise<void> {
+    expect(await page.title(), `${name} has a title`).toMatch(/\S+ · Article Fantasy League$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      // No sideways scrolling on a phone: the page never overflows the viewport.
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+      expect(overflow, `${name} at ${size.name} scrolls sideways`).toBeLessThanOrEqual(0);
+      // Evaluated through the debugger, not as a <script> tag: the page's CSP (rightly) refuses
+      // inline scripts, and that refusal would itself be a console error.
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(axeSource);
+      // A string, not a function: this file is type-checked without the DOM library.
+      const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+        r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`)) as {
+        id: string;
+        impact: string;
+        targets: string[];
+      }[];
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, `${name} at ${size.name}`).toEqual([]);
+      // The whole page, cut at two screens' height so a long shelf stays legible in a viewer.
+      const height = Math.min((await page.evaluate('document.documentElement.scrollHeight')) as number, size.height * 2);
+      await page.screenshot({
+        path: path.join(screenshotDir, `${prefix}-${name}-${size.name}.png`),
+        fullPage: true,
+        clip: { x: 0, y: 0, width: size.width, height },
+      });
+    }
+    await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
+  }
+
+  return { context, page, foreignRequests, consoleErrors, screen };
+}

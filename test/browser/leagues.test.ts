@@ -1,0 +1,165 @@
+/**
+ * Leagues between friends in a browser: found a private league with the edition picker,
+ * copy its invitation, a friend joins by the shared link and reads a line-up, leaves after
+ * a confirmation, the founder closes the league; refusals read as sentences, and a lapsed
+ * session returns to sign-in and then to the page the player was on.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+
+let service: Service;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function register(player: Player, username: string): Promise<void> {
+  await player.page.goto(`${service.base}/signin`);
+  await player.page.getByRole('button', { name: 'I am new here' }).click();
+  await player.page.getByLabel('Username').fill(username);
+  await player.page.getByLabel('Password').fill(`${username}-password`);
+  await player.page.getByRole('button', { name: 'Create account' }).click();
+  await player.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+}
+
+describe('leagues between friends', () => {
+  it('founds, invites, joins by link, reads a line-up, leaves and closes', async () => {
+    const founder = await newPlayer(browser, service.base, 'leagues-founder');
+    const friend = await newPlayer(browser, service.base, 'leagues-friend');
+    await register(founder, 'host_player');
+    // No Global League in this deployment: the welcome offers the other ways in.
+    await founder.screen('welcome-without-global');
+
+    await founder.page.getByRole('link', { name: 'Found a league' }).click();
+    await founder.page.getByRole('heading', { level: 1, name: 'Found a league' }).waitFor();
+    await founder.page.getByLabel('League name').fill('Book Club');
+    await founder.page.getByLabel('Your team name').fill('Page Turners');
+    await founder.page.getByLabel('Search editions').fill('engl');
+    const editions = founder.page.getByLabel(/^Edition \(\d+ shown\)/);
+    await expect(editions.locator('option').allTextContents()).resolves.toEqual(['English · English (en)']);
+    await editions.selectOption('en');
+    await founder.screen('found-league');
+    await founder.page.getByRole('button', { name: 'Found the league' }).click();
+
+    await founder.page.getByRole('heading', { level: 1, name: 'Book Club' }).waitFor();
+    const code = (await founder.page.locator('strong.code').textContent())!;
+    expect(code).toMatch(/^[A-Z0-9]{5}$/);
+    await founder.page.getByRole('button', { name: 'Copy link' }).click();
+    await founder.page.getByText('Link copied.').waitFor();
+    expect(await founder.page.evaluate('navigator.clipboard.readText()')).toBe(`${service.base}/join/${code}`);
+    await founder.screen('league-home-invite');
+    const leagueUrl = founder.page.url();
+
+    // The friend opens the shared link.
+    await register(friend, 'guest_player');
+    await friend.page.goto(`${service.base}/join/${code}`);
+    await friend.page.getByRole('heading', { name: 'Book Club' }).waitFor();
+    await friend.screen('join-by-link');
+    await friend.page.getByLabel('Your team name in Book Club').fill('Page Turners');
+    await friend.page.getByRole('button', { name: 'Join Book Club' }).click();
+    // A refusal in words: the founder's team already has that name.
+    await friend.page.getByText('Another team in this league already has that name.').waitFor();
+    await friend.screen('join-refused');
+    await friend.page.getByLabel('Your team name in Book Club').fill('Margin Notes');
+    await friend.page.getByRole('button', { name: 'Join Book Club' }).click();
+    await friend.page.getByRole('row', { name: /Margin Notes/ }).waitFor();
+
+    await friend.page.getByRole('link', { name: 'Page Turners' }).click();
+    await friend.page.getByRole('heading', { level: 1, name: 'Page Turners: line-up' }).waitFor();
+    await friend.page.getByRole('group', { name: 'Goalkeeper: empty' }).waitFor();
+    await friend.screen('team-lineup');
+
+    await friend.page.getByRole('link', { name: 'Leagues' }).click();
+    await friend.page.getByRole('link', { name: 'Browse public leagues' }).click();
+    await friend.page.getByRole('heading', { level: 1, name: 'Public leagues' }).waitFor();
+    await friend.page.getByText('No public league is open yet.').waitFor();
+    await friend.screen('public-leagues-empty');
+
+    await friend.page.goto(leagueUrl);
+    await friend.page.getByRole('button', { name: 'Leave the league…' }).click();
+    await friend.page.getByText(/Leave Book Club\?/).waitFor();
+    await friend.screen('leave-confirm');
+    await friend.page.getByRole('button', { name: 'Leave the league', exact: true }).click();
+    await friend.page.getByRole('heading', { level: 1, name: 'Your leagues' }).waitFor();
+    await friend.page.getByText('You are not in any league yet.').waitFor();
+    await friend.screen('home-no-leagues');
+
+    await founder.page.reload();
+    await founder.page.getByRole('button', { name: 'Close the league…' }).click();
+    await founder.screen('close-confirm');
+    await founder.page.getByRole('button', { name: 'Close the league', exact: true }).click();
+    await founder.page.getByText(/Closed on .*the standings are final\./).waitFor();
+    await founder.page.getByRole('link', { name: 'Leagues' }).click();
+    await founder.page.getByText(/Book Club/).first().waitFor();
+    await founder.screen('home-leagues');
+
+    for (const player of [founder, friend]) {
+      expect(player.foreignRequests).toEqual([]);
+    }
+    // The only console lines are the browser's own for refused requests: the welcome's look
+    // for a Global League this deployment does not have, and the friend's taken team name.
+    const noGlobal = expect.stringMatching(/Failed to load resource.*404/);
+    expect(founder.consoleErrors).toEqual([noGlobal]);
+    expect(friend.consoleErrors).toEqual([noGlobal, expect.stringMatching(/Failed to load resource.*400/)]);
+  }, 120_000);
+
+  it('says why a sign-in failed, and brings a lapsed session back to its page', async () => {
+    const player = await newPlayer(browser, service.base, 'signin');
+    // Where a failed identity-provider sign-in redirects: the form says what happened.
+    await player.page.goto(`${service.base}/home?error=auth_failed`);
+    await player.page.getByText('Signing in with your outside account did not work.', { exact: false }).waitFor();
+    await player.screen('sign-in-auth-failed');
+    await register(player, 'returning_one');
+    await player.page.getByRole('button', { name: 'Sign out' }).click();
+    await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+
+    await player.page.getByLabel('Username').fill('returning_one');
+    await player.page.getByLabel('Password').fill('not the password');
+    await player.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await player.page.getByText('That username and password do not match an account.').waitFor();
+    await player.screen('sign-in-refused');
+
+    // A page opened while signed out comes back after signing in.
+    await player.page.goto(`${service.base}/inbox`);
+    await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await player.page.getByLabel('Username').fill('returning_one');
+    await player.page.getByLabel('Password').fill('returning_one-password');
+    await player.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await player.page.getByRole('heading', { level: 1, name: 'In-box' }).waitFor();
+    await player.page.getByText(/Nothing here yet/).waitFor();
+    await player.screen('inbox-empty');
+
+    // The session cookie lapses (another tab signed out): the next request returns to sign-in.
+    await player.context.clearCookies();
+    await player.page.getByRole('link', { name: 'Leagues' }).click();
+    await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+
+    expect(player.foreignRequests).toEqual([]);
+    // The browser's own lines for the refused requests only: no Global League (404), the wrong
+    // password (401), and the two requests of the leagues screen after the cookie lapsed (401).
+    const refused = (status: number) => expect.stringMatching(new RegExp(`Failed to load resource.*${status}`));
+    expect(player.consoleErrors).toEqual([refused(404), refused(401), refused(401), refused(401)]);
+  }, 60_000);
+
+  it('points a player who opened another name of the host at the address that signs in', async () => {
+    const otherName = service.base.replace('127.0.0.1', 'localhost');
+    const player = await newPlayer(browser, otherName, 'other-address');
+    await player.page.goto(`${otherName}/signin`);
+    await player.page.getByRole('button', { name: 'I am new here' }).click();
+    await player.page.getByLabel('Username').fill('lost_player');
+    await player.page.getByRole('button', { name: 'Create account' }).click();
+    await player.page.getByText('This address is not the one the league is hosted at.', { exact: false }).waitFor();
+    const link = player.page.getByRole('link', { name: service.base });
+    await expect(link.getAttribute('href')).resolves.toBe(`${service.base}/signin`);
+    await player.screen('sign-in-wrong-address');
+    expect(player.foreignRequests).toEqual([]);
+    expect(player.consoleErrors).toEqual([expect.stringMatching(/Failed to load resource.*403/)]);
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+/** Buy one article: each tier's price and term, the credits left after it, then the buy. */
+import { useState } from 'preact/hooks';
+import { api, type ContractView, type Tier, type TierPrices } from '../api';
+import { TIER_DAYS } from '../../src/domain/pricing';
+import { Refusal, credits, useAction } from './ui';
+
+const TIERS: Tier[] = ['SHORT', 'MEDIUM', 'LONG'];
+const TIER_WORDS: Record<Tier, string> = { SHORT: 'Short', MEDIUM: 'Medium', LONG: 'Long' };
+
+export function BuyPanel(props: {
+  leagueId: string;
+  article: { id: string; title: string };
+  prices: TierPrices;
+  creditsLeft: number;
+  onBought: (contract: ContractView) => void;
+  onCancel: () => void;
+}) {
+  const [tier, setTier] = useState<Tier>('MEDIUM');
+  const { busy, refusal, run } = useAction();
+  const after = props.creditsLeft - props.prices[tier];
+  const name = `tier-${props.article.id}`;
+  return (
+    <form
+      class="buy-panel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(async () => props.onBought(await api.buy(props.leagueId, props.article.id, tier)));
+      }}
+    >
+      <fieldset>
+        <legend>Contract length for {props.article.title}</legend>
+        {TIERS.map((t) => (
+          <label key={t} class="choice tier">
+            <input type="radio" name={name} checked={tier === t} onChange={() => setTier(t)} />
+            <span>
+              {TIER_WORDS[t]} · {TIER_DAYS[t]} days · <strong>{credits(props.prices[t])}</strong>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p>
+        You have {credits(props.creditsLeft)}; after this buy{' '}
+        {after >= 0 ? <strong>{credits(after)}</strong> : <strong>you would be {credits(-after)} short</strong>}.
+      </p>
+      <Refusal code={refusal} />
+      <p class="row">
+        <button type="submit" class="primary" disabled={busy}>
+          Buy for {credits(props.prices[tier])}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}

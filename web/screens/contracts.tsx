@@ -1,0 +1,164 @@
+/** Screen 6: my contracts: paid, worth now, expiry, renewal; sell with the payout stated first. */
+import { useState } from 'preact/hooks';
+import { api, type ContractView, type SaleQuote } from '../api';
+import { Confirm } from '../components/confirm';
+import { LeagueNav } from '../components/league-nav';
+import { refreshNotifications } from '../state';
+import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad } from '../components/ui';
+
+const DAY_MS = 86_400_000;
+
+function daysLeft(expireDate: string): number {
+  const today = new Date().toISOString().slice(0, 10);
+  return Math.round((Date.parse(`${expireDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+function ContractRow(props: { leagueId: string; contract: ContractView; onChanged: (message: string) => void }) {
+  const { contract } = props;
+  const [quote, setQuote] = useState<SaleQuote | null>(null);
+  const { busy, refusal, setRefusal, run } = useAction();
+  const left = daysLeft(contract.expireDate);
+  const renewalOpen = left <= 1 && left >= 0;
+
+  const askToSell = () =>
+    run(async () => {
+      try {
+        setQuote(await api.saleQuote(props.leagueId, contract.id));
+      } catch (error) {
+        setRefusal(errorCode(error));
+      }
+    });
+
+  return (
+    <li class="card contract">
+      <div class="offer-head">
+        <a href={`/leagues/${encodeURIComponent(props.leagueId)}/articles/${encodeURIComponent(contract.article.id)}`} class="offer-title">
+          {contract.article.title}
+        </a>
+        <span class="tag">{contract.tier.toLowerCase()}</span>
+      </div>
+      <dl class="facts">
+        <div>
+          <dt>Paid</dt>
+          <dd>{credits(contract.purchasePrice)}</dd>
+        </div>
+        <div>
+          <dt>Worth now</dt>
+          <dd>{contract.currentPrice === null ? 'not priced yet today' : credits(contract.currentPrice)}</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>
+            {day(contract.expireDate)} ({left <= 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${left} days`})
+          </dd>
+        </div>
+        <div>
+          <dt>Renewal</dt>
+          <dd>
+            {contract.renewalElected
+              ? '✓ Renewal chosen: it renews at expiry'
+              : renewalOpen
+                ? 'Open now'
+                : `Opens ${day(new Date(Date.parse(`${contract.expireDate}T00:00:00Z`) - DAY_MS).toISOString())}`}
+          </dd>
+        </div>
+      </dl>
+      {quote ? (
+        <Confirm
+          danger
+          busy={busy}
+          confirmLabel={`Sell for ${credits(quote.payout)}`}
+          onCancel={() => setQuote(null)}
+          onConfirm={() =>
+            run(async () => {
+              const sold = await api.sell(props.leagueId, contract.id);
+              setQuote(null);
+              props.onChanged(`Sold ${contract.article.title} for ${credits(sold.salePayout ?? quote.payout)}.`);
+            })
+          }
+        >
+          <p>
+            Selling {contract.article.title} now pays <strong>{credits(quote.payout)}</strong>: its value today ({credits(quote.currentPrice)}) for
+            the {quote.remainingDays} of {quote.termDays} days left.
+          </p>
+        </Confirm>
+      ) : (
+        <p class="row">
+          <button type="button" onClick={askToSell} disabled={busy}>
+            Sell {contract.article.title}…
+          </button>
+          {contract.renewalElected ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await api.withdrawRenewal(props.leagueId, contract.id);
+                  props.onChanged(`Renewal of ${contract.article.title} withdrawn.`);
+                })
+              }
+            >
+              Withdraw renewal
+            </button>
+          ) : (
+            renewalOpen && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() =>
+                  run(async () => {
+                    await api.electRenewal(props.leagueId, contract.id);
+                    props.onChanged(`${contract.article.title} will renew at expiry.`);
+                  })
+                }
+              >
+                Renew at expiry
+              </button>
+            )
+          )}
+        </p>
+      )}
+      <Refusal code={refusal} />
+    </li>
+  );
+}
+
+export function Contracts(props: { id: string }) {
+  const [load, reload] = useLoad(() => api.myContracts(props.id), props.id);
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <Screen title="Contracts">
+      <LeagueNav id={props.id} />
+      <Done text={message} />
+      <Loaded load={load} what="your contracts" retry={reload}>
+        {(contracts) => {
+          const live = contracts.filter((c) => c.status === 'live' || c.status === 'expired');
+          return live.length === 0 ? (
+            <div class="card empty">
+              <p>You hold no contracts in this league.</p>
+              <a class="button primary" href={`/leagues/${encodeURIComponent(props.id)}/market`}>
+                Go to the market
+              </a>
+            </div>
+          ) : (
+            <ul class="contracts">
+              {live.map((contract) => (
+                <ContractRow
+                  key={contract.id}
+                  leagueId={props.id}
+                  contract={contract}
+                  onChanged={(text) => {
+                    setMessage(text);
+                    reload();
+                    // a sale writes a notification: the in-box badge should show it at once
+                    void refreshNotifications();
+                  }}
+                />
+              ))}
+            </ul>
+          );
+        }}
+      </Loaded>
+    </Screen>
+  );
+}

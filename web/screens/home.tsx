@@ -1,0 +1,79 @@
+/** Screen 3: my leagues with rank and points, join by code, the ways to more leagues. */
+import { api, type LeagueView } from '../api';
+import { JoinByCodeForm } from '../components/join-form';
+import { Loaded, Screen, points, useLoad } from '../components/ui';
+import { queryParam } from '../router';
+
+interface MyLeagueRow {
+  league: LeagueView;
+  rank: number | null;
+  points: number | null;
+  teamCount: number;
+}
+
+async function loadMyLeagues(): Promise<MyLeagueRow[]> {
+  const [me, leagues] = await Promise.all([api.player(), api.myLeagues()]);
+  return Promise.all(
+    leagues.map(async (league) => {
+      const table = await api.leaderboard(league.id);
+      const mine = table.find((entry) => entry.team.player.id === me.id);
+      return { league, rank: mine?.rank ?? null, points: mine?.cumulativePoints ?? null, teamCount: table.length };
+    }),
+  );
+}
+
+export function Home() {
+  const [load, reload] = useLoad(loadMyLeagues, 'home');
+  const authFailed = queryParam('error') === 'auth_failed';
+  return (
+    <Screen title="Your leagues">
+      {authFailed && (
+        <p class="refusal" role="alert">
+          <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again, or use a username and password.
+        </p>
+      )}
+      <Loaded load={load} what="your leagues" retry={reload}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <div class="card empty">
+              <p>You are not in any league yet.</p>
+              <p>
+                <a class="button primary" href="/welcome">
+                  Get started
+                </a>
+              </p>
+            </div>
+          ) : (
+            <ul class="league-list">
+              {rows.map((row) => (
+                <li key={row.league.id} class="card league-card">
+                  <a href={`/leagues/${encodeURIComponent(row.league.id)}`} class="league-link">
+                    <span class="league-icon" aria-hidden="true">
+                      {row.league.icon}
+                    </span>
+                    <span class="league-title">{row.league.title}</span>
+                  </a>
+                  <p class="league-facts">
+                    {row.rank === null ? 'No points yet' : `Rank ${row.rank} of ${row.teamCount}`} · {points(row.points ?? 0)} points
+                    {row.league.closedAt && ' · closed'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+      <h2>More leagues</h2>
+      <p class="actions">
+        <a class="button" href="/leagues/public">
+          Browse public leagues
+        </a>
+        <a class="button" href="/leagues/new">
+          Found a league
+        </a>
+      </p>
+      <h2>Join with a code</h2>
+      <JoinByCodeForm />
+    </Screen>
+  );
+}

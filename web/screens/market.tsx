@@ -1,0 +1,244 @@
+/**
+ * Screen 5: the market shelf (prices per tier, owner, sort, filter) and a search over the
+ * whole edition, so an article can be bought before it trends. Buying leads to fielding.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { api, type ArticleOffer, type ContractView, type ShelfArticle, type TierPrices } from '../api';
+import { BuyPanel } from '../components/buy';
+import { LeagueNav } from '../components/league-nav';
+import { Loaded, Refusal, Screen, count, credits, useAction, useLoad } from '../components/ui';
+
+/** A phone screen's worth at first; the rest one tap away. */
+const SHELF_FIRST = 12;
+
+type Sort = 'rank' | 'price-asc' | 'price-desc' | 'views';
+
+interface Offer {
+  id: string;
+  title: string;
+  detail: string | null;
+  prices: TierPrices | null;
+  pending: boolean;
+  owner: { name: string; teamName: string } | null;
+  availability: ShelfArticle['availability'];
+  rank?: number;
+  views?: number | null;
+}
+
+function fromShelf(row: ShelfArticle): Offer {
+  return {
+    id: row.id,
+    title: row.title,
+    detail: `#${row.rank} today · ${count(row.yesterdayViews)} views yesterday`,
+    prices: row.prices,
+    pending: row.pending,
+    owner: row.owner,
+    availability: row.availability,
+    rank: row.rank,
+    views: row.yesterdayViews,
+  };
+}
+
+function fromSearch(row: ArticleOffer): Offer {
+  return {
+    id: row.id,
+    title: row.title,
+    detail: row.description ?? (row.averageViews30d === null ? null : `${count(Math.round(row.averageViews30d))} views a day`),
+    prices: row.prices,
+    pending: row.pending,
+    owner: row.owner,
+    availability: row.availability,
+  };
+}
+
+function Availability(props: { offer: Offer }) {
+  const { offer } = props;
+  if (offer.availability === 'owned-by-viewer') return <span class="tag mine">✓ Yours</span>;
+  if (offer.availability === 'owned-by-other')
+    return <span class="tag taken">Held by {offer.owner ? `${offer.owner.teamName} (${offer.owner.name})` : 'another team'}</span>;
+  return <span class="tag free">Free agent</span>;
+}
+
+function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: number; onBought: (c: ContractView) => void; label: string }) {
+  const [buying, setBuying] = useState<string | null>(null);
+  return (
+    <ul class="offers" aria-label={props.label}>
+      {props.offers.map((offer) => {
+        return (
+          <li key={offer.id} class="card offer">
+            <div class="offer-head">
+              <a href={`/leagues/${encodeURIComponent(props.leagueId)}/articles/${encodeURIComponent(offer.id)}`} class="offer-title">
+                {offer.title}
+              </a>
+              <Availability offer={offer} />
+            </div>
+            {offer.detail && <p class="sub">{offer.detail}</p>}
+            {offer.pending || !offer.prices ? (
+              <p class="prices">Price pending: the encyclopedia's views are not in yet.</p>
+            ) : (
+              <p class="prices">
+                Short {credits(offer.prices.SHORT)} · Medium {credits(offer.prices.MEDIUM)} · Long {credits(offer.prices.LONG)}
+              </p>
+            )}
+            {offer.availability === 'free-agent' && offer.prices && !offer.pending && (
+              <>
+                {buying === offer.id ? (
+                  <BuyPanel
+                    leagueId={props.leagueId}
+                    article={offer}
+                    prices={offer.prices}
+                    creditsLeft={props.creditsLeft}
+                    onCancel={() => setBuying(null)}
+                    onBought={(contract) => {
+                      setBuying(null);
+                      props.onBought(contract);
+                    }}
+                  />
+                ) : (
+                  <button type="button" onClick={() => setBuying(offer.id)}>
+                    Buy {offer.title}…
+                  </button>
+                )}
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function priceOf(offer: Offer): number {
+  return offer.prices?.MEDIUM ?? Number.POSITIVE_INFINITY;
+}
+
+export function Market(props: { id: string }) {
+  const [load, reload] = useLoad(async () => {
+    const [shelf, team] = await Promise.all([api.market(props.id), api.myTeam(props.id)]);
+    return { shelf, team };
+  }, props.id);
+  const [sort, setSort] = useState<Sort>('rank');
+  const [onlyFree, setOnlyFree] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<ArticleOffer[] | null>(null);
+  const [bought, setBought] = useState<ContractView | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const search = useAction();
+
+  const onBought = (contract: ContractView) => {
+    setBought(contract);
+    setResults(null);
+    reload();
+  };
+
+  const shelf = useMemo(() => {
+    if (load.status !== 'ready') return [];
+    const needle = filter.trim().toLowerCase();
+    const offers = load.data.shelf
+      .map(fromShelf)
+      .filter((o) => (!onlyFree || o.availability === 'free-agent') && (!needle || o.title.toLowerCase().includes(needle)));
+    const by: Record<Sort, (a: Offer, b: Offer) => number> = {
+      rank: (a, b) => (a.rank ?? 0) - (b.rank ?? 0),
+      'price-asc': (a, b) => priceOf(a) - priceOf(b),
+      'price-desc': (a, b) => priceOf(b) - priceOf(a),
+      views: (a, b) => (b.views ?? 0) - (a.views ?? 0),
+    };
+    return offers.sort(by[sort]);
+  }, [load, sort, onlyFree, filter]);
+
+  return (
+    <Screen title="Market">
+      <LeagueNav id={props.id} />
+      {bought && (
+        <div class="done card" role="status">
+          <p>
+            <span aria-hidden="true">✓ </span>Bought <strong>{bought.article.title}</strong> for {credits(bought.purchasePrice)} ({bought.tier.toLowerCase()},
+            until {bought.expireDate}).
+          </p>
+          <p>
+            <a class="button primary" href={`/leagues/${encodeURIComponent(props.id)}/lineup`}>
+              Field it in your line-up
+            </a>
+          </p>
+        </div>
+      )}
+      <form
+        class="card search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search.run(async () => setResults(await api.searchArticles(props.id, query.trim())));
+        }}
+      >
+        <label for="article-search">Find any article of the edition</label>
+        <div class="row">
+          <input id="article-search" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+          <button type="submit" disabled={search.busy}>
+            Search
+          </button>
+        </div>
+        <Refusal code={search.refusal} />
+      </form>
+      <Loaded load={load} what="the market" retry={reload}>
+        {({ team }) => (
+          <>
+            <p class="credits-line">
+              Your credits: <strong>{credits(team.credits)}</strong>
+            </p>
+            {results && (
+              <section aria-labelledby="results-heading">
+                <h2 id="results-heading">Search results</h2>
+                {results.length === 0 ? (
+                  <p class="card empty">No article matches “{query}”. Try another spelling or fewer words.</p>
+                ) : (
+                  <OfferList leagueId={props.id} offers={results.map(fromSearch)} creditsLeft={team.credits} onBought={onBought} label="Search results" />
+                )}
+              </section>
+            )}
+            <section aria-labelledby="shelf-heading">
+              <h2 id="shelf-heading">Today's shelf</h2>
+              <div class="filters">
+                <label>
+                  Sort by
+                  <select value={sort} onChange={(e) => setSort(e.currentTarget.value as Sort)}>
+                    <option value="rank">Rank today</option>
+                    <option value="price-asc">Price, lowest first</option>
+                    <option value="price-desc">Price, highest first</option>
+                    <option value="views">Views yesterday</option>
+                  </select>
+                </label>
+                <label>
+                  Filter titles
+                  <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+                </label>
+                <label class="choice">
+                  <input type="checkbox" checked={onlyFree} onChange={(e) => setOnlyFree(e.currentTarget.checked)} />
+                  Only free agents
+                </label>
+              </div>
+              {shelf.length === 0 ? (
+                <p class="card empty">No article on the shelf matches. Clear the filter to see all of them.</p>
+              ) : (
+                <>
+                  <OfferList
+                    leagueId={props.id}
+                    offers={showAll ? shelf : shelf.slice(0, SHELF_FIRST)}
+                    creditsLeft={team.credits}
+                    onBought={onBought}
+                    label="Today's shelf"
+                  />
+                  {!showAll && shelf.length > SHELF_FIRST && (
+                    <button type="button" onClick={() => setShowAll(true)}>
+                      Show all {shelf.length} articles
+                    </button>
+                  )}
+                </>
+              )}
+            </section>
+          </>
+        )}
+      </Loaded>
+    </Screen>
+  );
+}

@@ -1,0 +1,120 @@
+/** Screen 1: sign in or create an account with a username and password; the sign-in landing. */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api';
+import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
+import { navigate, queryParam } from '../router';
+import { refreshNotifications, rememberSignedIn, takeReturnTo } from '../state';
+
+async function landSignedIn(isNew: boolean): Promise<void> {
+  rememberSignedIn(await api.session());
+  void refreshNotifications();
+  const back = takeReturnTo();
+  navigate(isNew ? '/welcome' : (back ?? '/home'), { replace: true });
+}
+
+/**
+ * The service accepts sign-ins only from its configured frontend address; opened under
+ * another name (127.0.0.1 for localhost), the player is pointed at the right one.
+ */
+function RightAddress() {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    fetch('/', { headers: { accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ resolved_url?: unknown }>)
+      .then((body) => typeof body.resolved_url === 'string' && setUrl(body.resolved_url), () => {});
+  }, []);
+  if (!url || new URL(url).origin === location.origin) return null;
+  return (
+    <p>
+      This league is hosted at <a href={`${url.replace(/\/+$/, '')}/signin`}>{url}</a>: sign in there.
+    </p>
+  );
+}
+
+export function SignIn() {
+  const [mode, setMode] = useState<'signin' | 'create'>('signin');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, refusal, run } = useAction();
+  const creating = mode === 'create';
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      const result = creating ? await api.register(username, password) : await api.login(username, password);
+      await landSignedIn(result.isNew);
+    });
+  };
+
+  return (
+    <Screen title={creating ? 'Create an account' : 'Sign in'}>
+      <p class="intro">Buy encyclopedia articles, field them in a line-up, and score points when people read them.</p>
+      {queryParam('error') === 'auth_failed' && (
+        <p class="refusal" role="alert">
+          <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again, or use a username and password.
+        </p>
+      )}
+      <div class="segmented" role="group" aria-label="What do you want to do?">
+        <button type="button" aria-pressed={!creating} onClick={() => setMode('signin')}>
+          I have an account
+        </button>
+        <button type="button" aria-pressed={creating} onClick={() => setMode('create')}>
+          I am new here
+        </button>
+      </div>
+      <form class="card stack" onSubmit={submit}>
+        <label>
+          Username
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={30}
+            pattern="[A-Za-z0-9_\-]+"
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+            aria-describedby="username-hint"
+          />
+        </label>
+        <p id="username-hint" class="hint">
+          3 to 30 letters, digits, hyphens or underscores.
+        </p>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete={creating ? 'new-password' : 'current-password'}
+            maxLength={200}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <Refusal code={refusal} />
+        {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
+        <button type="submit" class="primary" disabled={busy}>
+          {creating ? 'Create account' : 'Sign in'}
+        </button>
+      </form>
+    </Screen>
+  );
+}
+
+/** Where every browser sign-in flow lands (`/auth/callback`, `?new=1` for a first sign-in). */
+export function AuthCallback() {
+  const [failed, setFailed] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    landSignedIn(queryParam('new') === '1').catch((error: unknown) => setFailed(errorCode(error)));
+  }, [round]);
+  return (
+    <Screen title="Signing you in">
+      {failed ? (
+        <Failed what="your session" code={failed} retry={() => setRound((r) => r + 1)} />
+      ) : (
+        <p role="status">Signing you in…</p>
+      )}
+    </Screen>
+  );
+}
