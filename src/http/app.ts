@@ -4,7 +4,9 @@ import { node } from '@elysiajs/node';
 import { frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
 import type { AppContext } from '../app-context';
+import { finalResponse } from './compression';
 import { mapError } from './error-response';
+import { jsonResponse } from './known-body';
 import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
 import { guardWrite } from './origins';
@@ -32,11 +34,22 @@ export function requestIdOf(request: Request): string {
   return requestIds.get(request) ?? 'unknown';
 }
 
+/** Arrays and plain objects: what routes return for Elysia to serialize as JSON. */
+function isPlainJson(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype;
+}
+
 /** The Elysia app: guards by path prefix, then one route module per part of the interface. */
 export function createApp(ctx: AppContext) {
   return (
     new Elysia({ adapter: node() })
       .onError(({ error, code, request }) => mapError(error, code, ctx.log, requestIdOf(request)))
+      // JSON answers become Responses whose bytes are remembered (see known-body.ts)
+      .mapResponse({ as: 'global' }, ({ responseValue, set }) => {
+        if (!isPlainJson(responseValue) || typeof set.status !== 'number' || set.redirect) return;
+        return jsonResponse(responseValue, set.status, set.headers as Record<string, string>);
+      })
       // Guards run before routing, so every path under a prefix is covered, including
       // ones no route matches: an anonymous caller cannot probe which /api/v1 routes exist.
       .onRequest(async ({ request }) => {
@@ -97,8 +110,7 @@ export function createHandler(ctx: AppContext): RequestHandler {
         response = mapError(error, undefined, ctx.log, requestId);
       }
     }
-    // Copy the headers: a Response's own may be immutable, and this adds to them.
-    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    response = await finalResponse(request, response);
     if (corsAllowed) {
       response.headers.set('access-control-allow-origin', allowedOrigin);
       response.headers.set('access-control-allow-credentials', 'true');

@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 import type { RequestHandler } from './app';
 import { recordConnection } from './connection';
+import { bodyBytes } from './known-body';
 
 export interface RunningServer {
   url: string;
@@ -90,12 +91,9 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) outHeaders['set-cookie'] = cookies;
     res.writeHead(response.status, outHeaders);
-    if (response.body && method !== 'HEAD') {
-      const body = Buffer.from(await response.arrayBuffer());
-      res.end(body);
-    } else {
-      res.end();
-    }
+    const body = method === 'HEAD' ? null : await bodyBytes(response);
+    if (body) res.end(body);
+    else res.end();
   } catch (error) {
     log.error('response could not be written', { errorMessage: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) {

@@ -35,6 +35,7 @@ import {
   type ContractRow,
 } from '../store/contracts';
 import { writeTransaction, type Database, isUniqueViolation } from '../store/database';
+import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
@@ -112,6 +113,7 @@ export class ContractService {
       const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
       recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
+      bumpLeagueVersion(tx, leagueId);
       const row = findContract(tx, fresh.id)!;
       notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
       return { row, payout, currentPrice };
@@ -142,6 +144,7 @@ export class ContractService {
       if (window === 'expired') fail('CONTRACT_EXPIRED');
       if (window === 'closed') fail('RENEWAL_WINDOW_CLOSED');
       if (!setRenewalElected(tx, contract.id, team.id, true)) fail('CONTRACT_NOT_FOUND');
+      bumpLeagueVersion(tx, leagueId);
       return findContract(tx, contract.id)!;
     });
     return this.present(row, today);
@@ -155,6 +158,7 @@ export class ContractService {
       const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
       if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
       if (!setRenewalElected(tx, contract.id, team.id, false)) fail('CONTRACT_NOT_FOUND');
+      bumpLeagueVersion(tx, leagueId);
       return findContract(tx, contract.id)!;
     });
     return this.present(row, today);
@@ -199,6 +203,7 @@ export class ContractService {
     }
     if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
     recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
+    bumpLeagueVersion(tx, league.id);
     return findContract(tx, id)!;
   }
 

@@ -7,7 +7,7 @@ import { displayTitle } from '../domain/titles';
 import type { Database } from '../store/database';
 import type { ContractRow } from '../store/contracts';
 import { creditsOfTeams } from '../store/ledger';
-import { findLeague, findTeamWithPlayer, type TeamWithPlayer } from '../store/leagues';
+import { leaguesByIds, teamsWithPlayersByIds } from '../store/leagues';
 import { cachedLiveAverages } from './pageview-series';
 import { teamView, type TeamView } from './views';
 
@@ -52,16 +52,11 @@ export function contractView(contract: ContractRow, team: TeamView, today: strin
   };
 }
 
-/** Team views (with derived credits, summed in one query) for the teams owning these contracts. */
-function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, TeamView> {
-  const ids = [...new Set(teamIds)];
-  const credits = creditsOfTeams(db, ids);
-  const out = new Map<string, TeamView>();
-  for (const id of ids) {
-    const team: TeamWithPlayer | undefined = findTeamWithPlayer(db, id);
-    if (team) out.set(id, teamView(team, credits.get(id) ?? 0));
-  }
-  return out;
+/** Team views (with derived credits) for the teams owning these contracts: batched reads, never one per team. */
+function teamViewsFor(db: Database, teamIds: readonly string[]): Map<string, TeamView> {
+  const teams = teamsWithPlayersByIds(db, teamIds);
+  const credits = creditsOfTeams(db, [...teams.keys()]);
+  return new Map([...teams].map(([id, team]) => [id, teamView(team, credits.get(id) ?? 0)]));
 }
 
 /**
@@ -70,15 +65,13 @@ function teamViewsFor(db: Database, teamIds: Iterable<string>): Map<string, Team
  */
 export function contractViews(db: Database, rows: ContractRow[], today: string): ContractView[] {
   const teams = teamViewsFor(db, rows.map((row) => row.teamId));
-  const scales = new Map<string, number>();
-  for (const leagueId of new Set(rows.map((row) => row.leagueId))) {
-    const league = findLeague(db, leagueId);
-    if (league) scales.set(leagueId, league.languageScale);
-  }
+  const scales = new Map([...leaguesByIds(db, rows.map((row) => row.leagueId))].map(([id, league]) => [id, league.languageScale]));
   const byDomain = new Map<string, string[]>();
   for (const row of rows) {
     if (row.status !== 'live') continue;
-    byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row.articleId]);
+    const ids = byDomain.get(row.domain);
+    if (ids) ids.push(row.articleId);
+    else byDomain.set(row.domain, [row.articleId]);
   }
   const averages = new Map<string, number>();
   for (const [domain, ids] of byDomain) {

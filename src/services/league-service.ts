@@ -11,9 +11,10 @@ import {
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
 import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from '../domain/leagues';
-import { rankTeams } from '../domain/standings';
+import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
+import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import {
   closeLeagueIfAdmin,
@@ -22,15 +23,15 @@ import {
   findCurrentTeam,
   findLeague,
   findLeagueByCode,
+  findTeamOfPlayer,
   insertLeague,
   insertTeamWithEmptyLineup,
   leaguesOfPlayer,
   publicLeagues,
   type LeagueRow,
 } from '../store/leagues';
-import { creditsOfTeams } from '../store/ledger';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
-import { standingsOfLeague } from '../store/standings';
+import { rankedTeamCount, rankedTeams, rankLeagueIfStale, rankOfTeam } from '../store/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
@@ -170,27 +171,38 @@ export class LeagueService {
   }
 
   /**
-   * §4.5: every team, departed ones included, ranked from the performances table. The
-   * interface lists no 404 here (only 401, 500): a league that does not exist, or that its
-   * last member's departure deleted, simply has no teams to rank.
+   * §4.5: every team, departed ones included, read in rank order from the kept standings
+   * (ranked first if points or teams changed since). The interface lists no 404 here (only
+   * 401, 500): a league that does not exist, or that its last member's departure deleted,
+   * simply has no teams to rank. A page answers a window of ranks and the league's team count.
    */
-  leaderboard(leagueId: string): LeaderboardEntryView[] {
+  leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): { entries: LeaderboardEntryView[]; teamCount: number } {
     const { db } = this.deps;
-    const standings = standingsOfLeague(db, leagueId);
-    const byId = new Map(standings.map((s) => [s.team.id, s.team]));
-    const credits = creditsOfTeams(
-      db,
-      standings.map((s) => s.team.id),
-    );
-    const ranked = rankTeams(
-      standings.map((s) => ({ teamId: s.team.id, joinedAt: s.team.joinedAt, cumulativePoints: s.cumulativePoints, previousPoints: s.previousPoints })),
-    );
-    return ranked.map((entry) => ({
-      team: teamView(byId.get(entry.teamId)!, credits.get(entry.teamId)!),
-      cumulativePoints: entry.cumulativePoints,
-      rank: entry.rank,
-      rankDelta: entry.rankDelta,
-    }));
+    rankLeagueIfStale(db, leagueId);
+    // One read transaction: the count and the rows come from the same ranking.
+    return db.$client.transaction(() => {
+      const teamCount = page.kind === 'all' ? undefined : rankedTeamCount(db, leagueId);
+      let range: { first: number; last: number } | undefined;
+      if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
+      if (page.kind === 'around-me') {
+        const team = playerId === undefined ? undefined : findTeamOfPlayer(db, leagueId, playerId);
+        const rank = team && rankOfTeam(db, team.id);
+        if (!rank) fail('NO_TEAM_IN_LEAGUE');
+        range = windowAround(rank, page.limit, teamCount!);
+      }
+      const entries = rankedTeams(db, leagueId, range?.first, range?.last).map((row) => ({
+        team: { id: row.teamId, name: row.teamName, credits: row.credits, player: { id: row.playerId, name: row.playerName } },
+        cumulativePoints: row.cumulativePoints,
+        rank: row.rank,
+        rankDelta: row.rankDelta,
+      }));
+      return { entries, teamCount: teamCount ?? entries.length };
+    })();
+  }
+
+  /** What the league's cached answers are tagged with; undefined for no such league. */
+  versionOf(leagueId: string): number | undefined {
+    return leagueVersion(this.deps.db, leagueId);
   }
 
   myRole(leagueId: string, playerId: string): { isMember: boolean; isAdmin: boolean } {
@@ -223,6 +235,7 @@ export class LeagueService {
         if (league.closedAt !== null) fail('ALREADY_CLOSED');
         fail('CLOSE_CONFLICT');
       }
+      bumpLeagueVersion(tx, leagueId);
       const closed = findLeague(tx, leagueId)!;
       return leagueView(closed, currentTeamCount(tx, leagueId));
     });

@@ -8,6 +8,7 @@ import { normalizeInvitationCode } from '../domain/invitation-codes';
 import { isLeagueInactive, storedVisibility, teamNameKey, validateTeamName } from '../domain/leagues';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
+import { bumpLeagueVersion, markStandingsChanged } from '../store/league-versions';
 import { newId } from '../store/ids';
 import {
   deleteLeague,
@@ -73,8 +74,10 @@ export class MembershipService {
         if (!admitted) fail('LEAGUE_IS_PRIVATE');
         if (own) {
           if (!rejoinTeam(tx, own.id, name, nameKey)) fail('JOIN_CONFLICT');
+          bumpLeagueVersion(tx, leagueId);
           return own.id;
         }
+        markStandingsChanged(tx, leagueId);
         return insertTeamWithEmptyLineup(tx, {
           id: newId('tm'),
           leagueId,
@@ -108,6 +111,7 @@ export class MembershipService {
       if (team.leftAt !== null) fail('ALREADY_LEFT');
       if (isGlobalLeague(leagueId)) fail('CANNOT_LEAVE_GLOBAL');
       if (!markTeamLeft(tx, team.id, now.toISOString())) fail('LEAVE_CONFLICT');
+      bumpLeagueVersion(tx, leagueId);
       const successor = earliestCurrentMember(tx, leagueId);
       if (!successor) {
         deleteLeague(tx, leagueId);

@@ -10,6 +10,7 @@ import { fail } from '../domain/errors';
 import { normalizeFormationSnapshot, teamScore, validatePerformanceRow } from '../domain/scoring';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
+import { markStandingsChanged } from '../store/league-versions';
 import { type PerformanceWrite, scalesOfTeams, upsertPerformance } from '../store/performances';
 import { isPlainObject } from '../domain/values';
 
@@ -59,13 +60,14 @@ export class PerformanceIngestService {
 
     const writes: PerformanceWrite[] = rows.map((row) => ({
       ...row,
-      points: teamScore({ articleViews: row.articleViews, chemistryLevels: row.chemistryLevels, languageScale: scales.get(row.teamId)! }),
+      points: teamScore({ articleViews: row.articleViews, chemistryLevels: row.chemistryLevels, languageScale: scales.get(row.teamId)!.languageScale }),
     }));
     const now = this.deps.clock.now().toISOString();
     for (let i = 0; i < writes.length; i += INGEST_CHUNK) {
       const chunk = writes.slice(i, i + INGEST_CHUNK);
       writeTransaction(this.deps.db, (tx) => {
         for (const write of chunk) upsertPerformance(tx, write, now);
+        for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) markStandingsChanged(tx, leagueId);
       });
       options.onProgress?.(i + chunk.length, writes.length);
     }

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'session_token';
@@ -29,10 +30,26 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, no
     .sign(key(secret));
 }
 
+/**
+ * Given raw bytes, jose imports a fresh CryptoKey on every verification; a signed-in read
+ * verifies one, so the imported key is kept per secret (a process has one, tests a few).
+ */
+const verificationKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+function verificationKey(secret: string): Promise<webcrypto.CryptoKey> {
+  let imported = verificationKeys.get(secret);
+  if (!imported) {
+    if (verificationKeys.size >= 16) verificationKeys.clear();
+    imported = webcrypto.subtle.importKey('raw', key(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verificationKeys.set(secret, imported);
+  }
+  return imported;
+}
+
 /** Answers the claims of a valid, unexpired token signed with `secret`, else null. */
 export async function verifySessionToken(token: string, secret: string, now: Date): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await verificationKey(secret), {
       algorithms: ['HS256'],
       currentDate: now,
     });

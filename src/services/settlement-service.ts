@@ -16,6 +16,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
 import { writeTransaction, type Database } from '../store/database';
+import { bumpLeagueVersion } from '../store/league-versions';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findLeague } from '../store/leagues';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
@@ -137,6 +138,7 @@ export class SettlementService {
             renewalCount: fresh.renewalCount + 1,
           };
           if (!renewInPlace(tx, fresh.id, fresh.expireDate, term)) return null;
+          bumpLeagueVersion(tx, fresh.leagueId);
           recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
           recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -quote.newPurchasePrice, createdAt: at });
           const outcome: SweepOutcome = {
@@ -152,6 +154,7 @@ export class SettlementService {
         }
       }
       if (!markSettled(tx, fresh.id, fresh.expireDate, currentPrice, today)) return null;
+      bumpLeagueVersion(tx, fresh.leagueId);
       recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
       const delta = currentPrice - fresh.purchasePrice;
       const result: SweepResult = renewable ? 'renewal-unaffordable' : 'settled';

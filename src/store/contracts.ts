@@ -4,13 +4,13 @@
  * and the caller can tell (`changed` false) instead of writing twice.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, preparedOnce } from './database';
 import { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
 export function findContract(db: Database, id: string): ContractRow | undefined {
-  return db.select().from(contracts).where(eq(contracts.id, id)).get();
+  return preparedOnce(db, 'findContract', () => db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** The live-or-expired (status live) contract on an article in a league, if any. */
@@ -61,9 +61,14 @@ export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[]
     .all();
 }
 
-export function contractsByIds(db: Database, ids: string[]): Map<string, ContractRow> {
-  if (ids.length === 0) return new Map();
-  return new Map(db.select().from(contracts).where(inArray(contracts.id, ids)).all().map((row) => [row.id, row]));
+/** A player's in-box names any number of contracts: read in statements of IN_BATCH ids. */
+export function contractsByIds(db: Database, ids: readonly string[]): Map<string, ContractRow> {
+  const distinct = [...new Set(ids)];
+  const out = new Map<string, ContractRow>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    for (const row of db.select().from(contracts).where(inArray(contracts.id, distinct.slice(i, i + IN_BATCH))).all()) out.set(row.id, row);
+  }
+  return out;
 }
 
 /** The sweep's work list: unsold, unsettled contracts whose term has ended by `today`. */

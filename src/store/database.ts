@@ -11,6 +11,21 @@ export const IN_BATCH = 500;
 
 export type Database = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
 
+const preparedByConnection = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built and prepared once per connection under `name`: drizzle otherwise builds the
+ * SQL text and prepares it again on every call, which dominated the hottest single-row
+ * lookups (a session's player, a league's version, the sweep's contract and league).
+ */
+export function preparedOnce<T>(db: Database, name: string, build: () => T): T {
+  let byName = preparedByConnection.get(db.$client);
+  if (!byName) preparedByConnection.set(db.$client, (byName = new Map()));
+  let query = byName.get(name) as T | undefined;
+  if (query === undefined) byName.set(name, (query = build()));
+  return query;
+}
+
 export interface OpenOptions {
   /** apply pending migrations before returning (serve and migrate do) */
   migrate?: boolean;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_SCHEMA } from '../domain/formations';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, preparedOnce } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -8,7 +8,7 @@ export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithPlayer = TeamRow & { playerName: string };
 
 export function findLeague(db: Database, id: string): LeagueRow | undefined {
-  return db.select().from(leagues).where(eq(leagues.id, id)).get();
+  return preparedOnce(db, 'findLeague', () => db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** Current members only: departed teams stay in standings but not in `teamCount`. */
@@ -22,7 +22,7 @@ export function currentTeamCount(db: Database, leagueId: string): number {
 }
 
 export function findTeam(db: Database, teamId: string): TeamRow | undefined {
-  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+  return preparedOnce(db, 'findTeam', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId'))).prepare()).get({ teamId });
 }
 
 /** The caller's current (not departed) team in a league. */
@@ -61,14 +61,16 @@ export function teamsOfLeague(db: Database, leagueId: string): TeamWithPlayer[] 
 /** Current members per league, 0 for a league without any. */
 export function currentTeamCounts(db: Database, leagueIds: readonly string[]): Map<string, number> {
   const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
-  if (leagueIds.length === 0) return out;
-  const rows = db
-    .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
-    .from(teams)
-    .where(and(inArray(teams.leagueId, [...leagueIds]), isNull(teams.leftAt)))
-    .groupBy(teams.leagueId)
-    .all();
-  for (const row of rows) out.set(row.leagueId, Number(row.n));
+  const distinct = [...out.keys()];
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = db
+      .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
+      .from(teams)
+      .where(and(inArray(teams.leagueId, distinct.slice(i, i + IN_BATCH)), isNull(teams.leftAt)))
+      .groupBy(teams.leagueId)
+      .all();
+    for (const row of rows) out.set(row.leagueId, Number(row.n));
+  }
   return out;
 }
 
@@ -202,6 +204,32 @@ export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Team
   const out: TeamRow[] = [];
   for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
     out.push(...db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH))).all());
+  }
+  return out;
+}
+
+/** Many teams with their players' names, in statements of IN_BATCH ids (contract lists, in-boxes). */
+export function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Map<string, TeamWithPlayer> {
+  const distinct = [...new Set(teamIds)];
+  const out = new Map<string, TeamWithPlayer>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = db
+      .select({ team: teams, playerName: players.name })
+      .from(teams)
+      .innerJoin(players, eq(players.id, teams.playerId))
+      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)))
+      .all();
+    for (const row of rows) out.set(row.team.id, { ...row.team, playerName: row.playerName });
+  }
+  return out;
+}
+
+/** Many leagues by id, in statements of IN_BATCH ids. */
+export function leaguesByIds(db: Database, leagueIds: readonly string[]): Map<string, LeagueRow> {
+  const distinct = [...new Set(leagueIds)];
+  const out = new Map<string, LeagueRow>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    for (const row of db.select().from(leagues).where(inArray(leagues.id, distinct.slice(i, i + IN_BATCH))).all()) out.set(row.id, row);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { inArray, sql, eq } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, IN_BATCH } from './database';
 import { ledgerEntries } from './schema';
 import { STARTING_CREDITS } from '../domain/pricing';
 
@@ -14,16 +14,19 @@ export function creditsOf(db: Database, teamId: string): number {
   return STARTING_CREDITS + Number(row?.total ?? 0);
 }
 
-export function creditsOfTeams(db: Database, teamIds: string[]): Map<string, number> {
+/** Credits of many teams, in statements of at most IN_BATCH parameters (SQLite caps them). */
+export function creditsOfTeams(db: Database, teamIds: readonly string[]): Map<string, number> {
   const out = new Map<string, number>(teamIds.map((id) => [id, STARTING_CREDITS]));
-  if (teamIds.length === 0) return out;
-  const rows = db
-    .select({ teamId: ledgerEntries.teamId, total: sql<number>`sum(${ledgerEntries.amount})` })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.teamId, teamIds))
-    .groupBy(ledgerEntries.teamId)
-    .all();
-  for (const row of rows) out.set(row.teamId, STARTING_CREDITS + Number(row.total));
+  const distinct = [...out.keys()];
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = db
+      .select({ teamId: ledgerEntries.teamId, total: sql<number>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.teamId, distinct.slice(i, i + IN_BATCH)))
+      .groupBy(ledgerEntries.teamId)
+      .all();
+    for (const row of rows) out.set(row.teamId, STARTING_CREDITS + Number(row.total));
+  }
   return out;
 }
 

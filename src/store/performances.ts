@@ -1,8 +1,9 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
-import { desc, eq, inArray } from 'drizzle-orm';
-import { type Database, IN_BATCH } from './database';
-import { leagues, performances, teams } from './schema';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from './database';
+import { performances } from './schema';
+import { refreshTeamTotals } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
 
@@ -29,8 +30,9 @@ const UPSERT_SQL = `
 const upsertStatements = new WeakMap<object, BetterSqlite3.Statement>();
 
 /**
- * Inserts or replaces the day's record. A re-run overwrites the points, the snapshot and
- * the raw facts, and keeps `createdAt` (the first write), so re-sending never duplicates.
+ * Inserts or replaces the day's record and re-sums the team's kept totals. A re-run
+ * overwrites the points, the snapshot and the raw facts, and keeps `createdAt` (the first
+ * write), so re-sending never duplicates. The caller marks the league's standings changed.
  */
 export function upsertPerformance(db: Database, row: PerformanceWrite, now: string): void {
   let statement = upsertStatements.get(db.$client);
@@ -44,6 +46,7 @@ export function upsertPerformance(db: Database, row: PerformanceWrite, now: stri
     chemistryLevels: JSON.stringify(row.chemistryLevels),
     now,
   });
+  refreshTeamTotals(db, row.teamId);
 }
 
 /** The team's most recent records, newest date first. */
@@ -57,18 +60,28 @@ export function recentPerformances(db: Database, teamId: string, limit: number):
     .all();
 }
 
-/** The given teams that exist, each with its league's frozen scale (§1.4). */
-export function scalesOfTeams(db: Database, teamIds: readonly string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  const distinct = [...new Set(teamIds)];
-  for (let i = 0; i < distinct.length; i += IN_BATCH) {
-    const rows = db
-      .select({ teamId: teams.id, languageScale: leagues.languageScale })
-      .from(teams)
-      .innerJoin(leagues, eq(leagues.id, teams.leagueId))
-      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)))
-      .all();
-    for (const row of rows) out.set(row.teamId, row.languageScale);
+export interface TeamScale {
+  leagueId: string;
+  /** the league's frozen scale (§1.4) */
+  languageScale: number;
+}
+
+/** The given teams that exist, each with its league and that league's frozen scale. */
+export function scalesOfTeams(db: Database, teamIds: readonly string[]): Map<string, TeamScale> {
+  const out = new Map<string, TeamScale>();
+  if (teamIds.length === 0) return out;
+  let statement = scaleStatements.get(db.$client);
+  if (!statement) scaleStatements.set(db.$client, (statement = db.$client.prepare(SCALES_SQL)));
+  // the ids travel as one JSON parameter: one statement, however many teams a day holds
+  for (const row of statement.all(JSON.stringify([...new Set(teamIds)])) as ({ teamId: string } & TeamScale)[]) {
+    out.set(row.teamId, { leagueId: row.leagueId, languageScale: row.languageScale });
   }
   return out;
 }
+
+const SCALES_SQL = `
+  SELECT t.id AS teamId, t.league_id AS leagueId, l.language_scale AS languageScale
+  FROM teams t JOIN leagues l ON l.id = t.league_id
+  WHERE t.id IN (SELECT value FROM json_each(?))`;
+
+const scaleStatements = new WeakMap<object, BetterSqlite3.Statement>();

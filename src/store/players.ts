@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from './database';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, preparedOnce } from './database';
 import { passwordCredentials, players } from './schema';
 
 export type PlayerRow = typeof players.$inferSelect;
 
 export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
-  return db.select().from(players).where(eq(players.subject, subject)).get();
+  const query = preparedOnce(db, 'findPlayerBySubject', () =>
+    db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare(),
+  );
+  return query.get({ subject });
 }
 
 export function usernameKey(username: string): string {

@@ -1,38 +1,106 @@
 /**
- * The read side of §4.5: every team of a league (departed ones included) with its totals.
- * Scoring writes `performances`; this query is the only place standings read them. The
- * sums happen in SQLite so a long season of a large league stays one cheap query.
+ * §4.5 standings kept in `team_standings`. Each performance write refreshes its team's
+ * totals in the same transaction; ranks are written for the whole league at once, by the
+ * first read after a change (a day arrives in many small ingest transactions, and ranking a
+ * large league once per transaction would cost more than the day itself). A leaderboard
+ * read is then one range read of the (league, rank) index.
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from './database';
-import { teamsOfLeague, type TeamWithPlayer } from './leagues';
+import type BetterSqlite3 from 'better-sqlite3';
+import { rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
+import { STARTING_CREDITS } from '../domain/pricing';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
-export interface TeamStanding {
-  team: TeamWithPlayer;
-  /** Σ points of every scored day */
-  cumulativePoints: number;
-  /** Σ points of the days before the team's own latest scored day (0 with ≤ 1 day) */
-  previousPoints: number;
+/*
+ * The team's totals, summed by SQLite over the covering (team, date, points) index. "Previous"
+ * is summed over the earlier days themselves, never taken as total − latest: that subtraction
+ * leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5 tie-break, would then
+ * order teams whose earlier totals are equal.
+ */
+const REFRESH_TOTALS_SQL = `
+  INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
+  SELECT t.id, t.league_id,
+    (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id),
+    (SELECT total(p.points) FROM performances p
+      WHERE p.team_id = t.id AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id))
+  FROM teams t WHERE t.id = ?
+  ON CONFLICT (team_id) DO UPDATE SET
+    cumulative_points = excluded.cumulative_points,
+    previous_points = excluded.previous_points`;
+
+const TOTALS_OF_LEAGUE_SQL = `
+  SELECT t.id AS teamId, t.joined_at AS joinedAt,
+         coalesce(s.cumulative_points, 0) AS cumulativePoints, coalesce(s.previous_points, 0) AS previousPoints,
+         s.rank AS rank, s.rank_delta AS rankDelta
+  FROM teams t LEFT JOIN team_standings s ON s.team_id = t.id
+  WHERE t.league_id = ?`;
+
+const WRITE_RANK_SQL = `
+  INSERT INTO team_standings (team_id, league_id, rank, rank_delta) VALUES (?, ?, ?, ?)
+  ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, rank_delta = excluded.rank_delta`;
+
+/** Ranked rows with what a LeaderboardEntry shows; credits summed over the covering ledger index. */
+const RANKED_SQL = `
+  SELECT t.id AS teamId, t.name AS teamName, t.player_id AS playerId, p.name AS playerName,
+         s.cumulative_points AS cumulativePoints, s.rank AS rank, s.rank_delta AS rankDelta,
+         (SELECT total(e.amount) FROM ledger_entries e WHERE e.team_id = t.id) AS spent
+  FROM team_standings s
+  JOIN teams t ON t.id = s.team_id
+  JOIN players p ON p.id = t.player_id
+  WHERE s.league_id = ? AND s.rank > ? AND s.rank <= ?
+  ORDER BY s.rank`;
+
+/** Prepared once per connection: a day of 100,000 teams refreshes 100,000 totals. */
+function prepared(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
-export function standingsOfLeague(db: Database, leagueId: string): TeamStanding[] {
-  // Per team, range scans of a covering (team_id, date, points) index: no table reads and no
-  // join over the whole table. "Previous" is summed over the earlier days themselves, never
-  // taken as total − latest: that subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and
-  // the noise, not the §4.5 tie-break, would then order teams whose earlier totals are equal.
-  const totals = db.all<{ teamId: string; total: number; previous: number }>(
-    sql`
-    SELECT t.id AS teamId,
-           (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id) AS total,
-           (SELECT total(p.points) FROM performances p
-             WHERE p.team_id = t.id
-               AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id)) AS previous
-    FROM teams t
-    WHERE t.league_id = ${leagueId}`,
-  );
-  const byTeam = new Map(totals.map((row) => [row.teamId, row]));
-  return teamsOfLeague(db, leagueId).map((team) => {
-    const row = byTeam.get(team.id);
-    return { team, cumulativePoints: row?.total ?? 0, previousPoints: row?.previous ?? 0 };
+/** Re-sums one team's totals from its performances (call after writing any of them). */
+export function refreshTeamTotals(db: Database, teamId: string): void {
+  prepared(db, REFRESH_TOTALS_SQL).run(teamId);
+}
+
+/**
+ * Writes every team's rank and rank change if the league's points or teams changed since the
+ * last ranking. One write transaction: a concurrent ingest waits, then marks the ranks stale again.
+ */
+export function rankLeagueIfStale(db: Database, leagueId: string): void {
+  const isStale = () =>
+    (db.$client.prepare('SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
+  if (!isStale()) return;
+  writeTransaction(db, (tx) => {
+    if (!isStale()) return;
+    const rows = prepared(tx, TOTALS_OF_LEAGUE_SQL).all(leagueId) as (TeamTotals & { rank: number | null; rankDelta: number | null })[];
+    const before = new Map(rows.map((row) => [row.teamId, row]));
+    const write = prepared(tx, WRITE_RANK_SQL);
+    for (const entry of rankTeams(rows)) {
+      const old = before.get(entry.teamId)!;
+      if (old.rank !== entry.rank || old.rankDelta !== entry.rankDelta) write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+    }
+    tx.$client.prepare('UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
   });
+}
+
+export interface RankedTeam extends StandingEntry {
+  teamName: string;
+  playerId: string;
+  playerName: string;
+  credits: number;
+}
+
+/** Ranks `first`..`last` (1-based, inclusive) of a league ranked by rankLeagueIfStale. */
+export function rankedTeams(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): RankedTeam[] {
+  const rows = prepared(db, RANKED_SQL).all(leagueId, first - 1, last) as (Omit<RankedTeam, 'credits'> & { spent: number })[];
+  return rows.map(({ spent, ...row }) => ({ ...row, credits: STARTING_CREDITS + spent }));
+}
+
+/** How many teams the league ranks (departed ones included). */
+export function rankedTeamCount(db: Database, leagueId: string): number {
+  const row = prepared(db, 'SELECT count(*) AS n FROM team_standings WHERE league_id = ? AND rank IS NOT NULL').get(leagueId) as { n: number };
+  return row.n;
+}
+
+/** The team's rank, if ranked. */
+export function rankOfTeam(db: Database, teamId: string): number | undefined {
+  const row = prepared(db, 'SELECT rank FROM team_standings WHERE team_id = ?').get(teamId) as { rank: number | null } | undefined;
+  return row?.rank ?? undefined;
 }

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVITATION_CODE_ALPHABET } from '../../src/domain/invitation-codes';
-import { leagues, lineupVersions, performances, teams } from '../../src/store/schema';
+import { leagues, lineupVersions, teams } from '../../src/store/schema';
 import type { TestApp } from '../support/app';
-import { buildContract, buildLeague, buildTeam } from '../support/builders';
+import { buildContract, buildLeague, buildPerformance, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { createBody, leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
 
@@ -305,8 +305,7 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
         const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
         buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
         app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)).run();
-        const perf = (teamId: string, date: string, points: number) =>
-          app.ctx.db.insert(performances).values({ teamId, date, points, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run();
+        const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         perf(adminTeam.id, '2026-05-08', 10);
         perf(adminTeam.id, '2026-05-09', 1);
         perf(memberTeam.id, '2026-05-08', 5);
@@ -326,8 +325,7 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       as: 'outsider',
       before: (w, app) => {
         const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
-        const perf = (teamId: string, date: string, points: number) =>
-          app.ctx.db.insert(performances).values({ teamId, date, points, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run();
+        const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         // both stood at exactly 0.1 before their latest day; (0.1 + 0.7) − 0.7 < 0.1 < (0.1 + 0.2) − 0.2
         perf(adminTeam.id, '2026-05-08', 0.1);
         perf(adminTeam.id, '2026-05-09', 0.7);
@@ -342,6 +340,44 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
         ]),
     },
     { name: 'unknown league: an empty table (the interface lists no 404 for this route)', method: 'GET', path: '/api/v1/leagues/lg_nope/leaderboard', as: 'outsider', status: 200, expect: [], exact: true },
+    {
+      name: 'limit and offset: a window of ranks, with the league’s team count in x-total-count',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?limit=1&offset=1`,
+      as: 'outsider',
+      status: 200,
+      expect: (res) => {
+        expect(res.body.map((e: { team: { name: string }; rank: number }) => [e.team.name, e.rank])).toEqual([['Member United', 2]]);
+        expect(res.headers.get('x-total-count')).toBe('2');
+      },
+    },
+    {
+      name: 'a limit alone starts at rank 1',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?limit=1`,
+      as: 'outsider',
+      status: 200,
+      expect: (res) => expect(res.body.map((e: { team: { name: string } }) => e.team.name)).toEqual(['admin FC']),
+    },
+    { name: 'an offset past the table: an empty page', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?limit=5&offset=2`, as: 'outsider', status: 200, expect: [], exact: true },
+    {
+      name: 'around=me: the caller’s team and its neighbours, as many as the limit asks',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?around=me&limit=1`,
+      as: 'member',
+      status: 200,
+      expect: (res) => expect(res.body.map((e: { team: { name: string } }) => e.team.name)).toEqual(['Member United']),
+    },
+    { name: 'around=me without a team in the league', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?around=me`, as: 'outsider', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    ...['limit=0', 'limit=1001', 'limit=abc', 'limit=2.5', 'offset=3', 'limit=5&offset=-1', 'around=you', 'around=me&offset=2'].map((query) => ({
+      name: `paging refused: ${query}`,
+      method: 'GET',
+      path: (w: LeagueWorld) => `/api/v1/leagues/${w.open.id}/leaderboard?${query}`,
+      as: 'outsider',
+      status: 400,
+      expect: { error: 'INVALID_REQUEST' },
+      exact: true,
+    })),
     { name: 'without a session', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`, as: 'anonymous', status: 401 },
   ]);
 });

@@ -5,6 +5,8 @@
 import { addDays, utcDay } from '../../src/domain/dates';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
+import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
+import { upsertPerformance } from '../../src/store/performances';
 import type { LeagueRow, TeamRow } from '../../src/store/leagues';
 import { contracts, leagues, ledgerEntries, lineupVersions, teams } from '../../src/store/schema';
 import type { TestApp, TestPlayer } from './app';
@@ -64,6 +66,8 @@ function insertTeam(db: TestApp['ctx']['db'], leagueId: string, playerId: string
     .returning()
     .get();
   db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: '{}', savedAt: joinedAt }).run();
+  // what every join does: a new team changes the standings
+  markStandingsChanged(db, leagueId);
   return team;
 }
 
@@ -111,6 +115,15 @@ export function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
     tx.insert(ledgerEntries)
       .values({ teamId: team.id, contractId: contract.id, kind: 'purchase', amount: -price, createdAt: app.clock.now().toISOString() })
       .run();
+    bumpLeagueVersion(tx, team.leagueId);
     return contract;
+  });
+}
+
+/** A scored day of a team, written as the ingest writes it (the kept standings follow). */
+export function buildPerformance(app: TestApp, team: Pick<TeamRow, 'id' | 'leagueId'>, date: string, points: number): void {
+  writeTransaction(app.ctx.db, (tx) => {
+    upsertPerformance(tx, { teamId: team.id, date, points, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+    markStandingsChanged(tx, team.leagueId);
   });
 }

@@ -1,8 +1,11 @@
 import { Elysia } from 'elysia';
+import { parseLeaderboardPage } from '../../domain/leaderboard-page';
 import { EditionService } from '../../services/edition-service';
 import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../../app-context';
+import { AnswerCache } from '../answer-cache';
 import { clientAddress } from '../connection';
+import { jsonResponse } from '../known-body';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
@@ -11,6 +14,7 @@ export function leagueRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
   const editions = new EditionService(deps);
   const leagues = new LeagueService({ ...deps, editions, limits: ctx.config.limits });
+  const answers = new AnswerCache();
 
   return new Elysia()
     .get('/api/v1/encyclopedia-editions', async ({ request }) => {
@@ -50,11 +54,26 @@ export function leagueRoutes(ctx: AppContext) {
     })
     .get('/api/v1/leagues/:id', async ({ request, params }) => {
       await requirePlayer(ctx, request);
-      return leagues.byId(params.id);
+      const version = leagues.versionOf(params.id);
+      if (version === undefined) return leagues.byId(params.id);
+      return answers.answer(request, `league:${params.id}`, version, () => ({ body: leagues.byId(params.id) }), () => leagues.versionOf(params.id));
     })
     .get('/api/v1/leagues/:id/leaderboard', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      return leagues.leaderboard(params.id);
+      const player = await requirePlayer(ctx, request);
+      const query = new URL(request.url).searchParams;
+      const page = parseLeaderboardPage({ limit: query.get('limit'), offset: query.get('offset'), around: query.get('around') });
+      const produce = () => {
+        const { entries, teamCount } = leagues.leaderboard(params.id, page, player.id);
+        return { body: entries, headers: page.kind === 'all' ? undefined : { 'x-total-count': String(teamCount) } };
+      };
+      // around=me differs by caller, and a league that does not exist has no version to tag
+      const version = page.kind === 'around-me' ? undefined : leagues.versionOf(params.id);
+      if (version === undefined) {
+        const { body, headers } = produce();
+        return jsonResponse(body, 200, headers);
+      }
+      const key = `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
+      return answers.answer(request, key, version, produce, () => leagues.versionOf(params.id));
     })
     .get('/api/v1/leagues/:id/my-role', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);

@@ -53,5 +53,6 @@ export const ledgerEntries = sqliteTable(
     amount: integer('amount').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('ledger_team_idx').on(t.teamId)],
+  // Covers credits (Σ amount per team), so a leaderboard of many teams never reads the table.
+  (t) => [index('ledger_team_amount_idx').on(t.teamId, t.amount)],
 );

@@ -32,6 +32,10 @@ export const leagues = sqliteTable(
       .references(() => players.id),
     closedAt: text('closed_at'),
     createdAt: text('created_at').notNull(),
+    /** bumped by every write that changes what the league's reads show: answers are cached by it */
+    version: integer('version').notNull().default(0),
+    /** points or the set of teams changed since `team_standings` ranks were last written */
+    ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [index('leagues_public_idx').on(t.visibility, t.startDate)],
 );

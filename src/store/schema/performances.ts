@@ -1,5 +1,5 @@
-import { sqliteTable, text, real, primaryKey, index } from 'drizzle-orm/sqlite-core';
-import { teams } from './leagues';
+import { sqliteTable, text, real, integer, primaryKey, index } from 'drizzle-orm/sqlite-core';
+import { leagues, teams } from './leagues';
 
 /** One scored day of one team (§4.4), upserted by (team, date). */
 export const performances = sqliteTable(
@@ -23,4 +23,27 @@ export const performances = sqliteTable(
     // Covers the standings sums so they never read the table itself.
     index('performances_team_points_idx').on(t.teamId, t.date, t.points),
   ],
+);
+
+/**
+ * §4.5 kept, not recomputed: each team's totals, refreshed with every performance written for
+ * it, and its rank, written for the whole league at once when a read finds the ranks stale.
+ */
+export const teamStandings = sqliteTable(
+  'team_standings',
+  {
+    teamId: text('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    /** Σ points of every scored day */
+    cumulativePoints: real('cumulative_points').notNull().default(0),
+    /** Σ points of the days before the team's own latest scored day */
+    previousPoints: real('previous_points').notNull().default(0),
+    rank: integer('rank'),
+    rankDelta: integer('rank_delta'),
+  },
+  (t) => [index('team_standings_rank_idx').on(t.leagueId, t.rank)],
 );

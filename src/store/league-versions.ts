@@ -1,0 +1,22 @@
+/**
+ * A league's version: every write that changes what the league's reads show (standings,
+ * credits, contracts, members, closure) bumps it inside its own transaction, and answers
+ * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
+ * as a stale answer in test/api/read-cache.test.ts.
+ */
+import { type Database, preparedOnce } from './database';
+
+export function bumpLeagueVersion(db: Database, leagueId: string): void {
+  preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
+}
+
+/** Points or the set of teams changed: a new version, and ranks rewritten at the next read. */
+export function markStandingsChanged(db: Database, leagueId: string): void {
+  preparedOnce(db, 'markStandingsChanged', () => db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1 WHERE id = ?')).run(leagueId);
+}
+
+/** The league's current version; undefined when there is no such league. */
+export function leagueVersion(db: Database, leagueId: string): number | undefined {
+  const statement = preparedOnce(db, 'leagueVersion', () => db.$client.prepare('SELECT version FROM leagues WHERE id = ?'));
+  return (statement.get(leagueId) as { version: number } | undefined)?.version;
+}
