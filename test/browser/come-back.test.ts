@@ -4,6 +4,7 @@
  * and pageview charts with their words, a whole Genie hunt ending in a buy (and the Genie
  * asleep, and out of breath), a filed problem report, and the installable manifest.
  */
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
@@ -114,6 +115,12 @@ describe('reasons to come back', () => {
     expect(performances.map((p) => p.date)).toEqual([0, 1, 2, 3, 4, 5].map((back) => addDays(today, -back)));
     const latest = performances[0];
 
+    // The benched contract is days from its end in effect: the binary has no clock to wind, so
+    // its expiry moves to tomorrow in the store.
+    const store = new Database(service.databasePath);
+    expect(store.prepare("UPDATE contracts SET expire_date = ? WHERE article_id = 'Sample_article_202'").run(addDays(today, 1)).changes).toBe(1);
+    store.close();
+
     await page.goto(`${service.base}/leagues/global`);
     const result = page.getByRole('region', { name: `Your result for ${shown(today)}` });
     await result.waitFor();
@@ -127,6 +134,8 @@ describe('reasons to come back', () => {
     await expect(scored.getByRole('listitem').filter({ hasText: 'Chemistry' }).textContent()).resolves.toMatch(/Left wing–Striker/);
     const needs = page.getByRole('region', { name: 'Needs you' });
     await needs.getByText('1 contract is not in your line-up and scores nothing: Sample article 202.').waitFor();
+    await needs.getByText(new RegExp(`^Sample article 202 expires tomorrow \\(${shown(addDays(today, 1))}\\): in its renewal window, worth [\\d,]+ cr now\\.`)).waitFor();
+    await expect(needs.getByRole('link', { name: 'Renew or let it go' }).getAttribute('href')).resolves.toBe('/leagues/global/contracts');
     await player.screen('league-home-result');
 
     // The season as bars, said in words, and as a table for anyone who would rather read it.
@@ -251,6 +260,63 @@ describe('reasons to come back', () => {
     await genie.getByText(/The Genie needs a breather: too many questions in a minute\./).waitFor();
     await player.screen('genie-rate-limited');
   }, 60_000);
+
+  it('stops the Genie at ten questions, offers five more once, then shows what is left', async () => {
+    const hunter = await newPlayer(browser, service.base, 'genie-cap');
+    const { page } = hunter;
+    await page.goto(`${service.base}/signin`);
+    await page.getByRole('button', { name: 'I am new here' }).click();
+    await page.getByLabel('Username').fill('patient_one');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel(/Your team name in/).first().fill('Slow Burners');
+    await page.getByRole('button', { name: /^Join Global/ }).click();
+    await page.getByRole('heading', { name: 'Slow Burners' }).waitFor();
+    await page.goto(`${service.base}/leagues/global/market`);
+
+    const model = service.model!;
+    model.reset();
+    const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
+    // A new question every turn (the server ends a hunt that repeats one), never fewer than 20 left.
+    const ask = (n: number) => {
+      model.script = {
+        seed: { json: { keywords: 'Sample article 1', anchors: [] } },
+        turn: { json: { utterance: `Riddle ${n}: is it odd?`, question: `Riddle ${n}: is it odd?`, keep: twenty, options: ['Yes', 'No'], kind: 'filter', done: false } },
+      };
+    };
+    const genie = page.getByRole('region', { name: 'Article Genie' });
+    ask(1);
+    await genie.getByLabel('Describe an article you cannot name').fill('an article that will not be found quickly');
+    await genie.getByRole('button', { name: 'Ask the Genie' }).click();
+    await genie.getByText('Question 1 of 10.', { exact: false }).waitFor();
+    for (let n = 2; n <= 10; n++) {
+      ask(n);
+      await genie.getByRole('button', { name: 'Yes', exact: true }).click();
+      await genie.getByText(`Riddle ${n}: is it odd?`).waitFor();
+    }
+    await genie.getByText('Many articles are still in play. Question 10 of 10.').waitFor();
+    const cap = genie.getByRole('group', { name: 'The Genie has asked ten questions' });
+    await expect(genie.getByRole('button', { name: 'Yes', exact: true }).count()).resolves.toBe(0);
+    await hunter.screen('genie-soft-cap');
+
+    await cap.getByRole('button', { name: 'Ask 5 more questions' }).click();
+    await genie.getByText('Question 10 of 15.', { exact: false }).waitFor();
+    for (let n = 11; n <= 15; n++) {
+      ask(n);
+      await genie.getByRole('button', { name: 'Yes', exact: true }).click();
+      await genie.getByText(`Riddle ${n}: is it odd?`).waitFor();
+    }
+    await genie.getByText('Question 15 of 15.', { exact: false }).waitFor();
+    // One extension only.
+    await expect(cap.getByRole('button', { name: 'Ask 5 more questions' }).count()).resolves.toBe(0);
+    expect(model.requests.filter((r) => r.call === 'turn')).toHaveLength(15);
+    await cap.getByRole('button', { name: 'Show the 20 articles left' }).click();
+    const found = genie.getByRole('list', { name: 'The Genie found' });
+    await found.waitFor();
+    await expect(found.getByRole('listitem').count()).resolves.toBe(20);
+    expect(hunter.foreignRequests).toEqual([]);
+    expect(hunter.consoleErrors).toEqual([]);
+  }, 120_000);
 
   it('files a problem report and shows the issue it became, with refusals in words', async () => {
     const { page } = player;

@@ -48,6 +48,8 @@ export interface Service {
   model: FakeLanguageModel | null;
   /** the loopback issue tracker, when started with `{ reports: true }` */
   tracker: FakeIssueTracker | null;
+  /** the binary's SQLite file, for a test that must move a date the binary has no clock to wind */
+  databasePath: string;
   fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
   stop(): Promise<void>;
 }
@@ -110,6 +112,7 @@ export async function startService(options: { genie?: boolean; reports?: boolean
     fake,
     model,
     tracker,
+    databasePath: path.join(cwd, 'data', 'fantasy.db'),
     fantasy,
     async stop() {
       if (server.exitCode === null) {
