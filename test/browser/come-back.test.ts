@@ -295,7 +295,7 @@ describe('reasons to come back', () => {
       await genie.getByText(`Riddle ${n}: is it odd?`).waitFor();
     }
     await genie.getByText('Many articles are still in play. Question 10 of 10.').waitFor();
-    const cap = genie.getByRole('group', { name: 'The Genie has asked ten questions' });
+    const cap = genie.getByRole('group', { name: 'The Genie has asked 10 questions' });
     await expect(genie.getByRole('button', { name: 'Yes', exact: true }).count()).resolves.toBe(0);
     await hunter.screen('genie-soft-cap');
 
@@ -307,10 +307,12 @@ describe('reasons to come back', () => {
       await genie.getByText(`Riddle ${n}: is it odd?`).waitFor();
     }
     await genie.getByText('Question 15 of 15.', { exact: false }).waitFor();
+    const end = genie.getByRole('group', { name: 'The Genie has asked 15 questions' });
+    await end.getByRole('button', { name: 'Show the 20 articles left' }).waitFor();
     // One extension only.
-    await expect(cap.getByRole('button', { name: 'Ask 5 more questions' }).count()).resolves.toBe(0);
+    await expect(end.getByRole('button', { name: 'Ask 5 more questions' }).count()).resolves.toBe(0);
     expect(model.requests.filter((r) => r.call === 'turn')).toHaveLength(15);
-    await cap.getByRole('button', { name: 'Show the 20 articles left' }).click();
+    await end.getByRole('button', { name: 'Show the 20 articles left' }).click();
     const found = genie.getByRole('list', { name: 'The Genie found' });
     await found.waitFor();
     await expect(found.getByRole('listitem').count()).resolves.toBe(20);

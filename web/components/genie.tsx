@@ -168,7 +168,7 @@ export function Genie(props: { leagueId: string; renderOffers: (pages: ArticlePa
         </div>
       )}
       {hunt && atCap && (
-        <div class="options" role="group" aria-label="The Genie has asked ten questions">
+        <div class="options" role="group" aria-label={`The Genie has asked ${hunt.turns} questions`}>
           <p>That was question {hunt.turns}. Keep going, or see what is left?</p>
           {hunt.cap === SOFT_CAP && (
             <button type="button" disabled={busy} onClick={() => setHunt({ ...hunt, cap: SOFT_CAP + EXTENSION })}>
