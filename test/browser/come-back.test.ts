@@ -276,6 +276,21 @@ describe('reasons to come back', () => {
 
     const model = service.model!;
     model.reset();
+    const genie = page.getByRole('region', { name: 'Article Genie' });
+
+    // Named articles to relate: five or fewer candidates need no question, and the one that
+    // links both ways with both named articles comes first.
+    model.script = { seed: { json: { keywords: 'national football', anchors: ['Lionel Messi', 'Cristiano Ronaldo'] } } };
+    await genie.getByLabel('Describe an article you cannot name').fill('something tying Messi and Ronaldo to national football');
+    await genie.getByRole('button', { name: 'Ask the Genie' }).click();
+    const related = genie.getByRole('list', { name: 'The Genie found' });
+    await related.waitFor();
+    await expect(related.locator('.offer-title').allTextContents()).resolves.toEqual(["Ballon d'Or", 'Argentina national football team']);
+    await related.getByText('Linked both ways with 2 articles you named', { exact: false }).waitFor();
+    expect(model.requests.filter((r) => r.call === 'turn')).toHaveLength(0);
+    await hunter.screen('genie-related');
+    await genie.getByRole('button', { name: 'Start a new hunt' }).click();
+
     const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
     // A new question every turn (the server ends a hunt that repeats one), never fewer than 20 left.
     const ask = (n: number) => {
@@ -284,7 +299,6 @@ describe('reasons to come back', () => {
         turn: { json: { utterance: `Riddle ${n}: is it odd?`, question: `Riddle ${n}: is it odd?`, keep: twenty, options: ['Yes', 'No'], kind: 'filter', done: false } },
       };
     };
-    const genie = page.getByRole('region', { name: 'Article Genie' });
     ask(1);
     await genie.getByLabel('Describe an article you cannot name').fill('an article that will not be found quickly');
     await genie.getByRole('button', { name: 'Ask the Genie' }).click();

@@ -48,7 +48,9 @@ interface Hunt {
 
 type Priced = { candidate: GenieCandidate; page: ArticlePage };
 
-export function Genie(props: { leagueId: string; renderOffers: (pages: ArticlePage[]) => ComponentChildren }) {
+export type GenieFind = { page: ArticlePage; mutualLinks: number };
+
+export function Genie(props: { leagueId: string; renderOffers: (found: GenieFind[]) => ComponentChildren }) {
   const [query, setQuery] = useState('');
   const [hunt, setHunt] = useState<Hunt | null>(null);
   const [result, setResult] = useState<Priced[] | null>(null);
@@ -184,7 +186,7 @@ export function Genie(props: { leagueId: string; renderOffers: (pages: ArticlePa
       {result && (
         <>
           <h3 id="genie-found">The Genie found</h3>
-          {props.renderOffers(result.map((r) => r.page))}
+          {props.renderOffers(result.map((r) => ({ page: r.page, mutualLinks: r.candidate.mutualLinks })))}
         </>
       )}
       {(hunt || result || refusal || nothing) && !busy && (

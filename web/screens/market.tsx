@@ -191,8 +191,20 @@ export function Market(props: { id: string }) {
             {session.value?.features?.articleGenie && (
               <Genie
                 leagueId={props.id}
-                renderOffers={(pages) => (
-                  <OfferList leagueId={props.id} offers={pages.map(fromSearch)} creditsLeft={team.credits} onBought={onBought} label="The Genie found" />
+                renderOffers={(found) => (
+                  <OfferList
+                    leagueId={props.id}
+                    offers={found.map(({ page, mutualLinks }) => {
+                      const offer = fromSearch(page);
+                      // Why it is first: it and the articles the player named link to each other.
+                      if (mutualLinks === 0) return offer;
+                      const linked = `Linked both ways with ${mutualLinks === 1 ? '1 article' : `${mutualLinks} articles`} you named`;
+                      return { ...offer, detail: offer.detail ? `${linked} · ${offer.detail}` : linked };
+                    })}
+                    creditsLeft={team.credits}
+                    onBought={onBought}
+                    label="The Genie found"
+                  />
                 )}
               />
             )}
