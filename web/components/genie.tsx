@@ -189,7 +189,7 @@ export function Genie(props: { leagueId: string; renderOffers: (found: GenieFind
           {props.renderOffers(result.map((r) => ({ page: r.page, mutualLinks: r.candidate.mutualLinks })))}
         </>
       )}
-      {(hunt || result || refusal || nothing) && !busy && (
+      {(hunt || result) && !busy && (
         <p>
           <button type="button" onClick={reset}>
             Start a new hunt
