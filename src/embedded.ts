@@ -65,17 +65,26 @@ export function sqliteNativeBinding(): unknown {
     const packageJson = requireHere.resolve('better-sqlite3/package.json');
     return path.join(path.dirname(packageJson), 'build', 'Release', 'better_sqlite3.node');
   }
-  if (nativeBinding) return nativeBinding;
-  const bytes = Buffer.from(sea.getAsset('better_sqlite3.node') as ArrayBuffer);
+  nativeBinding ??= loadEmbeddedAddon(sea, 'better_sqlite3.node');
+  return nativeBinding;
+}
+
+/**
+ * A native addon carried as an asset of the binary: written to a private temporary file,
+ * loaded, and the file removed (the loaded library stays mapped).
+ */
+function loadEmbeddedAddon(sea: SeaModule, asset: string): unknown {
+  const bytes = Buffer.from(sea.getAsset(asset) as ArrayBuffer);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));
-  const file = path.join(dir, 'better_sqlite3.node');
+  const file = path.join(dir, asset);
   fs.writeFileSync(file, bytes, { mode: 0o600 });
   const mod = { exports: {} as unknown };
-  process.dlopen(mod, file);
-  // The loaded library stays mapped; the file itself is no longer needed.
-  fs.rmSync(dir, { recursive: true, force: true });
-  nativeBinding = mod.exports;
-  return nativeBinding;
+  try {
+    process.dlopen(mod, file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return mod.exports;
 }
 
 /**
@@ -113,13 +122,6 @@ export function argon2Binding(): Argon2Binding {
     argon2 = requireHere('@node-rs/argon2') as Argon2Binding;
     return argon2;
   }
-  const bytes = Buffer.from(sea.getAsset('argon2.node') as ArrayBuffer);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));
-  const file = path.join(dir, 'argon2.node');
-  fs.writeFileSync(file, bytes, { mode: 0o600 });
-  const mod = { exports: {} as unknown };
-  process.dlopen(mod, file);
-  fs.rmSync(dir, { recursive: true, force: true });
-  argon2 = mod.exports as Argon2Binding;
+  argon2 = loadEmbeddedAddon(sea, 'argon2.node') as Argon2Binding;
   return argon2;
 }

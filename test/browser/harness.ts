@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -16,6 +15,7 @@ import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { startFakeIssueTracker, type FakeIssueTracker } from '../fakes/issue-tracker';
 import { startFakeLanguageModel, type FakeLanguageModel } from '../fakes/language-model';
+import { freePort } from '../support/free-port';
 
 const requireHere = createRequire(import.meta.url);
 const binary = path.resolve(__dirname, '../../dist/fantasy');
@@ -29,17 +29,6 @@ export const SIZES = [
 
 export const SERVICE_TOKEN = 'browser-service-token';
 export const today = utcDay(new Date());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Service {
   base: string;
