@@ -25,8 +25,14 @@ async function register(player: Player, username: string): Promise<void> {
   await player.page.getByRole('button', { name: 'I am new here' }).click();
   await player.page.getByLabel('Username').fill(username);
   await player.page.getByLabel('Password').fill(`${username}-password`);
+  // the welcome looks for a Global League as it opens; its answer must arrive before the test
+  // moves on, so the console lines the test expects do not depend on timing
+  const globalLookup = player.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/leagues/global');
   await player.page.getByRole('button', { name: 'Create account' }).click();
   await player.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+  await globalLookup;
+  // …and the browser's console line for its 404 with it
+  await expect.poll(() => player.consoleErrors.some((line) => /Failed to load resource.*404/.test(line))).toBe(true);
 }
 
 describe('leagues between friends', () => {
