@@ -4,6 +4,7 @@
  * a confirmation, the founder closes the league; refusals read as sentences, and a lapsed
  * session returns to sign-in and then to the page the player was on.
  */
+import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
@@ -36,6 +37,40 @@ async function register(player: Player, username: string): Promise<void> {
 }
 
 describe('leagues between friends', () => {
+  it('a season that has ended reads as an archive, with nothing offered that the league refuses', async () => {
+    const player = await newPlayer(browser, service.base, 'leagues-ended');
+    await register(player, 'season_player');
+    // Founded through the API from the page itself (same origin, as the app does), then ended:
+    // the binary's clock cannot move, so its store gets a season that ended yesterday, with the
+    // league's version bumped as every write bumps it.
+    const league = (await player.page.evaluate(`fetch('/api/v1/leagues', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Last Season', teamName: 'Old Hands', icon: '📚', domain: 'en', duration: '2w', visibility: 'private', invitePolicy: 'admin' }),
+    }).then((response) => response.json())`)) as { id: string };
+    const store = new Database(service.databasePath);
+    try {
+      const ended = store
+        .prepare('UPDATE leagues SET start_date = ?, end_date = ?, version = version + 1 WHERE id = ?')
+        .run(new Date(Date.now() - 15 * 86_400_000).toISOString(), new Date(Date.now() - 86_400_000).toISOString(), league.id);
+      expect(ended.changes).toBe(1);
+    } finally {
+      store.close();
+    }
+    await player.page.goto(`${service.base}/leagues/${league.id}`);
+    await player.page.getByText(/The season ended on .*the standings are final\./).waitFor();
+    await player.page.getByText(/This league is an archive/).waitFor();
+    const nav = player.page.getByRole('navigation', { name: /sections/ });
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings']);
+    for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/, /Copy code/]) {
+      await expect(player.page.getByRole('link', { name: offer }).or(player.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
+    }
+    await player.page.getByRole('row', { name: /Old Hands/ }).waitFor();
+    await player.screen('ended-archive');
+    expect(player.foreignRequests).toEqual([]);
+    expect(player.consoleErrors).toEqual([expect.stringMatching(/Failed to load resource.*404/)]);
+  }, 60_000);
+
   it('founds, invites, joins by link, reads a line-up, leaves and closes', async () => {
     const founder = await newPlayer(browser, service.base, 'leagues-founder');
     const friend = await newPlayer(browser, service.base, 'leagues-friend');

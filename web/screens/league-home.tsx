@@ -21,8 +21,9 @@ async function loadLeague(id: string) {
   // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
   const fielded = new Set(Object.values(lineup?.formation.formation ?? {}).map((c) => c?.id));
   const unfielded = contracts.filter((c) => c.status === 'live' && !fielded.has(c.id));
-  // The code is asked for only where the league's policy shows it to this player.
-  const mayInvite = role.isMember && !league.closedAt && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
+  // The code is asked for only where the league's policy shows it to this player, and only
+  // while someone could still join with it (a closed or ended league refuses every join).
+  const mayInvite = role.isMember && !leagueIsOver(league) && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
   const invite = mayInvite ? await api.inviteCode(id).catch(() => null) : null;
   return { league, role, table, me, team, performances, contracts, invite, unfielded };
 }
