@@ -12,7 +12,7 @@ import { chemistryView, parseLineupSave } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
-import { appendLineupVersion, latestLineupVersion, lineupVersionsStandingBefore } from '../store/lineups';
+import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam } from '../store/lineups';
 import { contractsOfTeam } from '../store/contracts';
 import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
@@ -91,10 +91,16 @@ export class LineupService {
     const { db } = this.deps;
     const team = this.currentTeam(playerId, leagueId);
     const languageScale = findLeague(db, leagueId)?.languageScale ?? 1;
+    // read once, not per day: the schema that stood at the end of a day is the one its links
+    // were scored on (§4.3)
+    const versions = lineupVersionsOfTeam(db, team.id);
+    const standingAtEndOf = (date: string) => {
+      const endOfDay = `${addDays(date, 1)}T00:00:00.000Z`;
+      return versions.findLast((version) => version.savedAt < endOfDay);
+    };
     return recentPerformances(db, team.id, limit).map((row) => {
       const formation = stringRecordFromJson(row.formationSnapshot);
-      // the schema that stood at the end of the day is the one its links were scored on (§4.3)
-      const standing = lineupVersionsStandingBefore(db, [team.id], `${addDays(row.date, 1)}T00:00:00.000Z`).get(team.id);
+      const standing = standingAtEndOf(row.date);
       return {
         teamId: row.teamId,
         date: row.date,

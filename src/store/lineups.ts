@@ -51,6 +51,17 @@ export function lineupVersionsStandingBefore(db: Database, teamIds: readonly str
   return out;
 }
 
+/** Every version of one team, oldest first (same-instant saves in insertion order). */
+export function lineupVersionsOfTeam(db: Database, teamId: string): LineupVersion[] {
+  return db
+    .select()
+    .from(lineupVersions)
+    .where(eq(lineupVersions.teamId, teamId))
+    .orderBy(lineupVersions.savedAt, lineupVersions.id)
+    .all()
+    .map(toVersion);
+}
+
 /** Appends a version; history is never rewritten, so past days keep the line-up they had. */
 export function appendLineupVersion(db: Database, version: LineupVersion): void {
   db.insert(lineupVersions)

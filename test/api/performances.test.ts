@@ -72,6 +72,19 @@ describe('GET /api/v1/leagues/{id}/my-performances', () => {
         expect(result.body[0].breakdown).toEqual({ articles: [{ position: 'GK', articleId: 'Gamma', views: 16_000, points: 3 }], links: [], synergy: 0, total: 3 });
       },
     },
+    {
+      name: 'a day names the links of the schema that stood at its end, not of a later line-up',
+      method: 'GET',
+      path: path('?limit=2'),
+      as: 'alice',
+      // saved after the scored days: 4-4-2 has no LW, so reading it for 2026-05-08 would name no link
+      before: async (w, app) => {
+        const save = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: { formation: { date: 'x', schema: '4-4-2', formation: {} } } });
+        expect(save.status).toBe(200);
+      },
+      status: 200,
+      expect: (result) => expect(result.body[1].breakdown.links).toEqual([{ from: 'LW', to: 'ST', level: 'good', points: 0.5 }]),
+    },
     { name: 'a team never scored has none', method: 'GET', path: path(), as: 'bob', status: 200, exact: true, expect: [] },
     { name: 'caller has no team in the league', method: 'GET', path: path(), as: 'stranger', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
     { name: 'unknown league', method: 'GET', path: '/api/v1/leagues/lg_nope/my-performances', as: 'alice', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
