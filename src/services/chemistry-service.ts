@@ -5,7 +5,7 @@
  * set of articles and day, and the scoring engine still resolves links for points on its own.
  */
 import { levelFromLinks } from '../domain/chemistry';
-import { utcDay } from '../domain/dates';
+import { DAY_MS, utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { comparisonKey } from '../domain/titles';
 import type { Clock } from '../clock';
@@ -17,7 +17,7 @@ import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 
-const GRAPH_TTL_MS = 24 * 60 * 60 * 1000;
+const GRAPH_TTL_MS = DAY_MS;
 
 export interface ChemistryPair {
   a: string;

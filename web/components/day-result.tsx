@@ -9,7 +9,7 @@ import type { Position } from '../../src/domain/formations';
 import { POSITION_NAMES } from './pitch';
 import { count, credits, day, points, rankChange } from './ui';
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../src/domain/dates';
 
 const LEVEL_WORDS: Record<string, string> = { excellent: 'excellent', good: 'good', weak: 'weak', empty: 'no link' };
 

@@ -6,7 +6,7 @@ import { LeagueNav } from '../components/league-nav';
 import { refreshNotifications } from '../state';
 import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad } from '../components/ui';
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../src/domain/dates';
 
 function daysLeft(expireDate: string): number {
   const today = new Date().toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import { PointsChart } from '../components/charts';
 import { Done, Loaded, Refusal, Screen, credits, day, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../src/domain/dates';
 /** More days than any season: the chart shows the whole of it. */
 const SEASON_DAYS = 400;
 
