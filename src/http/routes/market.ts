@@ -1,15 +1,11 @@
 import { Elysia } from 'elysia';
-import { ContractService } from '../../services/contract-service';
-import { MarketService } from '../../services/market-service';
 import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
 /** The market shelf (§7) and contracts (§5.6–§5.9): buy, lists, sell, renewal election and withdrawal. */
 export function marketRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
-  const market = new MarketService(deps);
-  const contracts = new ContractService(deps);
+  const { market, contracts } = ctx.services;
   return new Elysia()
     .get('/api/v1/leagues/:id/market', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);
