@@ -21,7 +21,6 @@ import { mountRoutes } from './route-kit';
 import { articleRoutes } from './routes/articles';
 import { lineupRoutes } from './routes/lineups';
 import { notificationRoutes } from './routes/notifications';
-import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
 import { metricsRoutes } from './routes/metrics';
@@ -70,7 +69,6 @@ export function createApp(ctx: AppContext) {
       .use(articleRoutes(ctx))
       .use(lineupRoutes(ctx))
       .use(notificationRoutes(ctx))
-      .use(genieRoutes(ctx))
       .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))
       .use(metricsRoutes(ctx))

@@ -7,12 +7,14 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { genieRoutes } from './genie';
 import { marketRoutes } from './market';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
   ...marketRoutes,
+  ...genieRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',
