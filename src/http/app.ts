@@ -11,9 +11,6 @@ import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
 import { guardWrite } from './origins';
 import { requireSession } from './session';
-import { rootRoutes } from './routes/root';
-import { authRoutes } from './routes/auth';
-import { sessionRoutes } from './routes/session';
 import { leagueRoutes } from './routes/leagues';
 import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
@@ -23,7 +20,6 @@ import { lineupRoutes } from './routes/lineups';
 import { notificationRoutes } from './routes/notifications';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
-import { metricsRoutes } from './routes/metrics';
 import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
@@ -61,9 +57,6 @@ export function createApp(ctx: AppContext) {
           fail('UNAUTHORIZED');
         }
       })
-      .use(rootRoutes(ctx))
-      .use(authRoutes(ctx))
-      .use(sessionRoutes(ctx))
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
       .use(articleRoutes(ctx))
@@ -71,7 +64,6 @@ export function createApp(ctx: AppContext) {
       .use(notificationRoutes(ctx))
       .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))
-      .use(metricsRoutes(ctx))
   );
   return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }

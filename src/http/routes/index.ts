@@ -7,14 +7,22 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { authRoutes } from './auth';
 import { genieRoutes } from './genie';
 import { marketRoutes } from './market';
+import { metricsRoutes } from './metrics';
+import { rootRoutes } from './root';
+import { sessionRoutes } from './session';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
+  ...rootRoutes,
+  ...authRoutes,
+  ...sessionRoutes,
   ...marketRoutes,
   ...genieRoutes,
+  ...metricsRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',
