@@ -10,6 +10,11 @@ import { GENIE_BUCKETS, GENIE_LIMITS } from '../domain/genie';
 import { characterCount } from '../domain/values';
 import { named } from './registry';
 
+/** The JSON Schema of an entry, for the document: the count is checked before the entries, so the array's own schema reads `unknown`. */
+const documented = (schema: z.ZodType) => {
+  const { $schema: _schema, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  return json;
+};
 const absent = (input: unknown) => input === undefined || input === null;
 const within = (max: number) => (text: string) => characterCount(text) <= max;
 
@@ -33,13 +38,13 @@ export const GenieSeedsSchema = named(
 );
 export type GenieSeeds = z.output<typeof GenieSeedsSchema>;
 
-const GenieCandidateSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    // The encyclopedia's search answers `description: null` for some pages; clients pass it on.
-    description: z.string().nullish(),
-  })
+const GenieCandidateShape = z.object({
+  id: z.number().int().describe('a small integer the client assigns'),
+  title: z.string().describe(`at most ${GENIE_LIMITS.titleMax} characters`),
+  // The encyclopedia's search answers `description: null` for some pages; clients pass it on.
+  description: z.string().nullish().describe(`at most ${GENIE_LIMITS.descriptionMax} characters`),
+});
+const GenieCandidateSchema = GenieCandidateShape
   .transform(({ id, title, description }) => (typeof description === 'string' ? { id, title, description } : { id, title }));
 type GenieTurnCandidate = z.output<typeof GenieCandidateSchema>;
 
@@ -64,9 +69,13 @@ const GenieCandidatesSchema = z
     z
       .array(z.custom<GenieTurnCandidate>())
       .refine((candidates) => new Set(candidates.map((c) => c.id)).size === candidates.length, 'GENIE_DUPLICATE_CANDIDATE_ID'),
-  );
+  )
+  .meta({ items: documented(GenieCandidateShape), description: 'distinct ids' });
 
-const GenieExchangeSchema = z.object({ question: z.string(), answer: z.string() });
+const GenieExchangeSchema = z.object({
+  question: z.string().describe(`at most ${GENIE_LIMITS.questionMax} characters`),
+  answer: z.string().describe(`at most ${GENIE_LIMITS.answerMax} characters`),
+});
 export type GenieExchange = z.output<typeof GenieExchangeSchema>;
 
 /** The opening turn has nothing to carry, so an absent history is an empty one. */
@@ -84,7 +93,9 @@ const GenieHistorySchema = z.preprocess(
           'GENIE_TEXT_TOO_LONG',
         ),
     ),
-);
+  )
+  .default([])
+  .meta({ items: documented(GenieExchangeSchema), description: 'the questions asked so far and their answers' });
 
 /** §10.3, in the order the rules list them. Oversize is refused, never truncated. */
 export const GenieTurnRequestSchema = z.object({
