@@ -19,7 +19,6 @@ import { articleRoutes } from './routes/articles';
 import { lineupRoutes } from './routes/lineups';
 import { notificationRoutes } from './routes/notifications';
 import { reportRoutes } from './routes/reports';
-import { internalRoutes } from './routes/internal';
 import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
@@ -63,7 +62,6 @@ export function createApp(ctx: AppContext) {
       .use(lineupRoutes(ctx))
       .use(notificationRoutes(ctx))
       .use(reportRoutes(ctx))
-      .use(internalRoutes(ctx))
   );
   return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }

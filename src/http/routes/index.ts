@@ -9,6 +9,7 @@ import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
 import { authRoutes } from './auth';
 import { genieRoutes } from './genie';
+import { internalRoutes } from './internal';
 import { marketRoutes } from './market';
 import { metricsRoutes } from './metrics';
 import { rootRoutes } from './root';
@@ -22,6 +23,7 @@ export const declaredRoutes: readonly Route[] = [
   ...sessionRoutes,
   ...marketRoutes,
   ...genieRoutes,
+  ...internalRoutes,
   ...metricsRoutes,
   route({
     id: 'getOpenApiDocument',
