@@ -4,6 +4,11 @@
  * call itself lives in services/genie-service.
  */
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
+
+/** The web app still imports these names from here; it moves onto wire/genie.ts with the rest of src/wire. */
+export type { GenieExchange, GenieSeeds };
+export type GenieBucket = GenieTurnRequest['bucket'];
+export type GenieCandidate = GenieTurnRequest['candidates'][number];
 import { isPlainObject } from './values';
 
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
