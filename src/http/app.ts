@@ -19,8 +19,6 @@ import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
 import { articleRoutes } from './routes/articles';
-import { lineupRoutes } from './routes/lineups';
-import { notificationRoutes } from './routes/notifications';
 import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
@@ -68,8 +66,6 @@ export function createApp(ctx: AppContext) {
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
       .use(articleRoutes(ctx))
-      .use(lineupRoutes(ctx))
-      .use(notificationRoutes(ctx))
       .use(genieRoutes(ctx))
       .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))

@@ -7,12 +7,16 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
+import { notificationRoutes } from './notifications';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
   ...marketRoutes,
+  ...lineupRoutes,
+  ...notificationRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',
