@@ -18,7 +18,6 @@ import { leagueRoutes } from './routes/leagues';
 import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
-import { articleRoutes } from './routes/articles';
 import { genieRoutes } from './routes/genie';
 import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
@@ -65,7 +64,6 @@ export function createApp(ctx: AppContext) {
       .use(sessionRoutes(ctx))
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
-      .use(articleRoutes(ctx))
       .use(genieRoutes(ctx))
       .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))

@@ -7,6 +7,7 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { articleRoutes } from './articles';
 import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
 import { notificationRoutes } from './notifications';
@@ -17,6 +18,7 @@ export const declaredRoutes: readonly Route[] = [
   ...marketRoutes,
   ...lineupRoutes,
   ...notificationRoutes,
+  ...articleRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',
