@@ -19,7 +19,6 @@ import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
 import { genieRoutes } from './routes/genie';
-import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
 import { metricsRoutes } from './routes/metrics';
 import { webAppResponder } from './web-app';
@@ -65,7 +64,6 @@ export function createApp(ctx: AppContext) {
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
       .use(genieRoutes(ctx))
-      .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))
       .use(metricsRoutes(ctx))
   );

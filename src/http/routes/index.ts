@@ -11,6 +11,7 @@ import { articleRoutes } from './articles';
 import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
 import { notificationRoutes } from './notifications';
+import { reportRoutes } from './reports';
 
 const documents = new WeakMap<Config, unknown>();
 
@@ -19,6 +20,7 @@ export const declaredRoutes: readonly Route[] = [
   ...lineupRoutes,
   ...notificationRoutes,
   ...articleRoutes,
+  ...reportRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',
