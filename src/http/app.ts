@@ -15,10 +15,6 @@ import { leagueRoutes } from './routes/leagues';
 import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
-import { articleRoutes } from './routes/articles';
-import { lineupRoutes } from './routes/lineups';
-import { notificationRoutes } from './routes/notifications';
-import { reportRoutes } from './routes/reports';
 import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
@@ -58,10 +54,6 @@ export function createApp(ctx: AppContext) {
       })
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
-      .use(articleRoutes(ctx))
-      .use(lineupRoutes(ctx))
-      .use(notificationRoutes(ctx))
-      .use(reportRoutes(ctx))
   );
   return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }

@@ -41,6 +41,11 @@ export interface BodyDeclaration<S extends z.ZodType = z.ZodType> {
    * `Checked` value and the service refuses a bad body at the point the interface names.
    */
   checkedByService?: true;
+  /**
+   * With `checkedByService`: a body that is not JSON (or too large) is still refused before
+   * the handler runs; only the schema's refusal is held back for the service.
+   */
+  malformedFirst?: true;
 }
 
 /** How an answer is documented: JSON of a schema, a redirect, plain text, or no body. */
@@ -135,8 +140,14 @@ export function queryObject(url: string): Record<string, string | string[]> {
 }
 
 async function parsedBody(request: Request, declaration: BodyDeclaration): Promise<Checked<unknown>> {
+  let json: unknown;
   try {
-    const json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
+    json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
+  } catch (error) {
+    if (declaration.malformedFirst) throw error;
+    return { ok: false, error };
+  }
+  try {
     const result = declaration.schema.safeParse(json);
     if (result.success) return { ok: true, value: result.data };
     return { ok: false, error: new Failure(refusalCode(result.error.issues, declaration.invalid)) };

@@ -22,8 +22,6 @@ export type Session = z.output<typeof SessionSchema>;
 export const PlayerSchema = named('Player', z.object({ id: z.string(), name: z.string() }));
 export type Player = z.output<typeof PlayerSchema>;
 
-export const SuccessSchema = named('Success', z.object({ success: z.literal(true) }));
-
 /**
  * The username is checked first, then the password: a body that is not an object reads as
  * one that lacks both, so it answers USERNAME_INVALID.

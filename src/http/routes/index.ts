@@ -7,11 +7,15 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { articleRoutes } from './articles';
 import { authRoutes } from './auth';
 import { genieRoutes } from './genie';
 import { internalRoutes } from './internal';
+import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
 import { metricsRoutes } from './metrics';
+import { notificationRoutes } from './notifications';
+import { reportRoutes } from './reports';
 import { rootRoutes } from './root';
 import { sessionRoutes } from './session';
 
@@ -25,6 +29,10 @@ export const declaredRoutes: readonly Route[] = [
   ...genieRoutes,
   ...internalRoutes,
   ...metricsRoutes,
+  ...lineupRoutes,
+  ...notificationRoutes,
+  ...articleRoutes,
+  ...reportRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',

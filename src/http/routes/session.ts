@@ -1,4 +1,5 @@
-import { PlayerSchema, SessionSchema, SuccessSchema } from '../../wire/session';
+import { SuccessSchema } from '../../wire/common';
+import { PlayerSchema, SessionSchema } from '../../wire/session';
 import { route } from '../route-kit';
 import { expiredSessionCookie } from '../session';
 
