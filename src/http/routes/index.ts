@@ -7,11 +7,15 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { leagueRoutes } from './leagues';
 import { marketRoutes } from './market';
+import { teamRoutes } from './teams';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
+  ...leagueRoutes,
+  ...teamRoutes,
   ...marketRoutes,
   route({
     id: 'getOpenApiDocument',
