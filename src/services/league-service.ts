@@ -69,8 +69,8 @@ export class LeagueService {
   }
 
   /**
-   * §6.2: validate, resolve the edition's frozen factor (network, before any write), then
-   * league + founder's team + founder's empty line-up in one transaction.
+   * §6.2, on a request its schema has shaped: resolve the edition's frozen factor (network,
+   * before any write), then league + founder's team + founder's empty line-up in one transaction.
    */
   async create(playerId: string, request: CreateLeagueRequest): Promise<League> {
     const scale = await this.resolveScale(request.domain);
