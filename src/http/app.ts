@@ -14,8 +14,6 @@ import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
 import { authRoutes } from './routes/auth';
 import { sessionRoutes } from './routes/session';
-import { leagueRoutes } from './routes/leagues';
-import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
 import { genieRoutes } from './routes/genie';
@@ -61,8 +59,6 @@ export function createApp(ctx: AppContext) {
       .use(rootRoutes(ctx))
       .use(authRoutes(ctx))
       .use(sessionRoutes(ctx))
-      .use(leagueRoutes(ctx))
-      .use(teamRoutes(ctx))
       .use(genieRoutes(ctx))
       .use(internalRoutes(ctx))
       .use(metricsRoutes(ctx))
