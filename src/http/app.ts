@@ -11,8 +11,6 @@ import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
 import { guardWrite } from './origins';
 import { requireSession } from './session';
-import { leagueRoutes } from './routes/leagues';
-import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
 import { webAppResponder } from './web-app';
@@ -52,8 +50,6 @@ export function createApp(ctx: AppContext) {
           fail('UNAUTHORIZED');
         }
       })
-      .use(leagueRoutes(ctx))
-      .use(teamRoutes(ctx))
   );
   return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }

@@ -11,6 +11,7 @@ import { articleRoutes } from './articles';
 import { authRoutes } from './auth';
 import { genieRoutes } from './genie';
 import { internalRoutes } from './internal';
+import { leagueRoutes } from './leagues';
 import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
 import { metricsRoutes } from './metrics';
@@ -18,6 +19,7 @@ import { notificationRoutes } from './notifications';
 import { reportRoutes } from './reports';
 import { rootRoutes } from './root';
 import { sessionRoutes } from './session';
+import { teamRoutes } from './teams';
 
 const documents = new WeakMap<Config, unknown>();
 
@@ -25,6 +27,8 @@ export const declaredRoutes: readonly Route[] = [
   ...rootRoutes,
   ...authRoutes,
   ...sessionRoutes,
+  ...leagueRoutes,
+  ...teamRoutes,
   ...marketRoutes,
   ...genieRoutes,
   ...internalRoutes,
