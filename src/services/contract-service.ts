@@ -3,7 +3,6 @@
  * Views are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
-import { sql } from 'drizzle-orm';
 import { addDays, daysBetween, utcDay } from '../domain/dates';
 import { fail, type ErrorCode } from '../domain/errors';
 import { isLeagueInactive } from '../domain/leagues';
@@ -11,11 +10,9 @@ import { earlySellMessage } from '../domain/notification-messages';
 import {
   inheritedRenewalCount,
   isTier,
-  MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
   saleQuote,
-  STARTING_CREDITS,
   type SaleQuote,
   termDaysOf,
   TIER_DAYS,
@@ -25,8 +22,9 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import {
   findContract,
+  insertContractIfAllowed,
+  isTeamFull,
   lastEndedContract,
-  liveContractCount,
   liveContractOnArticle,
   liveContractsOfLeague,
   liveContractsOfTeam,
@@ -34,12 +32,11 @@ import {
   setRenewalElected,
   type ContractRow,
 } from '../store/contracts';
-import { writeTransaction, type Database, isUniqueViolation } from '../store/database';
+import { writeTransaction, type Database } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
-import { contracts, ledgerEntries } from '../store/schema';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { PageviewSeries } from './pageview-series';
 import { contractView, contractViews, type ContractView } from './contract-view';
@@ -165,9 +162,8 @@ export class ContractService {
   }
 
   /**
-   * One INSERT guarded by all three rules of §5.6 (credits from the ledger, article free in
-   * the league, fewer than 22 live contracts), then its ledger entry. Answers the refusal's
-   * name when the guard (or the unique index on live articles) refused.
+   * The store's guarded INSERT (all three rules of §5.6 in its WHERE), then its ledger entry.
+   * Answers the refusal's name when the guard refused.
    */
   private insertGuarded(
     tx: Database,
@@ -186,22 +182,19 @@ export class ContractService {
     );
     const id = newId('ct');
     const createdAt = now.toISOString();
-    let changes: number;
-    try {
-      changes = tx.run(sql`
-        INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                  purchase_price, renewal_count, renewal_elected, status, created_at)
-        SELECT ${id}, ${league.id}, ${team.id}, ${articleId}, ${league.domain}, ${today}, ${today},
-               ${addDays(today, TIER_DAYS[tier])}, ${cost}, ${renewalCount}, 0, 'live', ${createdAt}
-        WHERE ${STARTING_CREDITS} + (SELECT coalesce(sum(amount), 0) FROM ${ledgerEntries} WHERE team_id = ${team.id}) >= ${cost}
-          AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE league_id = ${league.id} AND article_id = ${articleId} AND status = 'live')
-          AND (SELECT count(*) FROM ${contracts} WHERE team_id = ${team.id} AND status = 'live') < ${MAX_ACTIVE_CONTRACTS}
-      `).changes;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      changes = 0;
-    }
-    if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
+    const inserted = insertContractIfAllowed(tx, {
+      id,
+      leagueId: league.id,
+      teamId: team.id,
+      articleId,
+      domain: league.domain,
+      purchaseDate: today,
+      expireDate: addDays(today, TIER_DAYS[tier]),
+      purchasePrice: cost,
+      renewalCount,
+      createdAt,
+    });
+    if (!inserted) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
     recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
     bumpLeagueVersion(tx, league.id);
     return findContract(tx, id)!;
@@ -211,7 +204,7 @@ export class ContractService {
   private refusalFor(db: Database, team: TeamRow, articleId: string): ErrorCode | null {
     const holder = liveContractOnArticle(db, team.leagueId, articleId);
     if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
-    if (liveContractCount(db, team.id) >= MAX_ACTIVE_CONTRACTS) return 'TEAM_FULL';
+    if (isTeamFull(db, team.id)) return 'TEAM_FULL';
     return null;
   }
 
