@@ -1,6 +1,6 @@
 /**
  * Contracts (§5.6–§5.9): buy, sell, renewal election and withdrawal, and the two lists.
- * Views are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
+ * Pageview series are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
 import { addDays, daysBetween, utcDay } from '../domain/dates';
@@ -35,13 +35,13 @@ import {
 import { writeTransaction, type Database } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
-import { creditsOf, recordLedgerEntry } from '../store/ledger';
-import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
+import { recordLedgerEntry } from '../store/ledger';
+import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../store/leagues';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { PageviewSeries } from './pageview-series';
-import { contractView, contractViews, type ContractView } from './contract-view';
+import { loadContractViews, loadTeamView } from './contract-views';
+import { contractView, type ContractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
-import { teamView } from './views';
 import { isPlainObject } from '../domain/values';
 
 export interface ContractServiceDeps {
@@ -52,10 +52,10 @@ export interface ContractServiceDeps {
 }
 
 export class ContractService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: ContractServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   /** §5.6, checks in the spec's order; `readBody` runs after the membership checks. */
@@ -74,7 +74,7 @@ export class ContractService {
 
     const early = this.refusalFor(db, team, articleId);
     if (early) fail(early);
-    const average = await this.views.liveAverage(league.domain, articleId, today);
+    const average = await this.pageviews.liveAverage(league.domain, articleId, today);
     const cost = price(average, league.languageScale, TIER_DAYS[tier]);
 
     // No separate credit check here: the guarded INSERT is the one place the balance is compared.
@@ -86,13 +86,13 @@ export class ContractService {
   /** Every live or expired contract of the league, whoever holds it. */
   leagueContracts(leagueId: string): ContractView[] {
     if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    return contractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
+    return loadContractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
   }
 
   /** The caller's live or expired contracts in the league. */
   myContracts(playerId: string, leagueId: string): ContractView[] {
     const team = this.requireTeam(leagueId, playerId);
-    return contractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
+    return loadContractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
   }
 
   /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
@@ -102,7 +102,7 @@ export class ContractService {
     const team = this.requireTeam(leagueId, playerId);
     const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
     const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
-    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
 
     const sold = writeTransaction(db, (tx) => {
       // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
@@ -127,7 +127,7 @@ export class ContractService {
     const team = this.requireTeam(leagueId, playerId);
     const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
     const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
-    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
 
@@ -233,9 +233,8 @@ export class ContractService {
 
   /** With the price this request just computed, or (elections) the one today's cache knows. */
   private present(row: ContractRow, today: string, currentPrice?: number): ContractView {
-    if (currentPrice === undefined) return contractViews(this.deps.db, [row], today)[0]!;
-    const team = findTeamWithPlayer(this.deps.db, row.teamId)!;
-    return contractView(row, teamView(team, creditsOf(this.deps.db, team.id)), today, currentPrice);
+    if (currentPrice === undefined) return loadContractViews(this.deps.db, [row], today)[0]!;
+    return contractView(row, loadTeamView(this.deps.db, row.teamId)!, today, currentPrice);
   }
 
   private today(): string {

@@ -36,7 +36,8 @@ import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
-import { leagueView, teamView, type LeagueView, type TeamView } from './views';
+import { leagueView, type LeagueView } from './presenters/league';
+import type { TeamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
@@ -141,7 +142,7 @@ export class LeagueService {
   }
 
   mine(playerId: string): LeagueView[] {
-    return this.views(leaguesOfPlayer(this.deps.db, playerId));
+    return this.leagueViews(leaguesOfPlayer(this.deps.db, playerId));
   }
 
   global(): LeagueView {
@@ -149,7 +150,7 @@ export class LeagueService {
   }
 
   publicShelf(): LeagueView[] {
-    return this.views(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+    return this.leagueViews(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
   }
 
   byId(leagueId: string): LeagueView {
@@ -247,7 +248,7 @@ export class LeagueService {
     return league;
   }
 
-  private views(rows: LeagueRow[]): LeagueView[] {
+  private leagueViews(rows: LeagueRow[]): LeagueView[] {
     const counts = currentTeamCounts(
       this.deps.db,
       rows.map((l) => l.id),

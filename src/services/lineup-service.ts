@@ -16,7 +16,8 @@ import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam } from '
 import { contractsOfTeam } from '../store/contracts';
 import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
-import { contractViews, type ContractView } from './contract-view';
+import { loadContractViews } from './contract-views';
+import type { ContractView } from './presenters/contract';
 
 export interface LineupServiceDeps {
   db: Database;
@@ -132,14 +133,14 @@ export class LineupService {
 
     const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
     // the shared wire form; current prices come from the cache only, so a read never waits upstream
-    const views = new Map(contractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
+    const viewsById = new Map(loadContractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
     const formation: Record<string, ContractView> = {};
     const placedIds = new Set<string>();
     for (const position of SCHEMAS[schema]) {
       const contract = liveById.get(stored[position] ?? '');
-      const view = contract && views.get(contract.id);
+      const view = contract && viewsById.get(contract.id);
       if (contract && view && !placedIds.has(contract.id)) {
         placedIds.add(contract.id);
         formation[position] = view;
@@ -154,7 +155,7 @@ export class LineupService {
         // §13: levels are `empty` on reads; the client resolves links, the engine scores them
         chemistry: chemistryView(schema),
       },
-      bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => views.get(contract.id) ?? []),
+      bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => viewsById.get(contract.id) ?? []),
     };
   }
 }

@@ -17,16 +17,15 @@ import {
   findLeague,
   findTeamByNameKey,
   findTeamOfPlayer,
-  findTeamWithPlayer,
   insertTeamWithEmptyLineup,
   markTeamLeft,
   rejoinTeam,
   setLeagueAdmin,
 } from '../store/leagues';
-import { creditsOf } from '../store/ledger';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { isGlobalLeague } from './global-league';
-import { teamView, type TeamView } from './views';
+import { loadTeamView } from './contract-views';
+import type { TeamView } from './presenters/team';
 import { isPlainObject } from '../domain/values';
 
 export interface MembershipServiceDeps {
@@ -44,7 +43,7 @@ export class MembershipService {
     if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
     const team = findCurrentTeam(db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
-    return teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
+    return loadTeamView(db, team.id)!;
   }
 
   /** §6.5, in its order. The whole decision and the write happen in one write transaction. */
@@ -95,7 +94,7 @@ export class MembershipService {
       throw error;
     }
     log.info('team joined', { leagueId, teamId });
-    return teamView(findTeamWithPlayer(db, teamId)!, creditsOf(db, teamId));
+    return loadTeamView(db, teamId)!;
   }
 
   /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */

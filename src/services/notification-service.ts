@@ -22,7 +22,8 @@ import {
   notificationsOfTeam,
   type NotificationRow,
 } from '../store/notifications';
-import { contractViews, type ContractView } from './contract-view';
+import { loadContractViews } from './contract-views';
+import type { ContractView } from './presenters/contract';
 
 export interface NotificationView {
   id: string;
@@ -94,9 +95,9 @@ export class NotificationService {
   private present(rows: NotificationRow[]): NotificationView[] {
     const today = utcDay(this.deps.clock.now());
     const contracts = contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
-    const views = new Map(contractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
+    const viewsById = new Map(loadContractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
     return rows.flatMap((row) => {
-      const contract = views.get(row.contractId);
+      const contract = viewsById.get(row.contractId);
       if (!contract) return [];
       return [{ id: row.id, leagueId: row.leagueId, contract, message: row.message, date: row.date, isRead: row.isRead }];
     });

@@ -1,16 +1,5 @@
-/** Wire shapes of §13 shared by several parts of the interface. */
-import type { LeagueRow, TeamWithPlayer } from '../store/leagues';
-
-export interface TeamView {
-  id: string;
-  name: string;
-  credits: number;
-  player: { id: string; name: string };
-}
-
-export function teamView(team: TeamWithPlayer, credits: number): TeamView {
-  return { id: team.id, name: team.name, credits, player: { id: team.playerId, name: team.playerName } };
-}
+/** The League wire form (§13). */
+import type { LeagueRow } from '../../store/leagues';
 
 export interface LeagueView {
   id: string;
