@@ -58,10 +58,10 @@ export interface ArticleServiceDeps {
 }
 
 export class ArticleService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: ArticleServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   async search(playerId: string, leagueId: string, rawQuery: string | null): Promise<ArticleOffer[]> {
@@ -134,7 +134,7 @@ export class ArticleService {
   /** §5.3's series, or undefined where a buy would be refused for want of views. */
   private async seriesOrPending(domain: string, articleId: string, today: string) {
     try {
-      return await this.views.liveSeries(domain, articleId, today);
+      return await this.pageviews.liveSeries(domain, articleId, today);
     } catch (error) {
       if (isFailure(error) && (error.code === 'UNKNOWN_ARTICLE' || error.code === 'ENCYCLOPEDIA_UNAVAILABLE')) return undefined;
       throw error;

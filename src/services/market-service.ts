@@ -63,10 +63,10 @@ export interface MarketServiceDeps {
 const shelfKey = (domain: string, snapshotDate: string) => `market-shelf:${domain}:${snapshotDate}`;
 
 export class MarketService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: MarketServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {
@@ -137,7 +137,7 @@ export class MarketService {
   private hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
     return mapWithWorkers(entries, HYDRATION_CONCURRENCY, async ({ articleId }) => {
       try {
-        return await this.views.seriesAt(domain, articleId, snapshotDate);
+        return await this.pageviews.seriesAt(domain, articleId, snapshotDate);
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         this.deps.log.warn('market: hydration failed', { domain, articleId, snapshotDate, upstreamError: error.message });

@@ -69,10 +69,10 @@ export interface SettlementDeps {
 const MAX_PASSES = 20;
 
 export class SettlementService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: SettlementDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   /**
@@ -108,7 +108,7 @@ export class SettlementService {
     if (!league) return null;
     let average: number;
     try {
-      average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+      average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     } catch (error) {
       if (!isFailure(error)) throw error;
       log.warn('settlement: contract left for the next run', { contractId: contract.id, reason: error.code });
