@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
 import { version } from '../package.json';
+import { type PasswordCost, PasswordHasher } from './services/password-hashing';
 import { resolveSigningSecret } from './services/signing-secret';
 import { ServiceMetrics } from './services/service-metrics';
 import { deploymentStatus } from './services/status-service';
@@ -17,6 +18,8 @@ export interface RuntimeOptions {
   upstream?: Partial<Upstreams>;
   /** an already-open database (tests share one); otherwise config.databasePath is opened */
   db?: Database;
+  /** what new password records cost; the production cost unless a test asks for a cheaper one */
+  passwordCost?: PasswordCost;
 }
 
 export interface Runtime {
@@ -36,6 +39,7 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
     log,
     signingSecret: resolveSigningSecret(config, db, log),
     upstream: { ...createUpstreams(config), ...options.upstream },
+    passwordHasher: new PasswordHasher(config.passwords.algorithm, options.passwordCost),
     metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version),
   };
   const stopRecordingFailures = persistUpstreamFailures(db, clock);

@@ -23,7 +23,7 @@ const STATE_LIFETIME_SECONDS = 600;
 const PASSWORD_BODY_LIMIT_BYTES = 4096;
 
 export function authRoutes(ctx: AppContext) {
-  const auth = new AuthService(ctx.db, ctx.clock, { algorithm: ctx.config.passwords.algorithm, limits: ctx.config.limits, log: ctx.log });
+  const auth = new AuthService(ctx.db, ctx.clock, { passwords: ctx.passwordHasher, limits: ctx.config.limits, log: ctx.log });
   const frontend = resolvedFrontendUrl(ctx.config);
   const secure = frontend.startsWith('https://');
 
