@@ -5,15 +5,15 @@ import type { IdentityProfile } from '../upstream/identity-provider';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
 import {
-  findCredentialByUsername,
+  findCredentialByUsernameKey,
   findPlayerBySubject,
   insertCredential,
   insertPlayer,
   isUsernameTaken,
   type PlayerRow,
   replaceCredential,
-  usernameKey,
 } from '../store/players';
+import { usernameKey } from '../domain/name-keys';
 import { errorFields, type Logger } from '../logger';
 import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
 import { PasswordHasher } from './password-hashing';
@@ -81,7 +81,8 @@ export class AuthService {
   /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
   async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
-    if (isUsernameTaken(this.db, username)) fail('USERNAME_TAKEN');
+    const key = usernameKey(username);
+    if (isUsernameTaken(this.db, key)) fail('USERNAME_TAKEN');
     // Hash before the transaction: the write lock is never held across the slow part.
     const record = await this.passwords.hash(password);
     const now = this.clock.now().toISOString();
@@ -89,9 +90,9 @@ export class AuthService {
       const player = writeTransaction(this.db, (tx) => {
         const created = insertPlayer(tx, {
           id: newId('pl'),
-          subject: `password:${usernameKey(username)}`,
+          subject: `password:${key}`,
           username,
-          usernameKey: usernameKey(username),
+          usernameKey: key,
           name: username,
           email: '',
           picture: '',
@@ -117,7 +118,7 @@ export class AuthService {
     const key = usernameKey(username);
     // counted as a failure until it proves otherwise
     const attempt = beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
-    const found = findCredentialByUsername(this.db, username);
+    const found = findCredentialByUsernameKey(this.db, key);
     const record = found?.record ?? (await this.passwords.dummyRecord());
     const ok = await this.passwords.verify(password, record);
     if (!found || !ok) fail('INVALID_CREDENTIALS');
@@ -196,10 +197,10 @@ export function usernameBase(source: string): string {
 
 /** `name`, then `name1` … `name999`; beyond that USERNAME_EXHAUSTED (500). */
 function freeUsername(db: Database, base: string): string {
-  if (!isUsernameTaken(db, base)) return base;
+  if (!isUsernameTaken(db, usernameKey(base))) return base;
   for (let i = 1; i <= 999; i++) {
     const candidate = `${base}${i}`;
-    if (!isUsernameTaken(db, candidate)) return candidate;
+    if (!isUsernameTaken(db, usernameKey(candidate))) return candidate;
   }
   fail('USERNAME_EXHAUSTED');
 }

@@ -10,7 +10,8 @@ import {
   INVITATION_CODE_MAX_DRAWS,
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
-import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from '../domain/leagues';
+import { seasonEnd, storedInvitePolicy, validateCreateLeague } from '../domain/leagues';
+import { teamNameKey } from '../domain/name-keys';
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';

@@ -5,7 +5,8 @@
 import type { Clock } from '../clock';
 import { fail } from '../domain/errors';
 import { normalizeInvitationCode } from '../domain/invitation-codes';
-import { isLeagueInactive, storedVisibility, teamNameKey, validateTeamName } from '../domain/leagues';
+import { isLeagueInactive, storedVisibility, validateTeamName } from '../domain/leagues';
+import { teamNameKey } from '../domain/name-keys';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { bumpLeagueVersion, markStandingsChanged } from '../store/league-versions';

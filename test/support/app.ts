@@ -14,6 +14,7 @@ import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
 import type { PasswordCost } from '../../src/services/password-hashing';
 import { openRuntime } from '../../src/runtime';
+import { usernameKey } from '../../src/domain/name-keys';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
 import { openDatabase, closeDatabase } from '../../src/store/database';
@@ -196,7 +197,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         id: newId('pl'),
         subject: `test:${username}`,
         username,
-        usernameKey: username.toLowerCase(),
+        usernameKey: usernameKey(username),
         name: username,
         email: `${username}@example.org`,
         picture: '',

@@ -3,6 +3,7 @@
  * does not depend on every other part to reach its starting state.
  */
 import { addDays, utcDay } from '../../src/domain/dates';
+import { teamNameKey } from '../../src/domain/name-keys';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
@@ -62,7 +63,7 @@ export function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = 
 function insertTeam(db: TestApp['ctx']['db'], leagueId: string, playerId: string, name: string, joinedAt: string): TeamRow {
   const team = db
     .insert(teams)
-    .values({ id: newId('tm'), leagueId, playerId, name, nameKey: name.trim().toLowerCase(), joinedAt, leftAt: null })
+    .values({ id: newId('tm'), leagueId, playerId, name, nameKey: teamNameKey(name), joinedAt, leftAt: null })
     .returning()
     .get();
   db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: '{}', savedAt: joinedAt }).run();

@@ -7,10 +7,10 @@ import {
   seasonEnd,
   storedInvitePolicy,
   storedVisibility,
-  teamNameKey,
   validateCreateLeague,
   validateTeamName,
 } from '../../src/domain/leagues';
+import { teamNameKey } from '../../src/domain/name-keys';
 import { failureCodeOf } from '../support/failures';
 
 const valid = {
