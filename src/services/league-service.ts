@@ -11,6 +11,7 @@ import {
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
 import { seasonEnd, storedInvitePolicy, validateCreateLeague } from '../domain/leagues';
+import { STARTING_LINEUP } from '../domain/lineup';
 import { teamNameKey } from '../domain/name-keys';
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
@@ -26,7 +27,7 @@ import {
   findLeagueByCode,
   findTeamOfPlayer,
   insertLeague,
-  insertTeamWithEmptyLineup,
+  insertTeamWithLineup,
   leaguesOfPlayer,
   publicLeagues,
   type LeagueRow,
@@ -99,14 +100,18 @@ export class LeagueService {
         closedAt: null,
         createdAt: now,
       });
-      insertTeamWithEmptyLineup(tx, {
-        id: newId('tm'),
-        leagueId: row.id,
-        playerId,
-        name: request.teamName,
-        nameKey: teamNameKey(request.teamName),
-        joinedAt: now,
-      });
+      insertTeamWithLineup(
+        tx,
+        {
+          id: newId('tm'),
+          leagueId: row.id,
+          playerId,
+          name: request.teamName,
+          nameKey: teamNameKey(request.teamName),
+          joinedAt: now,
+        },
+        STARTING_LINEUP,
+      );
       return row;
     });
     this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });

@@ -7,8 +7,8 @@ import type { ChemistryLevel } from '../domain/chemistry';
 import { addDays, utcDay } from '../domain/dates';
 import { scoreBreakdown, type ScoreBreakdown } from '../domain/scoring';
 import { fail } from '../domain/errors';
-import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
-import { chemistryView, parseLineupSave } from '../domain/lineup';
+import { SCHEMAS, type Schema } from '../domain/formations';
+import { chemistryView, parseLineupSave, shownLineup } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
@@ -127,9 +127,7 @@ export class LineupService {
   private lineupOf(team: TeamRow): TeamLineupView {
     const { db, clock } = this.deps;
     const version = latestLineupVersion(db, team.id);
-    // A team without any saved version (or with a schema we no longer know) reads as an empty 4-3-3.
-    const schema: Schema = version && isSchema(version.schema) ? version.schema : DEFAULT_SCHEMA;
-    const stored = version && isSchema(version.schema) ? version.positions : {};
+    const { schema, positions: stored } = shownLineup(version);
 
     const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
     // the shared wire form; current prices come from the cache only, so a read never waits upstream

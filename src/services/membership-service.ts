@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { fail } from '../domain/errors';
 import { normalizeInvitationCode } from '../domain/invitation-codes';
 import { isLeagueInactive, storedVisibility, validateTeamName } from '../domain/leagues';
+import { STARTING_LINEUP } from '../domain/lineup';
 import { teamNameKey } from '../domain/name-keys';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
@@ -18,7 +19,7 @@ import {
   findLeague,
   findTeamByNameKey,
   findTeamOfPlayer,
-  insertTeamWithEmptyLineup,
+  insertTeamWithLineup,
   markTeamLeft,
   rejoinTeam,
   setLeagueAdmin,
@@ -78,14 +79,18 @@ export class MembershipService {
           return own.id;
         }
         markStandingsChanged(tx, leagueId);
-        return insertTeamWithEmptyLineup(tx, {
-          id: newId('tm'),
-          leagueId,
-          playerId,
-          name,
-          nameKey,
-          joinedAt: now.toISOString(),
-        }).id;
+        return insertTeamWithLineup(
+          tx,
+          {
+            id: newId('tm'),
+            leagueId,
+            playerId,
+            name,
+            nameKey,
+            joinedAt: now.toISOString(),
+          },
+          STARTING_LINEUP,
+        ).id;
       });
     } catch (error) {
       // Only reachable if another process wrote between our reads and our insert.
