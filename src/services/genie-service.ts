@@ -22,7 +22,8 @@ import {
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { takeRateLimit } from '../store/rate-limits';
 import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
 
 export interface GenieServiceDeps {

@@ -7,7 +7,8 @@ import { fail, failRateLimited } from '../domain/errors';
 import { reportIssue, validateReport } from '../domain/problem-report';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { takeRateLimit } from '../store/rate-limits';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
 
 export interface ReportServiceDeps {
