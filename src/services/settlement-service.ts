@@ -126,7 +126,7 @@ export class SettlementService {
       // renewing would only charge the premium, so the contract settles as if not elected.
       const renewable = fresh.renewalElected && isInSeasonOn(league, fresh.expireDate);
       if (renewable) {
-        const quote = renewalQuote(currentPrice, fresh.purchasePrice, fresh.renewalCount);
+        const quote = renewalQuote(currentPrice, fresh.renewalCount);
         // With the expiring term's P&L realised (§14 #10) the renewal moves credits by −premium only,
         // so the premium is what must be affordable. Proposed §5.10: the balance is re-read per
         // contract, so several renewals of one team cannot overdraw it together.
