@@ -15,7 +15,7 @@ import { STARTING_LINEUP } from '../domain/lineup';
 import { teamNameKey } from '../domain/name-keys';
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
-import { type Database, writeTransaction } from '../store/database';
+import { type Database, readTransaction, writeTransaction } from '../store/database';
 import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import {
@@ -39,7 +39,7 @@ import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import { leagueView, type LeagueView } from './presenters/league';
-import type { TeamView } from './presenters/team';
+import { teamView, type TeamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
@@ -187,7 +187,7 @@ export class LeagueService {
     const { db } = this.deps;
     rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
-    return db.$client.transaction(() => {
+    return readTransaction(db, () => {
       const teamCount = page.kind === 'all' ? undefined : rankedTeamCount(db, leagueId);
       let range: { first: number; last: number } | undefined;
       if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
@@ -198,13 +198,13 @@ export class LeagueService {
         range = windowAround(rank, page.limit, teamCount!);
       }
       const entries = rankedTeams(db, leagueId, range?.first, range?.last).map((row) => ({
-        team: { id: row.teamId, name: row.teamName, credits: row.credits, player: { id: row.playerId, name: row.playerName } },
+        team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
         cumulativePoints: row.cumulativePoints,
         rank: row.rank,
         rankDelta: row.rankDelta,
       }));
       return { entries, teamCount: teamCount ?? entries.length };
-    })();
+    });
   }
 
   /** What the league's cached answers are tagged with; undefined for no such league. */

@@ -8,6 +8,6 @@ export interface TeamView {
   player: { id: string; name: string };
 }
 
-export function teamView(team: TeamWithPlayer, credits: number): TeamView {
+export function teamView(team: Pick<TeamWithPlayer, 'id' | 'name' | 'playerId' | 'playerName'>, credits: number): TeamView {
   return { id: team.id, name: team.name, credits, player: { id: team.playerId, name: team.playerName } };
 }
