@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import type { PasswordHasher } from './services/password-hashing';
+import type { Services } from './services/composition-root';
 import type { ServiceMetrics } from './services/service-metrics';
 import type { Database } from './store/database';
 import type { Upstreams } from './upstream';
@@ -15,8 +15,8 @@ export interface AppContext {
   /** HS256 key for sessions; null when explicitly configured empty ("none") */
   signingSecret: string | null;
   upstream: Upstreams;
-  /** writes new password records with the configured algorithm at the runtime's cost */
-  passwordHasher: PasswordHasher;
   /** this process's Prometheus figures (served by `/metrics` when configured) */
   metrics: ServiceMetrics;
+  /** every use case, built once by `createServices` (the composition root) */
+  services: Services;
 }

@@ -4,8 +4,10 @@ import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
 import { version } from '../package.json';
-import { type PasswordCost, PasswordHasher } from './services/password-hashing';
+import { PageviewFetches } from './services/pageview-series';
+import type { PasswordCost } from './services/password-hashing';
 import { resolveSigningSecret } from './services/signing-secret';
+import { createServices } from './services/composition-root';
 import { ServiceMetrics } from './services/service-metrics';
 import { deploymentStatus } from './services/status-service';
 import { persistUpstreamFailures } from './services/upstream-health';
@@ -32,15 +34,18 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
   const db = options.db ?? openDatabase(config.databasePath, { migrate: true });
   const clock = options.clock ?? systemClock;
   const statusDeps = { db, version, databasePath: config.databasePath };
+  const upstream = { ...createUpstreams(config), ...options.upstream };
+  // one per process: every service's pageview lookups share its fetches in flight, and /metrics reads its tallies
+  const pageviewFetches = new PageviewFetches();
   const ctx: AppContext = {
     config,
     db,
     clock,
     log,
     signingSecret: resolveSigningSecret(config, db, log),
-    upstream: { ...createUpstreams(config), ...options.upstream },
-    passwordHasher: new PasswordHasher(config.passwords.algorithm, options.passwordCost),
-    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version),
+    upstream,
+    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches),
+    services: createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost: options.passwordCost }),
   };
   const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {

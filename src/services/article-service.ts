@@ -8,17 +8,14 @@ import { fail, isFailure } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, tierPrices, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
-import type { Database } from '../store/database';
 import { findLeague, type LeagueRow } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient, PageSummary, SearchHit } from '../upstream/encyclopedia';
+import type { PageSummary, SearchHit } from '../upstream/encyclopedia';
 import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
-import { PageviewSeries } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 
 /** Hits shown per search: each costs one series fetch when not cached. */
 export const SEARCH_HITS = 10;
@@ -50,12 +47,8 @@ export interface ArticlePage extends ArticleOffer {
   views: ViewPoint[];
 }
 
-export interface ArticleServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type ArticleServiceDeps = PageviewSeriesDeps;
 
 export class ArticleService {
   private readonly pageviews: PageviewSeries;

@@ -9,7 +9,6 @@ import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
 import {
   inheritedRenewalCount,
-  isTier,
   price,
   renewalWindow,
   saleQuote,
@@ -17,9 +16,6 @@ import {
   termDaysOf,
   TIER_DAYS,
 } from '../domain/pricing';
-import { canonicalArticleId } from '../domain/titles';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import {
   findContract,
   insertContractIfAllowed,
@@ -37,19 +33,15 @@ import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import { recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../store/leagues';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { PageviewSeries } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { loadContractViews, loadTeamView } from './contract-views';
 import { contractView, type ContractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
-import { isPlainObject } from '../domain/values';
+import { accepted, type Checked } from '../domain/checked';
+import type { BuyContractRequest } from '../wire/contracts';
 
-export interface ContractServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type ContractServiceDeps = PageviewSeriesDeps;
 
 export class ContractService {
   private readonly pageviews: PageviewSeries;
@@ -58,19 +50,15 @@ export class ContractService {
     this.pageviews = new PageviewSeries(deps);
   }
 
-  /** §5.6, checks in the spec's order; `readBody` runs after the membership checks. */
-  async buy(playerId: string, leagueId: string, readBody: () => Promise<unknown>): Promise<ContractView> {
+  /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
+  async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<ContractView> {
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const today = utcDay(now);
     const team = this.requireTeam(leagueId, playerId);
     const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
-    const body = await readBody();
-    const request = isPlainObject(body) ? body : {};
-    if (!isTier(request.tier)) fail('INVALID_TIER');
-    const tier = request.tier;
-    const articleId = canonicalArticleId(request.articleId) ?? fail('INVALID_ARTICLE');
+    const { tier, articleId } = accepted(request);
 
     const early = this.refusalFor(db, team, articleId);
     if (early) fail(early);

@@ -23,7 +23,7 @@ export interface PageviewSeriesDeps {
   log: Logger;
   encyclopedia: EncyclopediaClient;
   /** the process's fetches in flight and tallies; one per process, shared by every service */
-  pageviewFetches?: PageviewFetches;
+  pageviewFetches: PageviewFetches;
 }
 
 export interface LiveSeries {
@@ -36,7 +36,7 @@ export interface LiveSeries {
  * What every PageviewSeries of a process shares: the fetches in flight (per database), so
  * concurrent callers of one series share one request, and the cache tallies for `/metrics`
  * (a hit is a series answered without a new request, stored or joined to one in flight; a
- * miss starts a fetch). Create one per process and hand it to the services and the metrics.
+ * miss starts a fetch). The runtime creates one per process for the services and the metrics.
  */
 export class PageviewFetches {
   readonly stats = { hits: 0, misses: 0 };
@@ -49,13 +49,6 @@ export class PageviewFetches {
   }
 }
 
-/**
- * The instance used where none is passed in. The route modules build their services'
- * deps by hand; once the composition root creates the one instance and passes it to the
- * services and ServiceMetrics, this default goes.
- */
-export const processPageviewFetches = new PageviewFetches();
-
 /** The snapshot days §5.3 tries, in order: yesterday, then the day before. */
 export function snapshotCandidates(today: string): [string, string] {
   return [addDays(today, -1), addDays(today, -2)];
@@ -65,7 +58,7 @@ export class PageviewSeries {
   private readonly fetches: PageviewFetches;
 
   constructor(private readonly deps: PageviewSeriesDeps) {
-    this.fetches = deps.pageviewFetches ?? processPageviewFetches;
+    this.fetches = deps.pageviewFetches;
   }
 
   /**

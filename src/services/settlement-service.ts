@@ -12,15 +12,12 @@ import { isFailure } from '../domain/errors';
 import { isInSeasonOn } from '../domain/leagues';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
 import { price, renewalQuote, termDaysOf } from '../domain/pricing';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
-import { writeTransaction, type Database } from '../store/database';
+import { writeTransaction } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findLeague } from '../store/leagues';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { PageviewSeries } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { notifyAboutContract } from './notification-service';
 
 export type SweepResult =
@@ -58,12 +55,8 @@ export function tally(report: SweepReport): { settled: number; renewed: number; 
   return { settled: count('settled', 'renewal-unaffordable'), renewed: count('renewed'), skipped: count('skipped') };
 }
 
-export interface SettlementDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type SettlementDeps = PageviewSeriesDeps;
 
 /** A late sweep can find a renewed term already over; it is worked again, a bounded number of times. */
 const MAX_PASSES = 20;

@@ -15,6 +15,7 @@ import { type Logger, memoryLogger } from '../../src/logger';
 import type { PasswordCost } from '../../src/services/password-hashing';
 import { openRuntime } from '../../src/runtime';
 import { usernameKey } from '../../src/domain/name-keys';
+import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
 import { openDatabase, closeDatabase } from '../../src/store/database';
@@ -188,6 +189,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       } catch {
         parsed = undefined;
       }
+      assertDocumentedAnswer(config, method, urlPath, response.status, response.headers.get('content-type'), parsed);
       return { status: response.status, body: parsed, text, headers: response.headers };
     },
     async player(name) {

@@ -17,7 +17,7 @@ let fake: FakeEncyclopedia;
 let db: Database;
 let clock: ManualClock;
 
-function views(pageviewFetches?: PageviewFetches) {
+function views(pageviewFetches = new PageviewFetches()) {
   const config = parseConfig({
     encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'Test/1.0 (test@example.org)' },
   });

@@ -8,7 +8,7 @@ import { writeTransaction, type Database } from '../../src/store/database';
 import { markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
 import { rankedTeams, rankLeagueIfStale } from '../../src/store/standings';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { recomputedStandings } from '../support/reference-standings';
 
