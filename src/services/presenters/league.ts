@@ -1,22 +1,12 @@
 /** The League wire form (§13). */
 import type { LeagueRow } from '../../store/leagues';
+import type { League } from '../../wire/leagues';
 
-export interface LeagueView {
-  id: string;
-  title: string;
-  domain: string;
-  languageScale: number;
-  icon: string;
-  startDate: string;
-  endDate: string;
-  visibility: 'public' | 'private';
-  invitePolicy: 'members' | 'admin';
-  teamCount: number;
-  closedAt: string | null;
-}
+/** The wire name is League; this alias remains while the web app imports it. */
+export type LeagueView = League;
 
 /** The invitation code is never part of a league's wire form. */
-export function leagueView(league: LeagueRow, teamCount: number): LeagueView {
+export function leagueView(league: LeagueRow, teamCount: number): League {
   return {
     id: league.id,
     title: league.name,
