@@ -4,12 +4,12 @@
  * call itself lives in services/genie-service.
  */
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
+import { isPlainObject } from './values';
 
 /** The web app still imports these names from here; it moves onto wire/genie.ts with the rest of src/wire. */
 export type { GenieExchange, GenieSeeds };
 export type GenieBucket = GenieTurnRequest['bucket'];
 export type GenieCandidate = GenieTurnRequest['candidates'][number];
-import { isPlainObject } from './values';
 
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
 
@@ -30,7 +30,8 @@ const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 /** What the model's reply is reduced to before it is checked against the request: the answer's shape. */
 export type GenieTurnAnswer = GenieTurnResponse;
 
-export interface ChatTurn {
+/** One message of a chat with the language model (what the upstream client sends). */
+export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
@@ -64,7 +65,7 @@ export const TURN_SYSTEM_PROMPT = [
 export const RETRY_NOT_JSON = 'That was not valid JSON. Reply with the JSON object only.';
 export const RETRY_REPEATED = 'That question was already asked. Ask something new, or set "done" to true.';
 
-export function seedMessages(query: string): ChatTurn[] {
+export function seedMessages(query: string): ChatMessage[] {
   return [
     { role: 'system', content: SEED_SYSTEM_PROMPT },
     { role: 'user', content: query },
@@ -89,7 +90,7 @@ export function turnUserMessage(request: GenieTurnRequest): string {
   );
 }
 
-export function turnMessages(request: GenieTurnRequest): ChatTurn[] {
+export function turnMessages(request: GenieTurnRequest): ChatMessage[] {
   return [
     { role: 'system', content: TURN_SYSTEM_PROMPT },
     { role: 'user', content: turnUserMessage(request) },

@@ -8,6 +8,7 @@ import { fail, failRateLimited } from '../domain/errors';
 import { accepted, type Checked } from '../domain/checked';
 import {
   correctTurnReply,
+  type ChatMessage,
   parseSeedReply,
   parseTurnReply,
   type ParsedTurnReply,
@@ -19,8 +20,9 @@ import {
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
-import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { takeRateLimit } from '../store/rate-limits';
+import { type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
 import type { GenieSeedRequest, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
 
 export interface GenieServiceDeps {
