@@ -11,10 +11,12 @@ import { STARTING_CREDITS } from '../domain/pricing';
 import { type Database, preparedOnce, writeTransaction } from './database';
 
 /*
- * The team's totals, summed by SQLite over the covering (team, date, points) index. "Previous"
- * is summed over the earlier days themselves, never taken as total − latest: that subtraction
- * leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5 tie-break, would then
- * order teams whose earlier totals are equal.
+ * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
+ * teams named in one JSON array parameter: one statement per ingest chunk, not one per row.
+ * "Previous" is summed over the earlier days themselves, never taken as total − latest: that
+ * subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5
+ * tie-break, would then order teams whose earlier totals are equal. For the same reason the
+ * totals are re-summed, never adjusted by the difference a re-sent day makes.
  */
 const REFRESH_TOTALS_SQL = `
   INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
@@ -22,7 +24,7 @@ const REFRESH_TOTALS_SQL = `
     (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id),
     (SELECT total(p.points) FROM performances p
       WHERE p.team_id = t.id AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id))
-  FROM teams t WHERE t.id = ?
+  FROM teams t WHERE t.id IN (SELECT value FROM json_each(?))
   ON CONFLICT (team_id) DO UPDATE SET
     cumulative_points = excluded.cumulative_points,
     previous_points = excluded.previous_points`;
@@ -54,9 +56,15 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
   return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
-/** Re-sums one team's totals from its performances (call after writing any of them). */
+/** Re-sums the teams' totals from their performances (call after writing any of them). */
+export function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): void {
+  if (teamIds.length === 0) return;
+  prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
+}
+
+/** Re-sums one team's totals; see refreshTotalsOfTeams. */
 export function refreshTeamTotals(db: Database, teamId: string): void {
-  prepared(db, REFRESH_TOTALS_SQL).run(teamId);
+  refreshTotalsOfTeams(db, [teamId]);
 }
 
 /**
