@@ -4,9 +4,16 @@
  * first read after a change (a day arrives in many small ingest transactions, and ranking a
  * large league once per transaction would cost more than the day itself). A leaderboard
  * read is then one range read of the (league, rank) index.
+ *
+ * Ranking a 100,000-team league must not hold the write lock while it sorts: the totals are
+ * read in one read transaction, ranked in memory, and only the ranks that changed are
+ * written, a bounded batch per write transaction, each guarded by the league version read
+ * with the totals. A write in between (an ingest chunk) moves the version: the stale ranking
+ * is dropped and ranked again. Until the last batch clears `ranks_stale`, readers do not
+ * trust the kept ranks (they rank first), so a half-written ranking is never served.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
+import { changedRanks, type KeptRank, rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { type Database, preparedOnce, writeTransaction } from './database';
 
@@ -67,24 +74,77 @@ export function refreshTeamTotals(db: Database, teamId: string): void {
   refreshTotalsOfTeams(db, [teamId]);
 }
 
+/** Rows written per write transaction: a short lock hold, so an ingest chunk never waits long. */
+export const RANK_WRITE_BATCH = 2_000;
+/** Rankings dropped because the version moved, before one is done under the write lock. */
+const RANK_ATTEMPTS = 3;
+
+type KeptTotals = TeamTotals & KeptRank;
+
+export interface LeagueTotals {
+  /** the league version these totals were read at */
+  version: number;
+  /** ranks not written since the last change */
+  stale: boolean;
+  teams: KeptTotals[];
+}
+
+/** The league's version, staleness, and every team's totals and kept rank, from one snapshot. */
+export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals | undefined {
+  const read = () => {
+    const league = prepared(db, 'SELECT version, ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as
+      | { version: number; stale: number }
+      | undefined;
+    if (!league) return undefined;
+    const teams = prepared(db, TOTALS_OF_LEAGUE_SQL).all(leagueId) as KeptTotals[];
+    return { version: league.version, stale: league.stale === 1, teams };
+  };
+  return db.$client.inTransaction ? read() : db.$client.transaction(read).deferred();
+}
+
+/**
+ * Writes `changes` (ranks computed from totals read at `version`) in batches of `batchSize`
+ * rows, one write transaction each, and clears `ranks_stale` with the last. Every batch first
+ * checks the version: if it moved, nothing more is written and the answer is false (the
+ * league stays stale, so the next read ranks it again from the new totals).
+ */
+export function writeRanksIfCurrent(
+  db: Database,
+  leagueId: string,
+  version: number,
+  changes: readonly StandingEntry[],
+  batchSize = RANK_WRITE_BATCH,
+): boolean {
+  const current = prepared(db, 'SELECT version FROM leagues WHERE id = ?');
+  for (let start = 0; start === 0 || start < changes.length; start += batchSize) {
+    const written = writeTransaction(db, (tx) => {
+      if ((current.get(leagueId) as { version: number } | undefined)?.version !== version) return false;
+      const write = prepared(tx, WRITE_RANK_SQL);
+      for (const entry of changes.slice(start, start + batchSize)) write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+      if (start + batchSize >= changes.length) prepared(tx, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+      return true;
+    });
+    if (!written) return false;
+  }
+  return true;
+}
+
 /**
  * Writes every team's rank and rank change if the league's points or teams changed since the
- * last ranking. One write transaction: a concurrent ingest waits, then marks the ranks stale again.
+ * last ranking: ranked outside the write lock, written in short guarded batches. Should the
+ * version move under every attempt, the last one ranks inside one write transaction, where
+ * nothing can move it.
  */
-export function rankLeagueIfStale(db: Database, leagueId: string): void {
-  const isStale = () =>
-    (db.$client.prepare('SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
-  if (!isStale()) return;
+export function rankLeagueIfStale(db: Database, leagueId: string, batchSize = RANK_WRITE_BATCH): void {
+  for (let attempt = 0; attempt < RANK_ATTEMPTS; attempt++) {
+    const totals = readLeagueTotals(db, leagueId);
+    if (!totals?.stale) return;
+    if (writeRanksIfCurrent(db, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), batchSize)) return;
+  }
   writeTransaction(db, (tx) => {
-    if (!isStale()) return;
-    const rows = prepared(tx, TOTALS_OF_LEAGUE_SQL).all(leagueId) as (TeamTotals & { rank: number | null; rankDelta: number | null })[];
-    const before = new Map(rows.map((row) => [row.teamId, row]));
-    const write = prepared(tx, WRITE_RANK_SQL);
-    for (const entry of rankTeams(rows)) {
-      const old = before.get(entry.teamId)!;
-      if (old.rank !== entry.rank || old.rankDelta !== entry.rankDelta) write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
-    }
-    tx.$client.prepare('UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+    const totals = readLeagueTotals(tx, leagueId);
+    if (!totals?.stale) return;
+    writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
   });
 }
 
