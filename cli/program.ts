@@ -12,6 +12,7 @@ import { registerPrune } from './commands/prune';
 import { registerBackup } from './commands/backup';
 import { registerStatus } from './commands/status';
 import { registerConfig } from './commands/config';
+import { registerOpenApi } from './commands/openapi';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerBackup(program);
   registerStatus(program);
   registerConfig(program);
+  registerOpenApi(program);
   return program;
 }
 

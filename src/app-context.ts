@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { Services } from './services/composition-root';
 import type { ServiceMetrics } from './services/service-metrics';
 import type { Database } from './store/database';
 import type { Upstreams } from './upstream';
@@ -16,4 +17,6 @@ export interface AppContext {
   upstream: Upstreams;
   /** this process's Prometheus figures (served by `/metrics` when configured) */
   metrics: ServiceMetrics;
+  /** every use case, built once by `createServices` (the composition root) */
+  services: Services;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
 import { version } from '../package.json';
 import { resolveSigningSecret } from './services/signing-secret';
+import { createServices } from './services/composition-root';
 import { ServiceMetrics } from './services/service-metrics';
 import { deploymentStatus } from './services/status-service';
 import { persistUpstreamFailures } from './services/upstream-health';
@@ -29,14 +30,16 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
   const db = options.db ?? openDatabase(config.databasePath, { migrate: true });
   const clock = options.clock ?? systemClock;
   const statusDeps = { db, version, databasePath: config.databasePath };
+  const upstream = { ...createUpstreams(config), ...options.upstream };
   const ctx: AppContext = {
     config,
     db,
     clock,
     log,
     signingSecret: resolveSigningSecret(config, db, log),
-    upstream: { ...createUpstreams(config), ...options.upstream },
+    upstream,
     metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version),
+    services: createServices({ config, db, clock, log, upstream }),
   };
   const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {

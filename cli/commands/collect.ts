@@ -4,7 +4,7 @@ import { CATCH_UP_DAYS } from '../../src/domain/operations';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import type { CollectReport } from '../../src/services/collector-service';
-import { CatchUpFailure, collectorFor, collectPendingOrThrow } from '../../src/services/collector-job';
+import { CatchUpFailure, collectPendingOrThrow } from '../../src/services/collector-job';
 import { runRecorded } from '../../src/services/job-runs';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { CliFailure, configFor } from '../config-option';
@@ -49,7 +49,7 @@ export function registerCollect(program: Command): void {
       try {
         if (flags.date) {
           const date = flags.date;
-          const report = await runRecorded(ctx, 'collect', () => collectorFor(ctx).collect(date, { onProgress: progressFor(date) })).catch((error) => {
+          const report = await runRecorded(ctx, 'collect', () => ctx.services.collector.collect(date, { onProgress: progressFor(date) })).catch((error) => {
             if (error instanceof UpstreamError) throw new CliFailure(`collect ${date} aborted, nothing written: ${error.message}`);
             throw error;
           });

@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { Failure } from '../../src/domain/errors';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
-import { PerformanceIngestService } from '../../src/services/performance-ingest-service';
 import { CliFailure, configFor } from '../config-option';
 import { progressReporter } from '../progress';
 
@@ -56,7 +55,7 @@ export function registerImportPerformances(program: Command): void {
       try {
         const { ctx } = runtime;
         const progress = progressReporter('import-performances', 'rows', { log });
-        const { written } = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock }).ingestAll(bodies, { onProgress: progress.update });
+        const { written } = ctx.services.ingest.ingestAll(bodies, { onProgress: progress.update });
         progress.finish();
         process.stdout.write(`${written} performances written\n`);
       } catch (error) {

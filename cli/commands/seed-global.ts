@@ -3,7 +3,6 @@ import { isValidDomainCode } from '../../src/domain/leagues';
 import { isFailure } from '../../src/domain/errors';
 import { silentLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
-import { LeagueService } from '../../src/services/league-service';
 import { seedGlobalLeague } from '../../src/services/global-league';
 import { CliFailure, configFor } from '../config-option';
 
@@ -24,9 +23,8 @@ export function registerSeedGlobal(program: Command): void {
       const config = configFor(command, flags);
       const runtime = openRuntime(config, { log: silentLogger });
       try {
-        const { db, clock, log, upstream } = runtime.ctx;
-        const scales = new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia });
-        const result = await seedGlobalLeague({ db, clock, log, scales }, { domain: flags.domain, name: flags.name });
+        const { db, clock, log, services } = runtime.ctx;
+        const result = await seedGlobalLeague({ db, clock, log, scales: services.leagues }, { domain: flags.domain, name: flags.name });
         const { league } = result;
         const facts = `id ${league.id}, "${league.name}", domain ${league.domain}, L=${league.languageScale}`;
         if (result.created) {

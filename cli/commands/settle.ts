@@ -4,7 +4,7 @@ import { parseStrictDate } from '../../src/domain/dates';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { runRecorded } from '../../src/services/job-runs';
-import { SettlementService, tally, type SweepOutcome } from '../../src/services/settlement-service';
+import { tally, type SweepOutcome } from '../../src/services/settlement-service';
 import { configFor } from '../config-option';
 import { progressReporter } from '../progress';
 
@@ -57,7 +57,7 @@ export function registerSettle(program: Command): void {
         const { ctx } = runtime;
         const progress = progressReporter('settle', 'contracts', { log });
         const report = await runRecorded({ ...ctx, clock: systemClock }, 'settlement', () =>
-          new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia }).sweep(ctx.clock.now(), { onProgress: progress.update }),
+          ctx.services.settlement.sweep(ctx.clock.now(), { onProgress: progress.update }),
         );
         progress.finish();
         for (const outcome of report.outcomes) process.stdout.write(`${describe(outcome)}\n`);

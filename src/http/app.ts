@@ -16,7 +16,8 @@ import { authRoutes } from './routes/auth';
 import { sessionRoutes } from './routes/session';
 import { leagueRoutes } from './routes/leagues';
 import { teamRoutes } from './routes/teams';
-import { marketRoutes } from './routes/market';
+import { declaredRoutes } from './routes';
+import { mountRoutes } from './route-kit';
 import { articleRoutes } from './routes/articles';
 import { lineupRoutes } from './routes/lineups';
 import { notificationRoutes } from './routes/notifications';
@@ -42,7 +43,7 @@ function isPlainJson(value: unknown): boolean {
 
 /** The Elysia app: guards by path prefix, then one route module per part of the interface. */
 export function createApp(ctx: AppContext) {
-  return (
+  const app = (
     new Elysia({ adapter: node() })
       .onError(({ error, code, request }) => mapError(error, code, ctx.log, requestIdOf(request)))
       // JSON answers become Responses whose bytes are remembered (see known-body.ts)
@@ -66,7 +67,6 @@ export function createApp(ctx: AppContext) {
       .use(sessionRoutes(ctx))
       .use(leagueRoutes(ctx))
       .use(teamRoutes(ctx))
-      .use(marketRoutes(ctx))
       .use(articleRoutes(ctx))
       .use(lineupRoutes(ctx))
       .use(notificationRoutes(ctx))
@@ -75,6 +75,7 @@ export function createApp(ctx: AppContext) {
       .use(internalRoutes(ctx))
       .use(metricsRoutes(ctx))
   );
+  return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import type { AppContext } from '../app-context';
 import type { CollectOptions, CollectReport } from './collector-service';
-import { CollectorService } from './collector-service';
 import type { DailyJob } from './scheduler';
 import { daysToCatchUp } from './scoring-gaps';
 
@@ -18,9 +17,6 @@ export const collectorJob: DailyJob = {
   },
 };
 
-export function collectorFor(ctx: AppContext): CollectorService {
-  return new CollectorService({ db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia });
-}
 
 export interface CatchUpResult {
   /** the days scored, oldest first */
@@ -43,7 +39,7 @@ export interface CatchUpOptions {
 export async function collectPending(ctx: AppContext, now: Date, options: CatchUpOptions = {}): Promise<CatchUpResult> {
   const days = daysToCatchUp(ctx.db, now);
   if (days.length > 1) ctx.log.info('collect: catching up unscored days', { days });
-  const collector = collectorFor(ctx);
+  const { collector } = ctx.services;
   const scored: CollectReport[] = [];
   for (const [index, date] of days.entries()) {
     try {

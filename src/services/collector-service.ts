@@ -11,8 +11,8 @@ import { comparisonKey } from '../domain/titles';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { INGEST_CHUNK, PerformanceIngestService } from './performance-ingest-service';
-import { type ScoringInput, ScoringInputsService } from './scoring-inputs-service';
+import { INGEST_CHUNK, type PerformanceIngestService } from './performance-ingest-service';
+import type { ScoringInput, ScoringInputsService } from './scoring-inputs-service';
 import { mapWithWorkers } from './map-with-workers';
 
 export interface CollectorServiceDeps {
@@ -20,6 +20,8 @@ export interface CollectorServiceDeps {
   clock: Clock;
   log: Logger;
   encyclopedia: EncyclopediaClient;
+  inputs: ScoringInputsService;
+  ingest: PerformanceIngestService;
 }
 
 export interface CollectReport {
@@ -58,8 +60,8 @@ export class CollectorService {
   private readonly ingest: PerformanceIngestService;
 
   constructor(private readonly deps: CollectorServiceDeps) {
-    this.inputs = new ScoringInputsService({ db: deps.db });
-    this.ingest = new PerformanceIngestService({ db: deps.db, clock: deps.clock });
+    this.inputs = deps.inputs;
+    this.ingest = deps.ingest;
   }
 
   /**

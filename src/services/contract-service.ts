@@ -10,7 +10,6 @@ import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
 import {
   inheritedRenewalCount,
-  isTier,
   MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
@@ -20,7 +19,6 @@ import {
   termDaysOf,
   TIER_DAYS,
 } from '../domain/pricing';
-import { canonicalArticleId } from '../domain/titles';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import {
@@ -45,7 +43,8 @@ import { PageviewSeries } from './pageview-series';
 import { contractView, contractViews, type ContractView } from './contract-view';
 import { notifyAboutContract } from './notification-service';
 import { teamView } from './views';
-import { isPlainObject } from '../domain/values';
+import { accepted, type Checked } from '../domain/checked';
+import type { BuyContractRequest } from '../wire/contracts';
 
 export interface ContractServiceDeps {
   db: Database;
@@ -61,19 +60,15 @@ export class ContractService {
     this.views = new PageviewSeries(deps);
   }
 
-  /** §5.6, checks in the spec's order; `readBody` runs after the membership checks. */
-  async buy(playerId: string, leagueId: string, readBody: () => Promise<unknown>): Promise<ContractView> {
+  /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
+  async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<ContractView> {
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const today = utcDay(now);
     const team = this.requireTeam(leagueId, playerId);
     const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
-    const body = await readBody();
-    const request = isPlainObject(body) ? body : {};
-    if (!isTier(request.tier)) fail('INVALID_TIER');
-    const tier = request.tier;
-    const articleId = canonicalArticleId(request.articleId) ?? fail('INVALID_ARTICLE');
+    const { tier, articleId } = accepted(request);
 
     const early = this.refusalFor(db, team, articleId);
     if (early) fail(early);

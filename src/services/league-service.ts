@@ -36,7 +36,7 @@ import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
-import { leagueView, teamView, type LeagueView, type TeamView } from './views';
+import { leagueView, type LeagueView, type TeamView } from './views';
 
 /** §6.7: the public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;

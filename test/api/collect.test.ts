@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../support/cli';
-import { collectorFor } from '../../src/services/collector-job';
 import { performances } from '../../src/store/schema';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { createTestApp, ENGINE_HEADERS, TEST_SERVICE_TOKEN, type TestApp, type TestPlayer } from '../support/app';
@@ -119,7 +118,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const report = await collectorFor(app.ctx).collect(DAY);
+      const report = await app.ctx.services.collector.collect(DAY);
       expect(report).toMatchObject({ date: DAY, teams: 5, written: 5 });
       const collected = stored(app);
 
@@ -149,7 +148,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
     try {
       await buildWorld(app);
       fake.faults.slow('per-article', 30);
-      await collectorFor(app.ctx).collect(DAY);
+      await app.ctx.services.collector.collect(DAY);
       const viewCalls = fake.requests.filter((r) => r.route === 'per-article');
       // Alpha is fielded in two leagues of the same edition but fetched once
       expect(viewCalls.map((r) => decodeURIComponent(r.path.split('/').at(-4)!)).sort()).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma', 'Pasta', 'Pizza']);
@@ -172,7 +171,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
     try {
       await buildWorld(app);
       fake.faults.failAlways('per-article', 500);
-      await expect(collectorFor(app.ctx).collect(DAY)).rejects.toThrow();
+      await expect(app.ctx.services.collector.collect(DAY)).rejects.toThrow();
       expect(stored(app)).toEqual([]);
     } finally {
       await app.close();
@@ -183,7 +182,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
     const app = await appWithFake();
     try {
       await buildWorld(app);
-      expect(await collectorFor(app.ctx).collect('2026-04-01')).toMatchObject({ teams: 0, written: 0 });
+      expect(await app.ctx.services.collector.collect('2026-04-01')).toMatchObject({ teams: 0, written: 0 });
       expect(fake.requests).toEqual([]);
     } finally {
       await app.close();

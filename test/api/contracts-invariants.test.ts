@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '../../src/domain/dates';
-import { SettlementService } from '../../src/services/settlement-service';
 import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
 import type { TestPlayer } from '../support/app';
 import { buildTeam } from '../support/builders';
@@ -50,7 +49,7 @@ async function runSequence(seed: number, steps: number) {
     };
     reprice();
     const model = new Map(members.map((m) => [m.teamId, 1000]));
-    const sweeper = new SettlementService({ ...app.ctx, encyclopedia: app.ctx.upstream.encyclopedia });
+    const sweeper = app.ctx.services.settlement;
     const base = `/api/v1/leagues/${league.id}`;
     const myContracts = async (m: (typeof members)[number]) => (await app.call('GET', `${base}/my-contracts`, { as: m.player })).body as { id: string; expireDate: string }[];
 

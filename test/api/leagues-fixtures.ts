@@ -2,7 +2,6 @@
  * Shared starting points for the league and team API tests: a world of four leagues, an app
  * whose encyclopedia is the loopback fake (pinned to the app's day), and a valid founding request.
  */
-import { LeagueService } from '../../src/services/league-service';
 import { seedGlobalLeague } from '../../src/services/global-league';
 import type { LeagueRow } from '../../src/store/leagues';
 import { createTestApp, type TestApp, type TestAppOptions, type TestPlayer } from '../support/app';
@@ -44,8 +43,8 @@ export async function leagueWorld(): Promise<{ app: TestApp; world: LeagueWorld 
 
 /** What `fantasy seed-global` does, against the app's own database and encyclopedia. */
 export function seedGlobal(app: TestApp) {
-  const { db, clock, log, upstream } = app.ctx;
-  return seedGlobalLeague({ db, clock, log, scales: new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia }) });
+  const { db, clock, log, services } = app.ctx;
+  return seedGlobalLeague({ db, clock, log, scales: services.leagues });
 }
 
 export function createBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { settlementJob } from '../../src/services/settlement-job';
-import { SettlementService } from '../../src/services/settlement-service';
 import { ledgerEntries, notifications } from '../../src/store/schema';
 import type { TestApp } from '../support/app';
 import { buildContract } from '../support/builders';
@@ -179,7 +178,7 @@ describe('settlement sweep', () => {
     await withWorld(world(), async (w) => {
       const c = expiringAlpha(w, 50);
       w.fake.faults.failAlways('per-article', 503);
-      const report = await new SettlementService({ ...w.app.ctx, encyclopedia: w.app.ctx.upstream.encyclopedia }).sweep(w.app.clock.now());
+      const report = await w.app.ctx.services.settlement.sweep(w.app.clock.now());
       expect(report.outcomes).toEqual([expect.objectContaining({ contractId: c.id, result: 'skipped', reason: 'ENCYCLOPEDIA_UNAVAILABLE' })]);
       expect(contractRow(w.app, c.id).status).toBe('live');
       expect(ledgerOf(w.app, c.id)).toHaveLength(1);
@@ -211,7 +210,7 @@ describe('settlement sweep', () => {
       setViews(w.fake, 'Beta', 25_000);
       const settling = expiringAlpha(w, 50);
       const renewing = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
-      const service = () => new SettlementService({ ...w.app.ctx, encyclopedia: w.app.ctx.upstream.encyclopedia });
+      const service = () => w.app.ctx.services.settlement;
       const reports = await Promise.all([service().sweep(w.app.clock.now()), service().sweep(w.app.clock.now()), sweep(w.app)]);
       const acted = reports.flatMap((report) => report?.outcomes ?? []);
       expect(acted.map((o) => o.result).sort()).toEqual(['renewed', 'settled']);

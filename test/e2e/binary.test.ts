@@ -153,6 +153,19 @@ describe('dist/fantasy', () => {
     expect(secret.stderr).not.toContain('short-secret-value');
   });
 
+  it('prints the OpenAPI document it serves at /openapi.json, without a database', async () => {
+    const cwd = emptyFolder();
+    const printed = spawnSync(binary, ['openapi'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    expect(printed.status).toBe(0);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+    const server = await startServe(emptyFolder());
+    const served = await fetch(`${server.url}/openapi.json`);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual(JSON.parse(printed.stdout));
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
   it('the address serve prints is one a browser can sign in at, and another site cannot write through it', async () => {
     const server = await startServe(emptyFolder());
     try {

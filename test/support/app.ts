@@ -13,6 +13,7 @@ import { type Connection, recordConnection } from '../../src/http/connection';
 import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
+import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
 import { openDatabase, closeDatabase } from '../../src/store/database';
@@ -178,6 +179,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       } catch {
         parsed = undefined;
       }
+      assertDocumentedAnswer(config, method, urlPath, response.status, response.headers.get('content-type'), parsed);
       return { status: response.status, body: parsed, text, headers: response.headers };
     },
     async player(name) {

@@ -65,7 +65,7 @@ async function storeWith(lineups: { domain: string; positions: Record<string, st
     );
     app.ctx.db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: '2026-05-01T00:00:01.000Z' }).run();
   }
-  const collector = (encyclopedia: EncyclopediaClient) => new CollectorService({ db: app.ctx.db, clock: app.clock, log: memoryLogger(), encyclopedia });
+  const collector = (encyclopedia: EncyclopediaClient) => new CollectorService({ db: app.ctx.db, clock: app.clock, log: memoryLogger(), encyclopedia, inputs: app.ctx.services.scoringInputs, ingest: app.ctx.services.ingest });
   return { db: app.ctx.db, teamIds, collector };
 }
 
@@ -97,7 +97,7 @@ describe('CollectorService', () => {
 
   it('keeps at most 3 view calls in flight', async () => {
     const positions = Object.fromEntries(['LW', 'ST', 'RW', 'CLM', 'CM', 'CRM', 'LB', 'CLB', 'CRB', 'RB', 'GK'].map((p, i) => [p, `Article_${i}`]));
-    const { db, collector } = await storeWith([{ domain: 'en', positions }]);
+    const { collector } = await storeWith([{ domain: 'en', positions }]);
     const enc = memoryEncyclopedia({}, {});
     await collector(enc.client).collect(DAY);
     expect(enc.peak()).toBe(3);

@@ -9,7 +9,7 @@ import { markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
 import { changedRanks, rankTeams } from '../../src/domain/standings';
 import { rankedTeams, rankLeagueIfStale, readLeagueTotals, writeRanksIfCurrent } from '../../src/store/standings';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { recomputedStandings } from '../support/reference-standings';
 

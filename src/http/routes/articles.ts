@@ -1,16 +1,10 @@
 import { Elysia } from 'elysia';
-import { ArticleService } from '../../services/article-service';
-import { ChemistryService } from '../../services/chemistry-service';
-import { GenieCandidateService } from '../../services/genie-candidates-service';
 import type { AppContext } from '../../app-context';
 import { requirePlayer } from '../session';
 
 /** Additions for the app: article search and page (beyond the shelf), Genie candidates, and a team's chemistry pairs. */
 export function articleRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
-  const articles = new ArticleService(deps);
-  const chemistry = new ChemistryService(deps);
-  const genieCandidates = new GenieCandidateService(deps);
+  const { articles, chemistry, genieCandidates } = ctx.services;
   return new Elysia()
     .get('/api/v1/leagues/:id/article-search', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);

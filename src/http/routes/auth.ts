@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { identityRedirectUrl, resolvedFrontendUrl } from '../../config';
 import { fail } from '../../domain/errors';
 import { errorFields } from '../../logger';
-import { AuthService, claimsFor, validateCredentials } from '../../services/auth-service';
+import { claimsFor, validateCredentials } from '../../services/auth-service';
 import { mintSessionToken } from '../../services/session-tokens';
 import { newSignInBinding } from '../../upstream/identity-provider';
 import type { PlayerRow } from '../../store/players';
@@ -23,7 +23,7 @@ const STATE_LIFETIME_SECONDS = 600;
 const PASSWORD_BODY_LIMIT_BYTES = 4096;
 
 export function authRoutes(ctx: AppContext) {
-  const auth = new AuthService(ctx.db, ctx.clock, { algorithm: ctx.config.passwords.algorithm, limits: ctx.config.limits, log: ctx.log });
+  const { auth } = ctx.services;
   const frontend = resolvedFrontendUrl(ctx.config);
   const secure = frontend.startsWith('https://');
 

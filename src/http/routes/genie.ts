@@ -1,12 +1,11 @@
 import { Elysia } from 'elysia';
-import { GenieService } from '../../services/genie-service';
 import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
 /** The Article Genie (§10): seeds for the candidate search, then one narrowing turn per call. */
 export function genieRoutes(ctx: AppContext) {
-  const genie = new GenieService({ db: ctx.db, clock: ctx.clock, log: ctx.log, languageModel: ctx.upstream.languageModel });
+  const { genie } = ctx.services;
   return new Elysia()
     .post(
       '/api/v1/me/genie-seeds',

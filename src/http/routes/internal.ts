@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import { PerformanceIngestService, INGEST_CHUNK } from '../../services/performance-ingest-service';
-import { requireScoringDate, ScoringInputsService } from '../../services/scoring-inputs-service';
+import { INGEST_CHUNK } from '../../services/performance-ingest-service';
+import { requireScoringDate } from '../../services/scoring-inputs-service';
 import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 
@@ -14,8 +14,7 @@ const PREFIXES = ['/internal/v1', '/internal'] as const;
 const INGEST_BODY_LIMIT = 4 * 1_048_576;
 
 export function internalRoutes(ctx: AppContext) {
-  const inputs = new ScoringInputsService({ db: ctx.db });
-  const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
+  const { scoringInputs: inputs, ingest } = ctx.services;
   const app = new Elysia();
   for (const prefix of PREFIXES) {
     app

@@ -1,7 +1,5 @@
 import { Elysia } from 'elysia';
 import { parseLeaderboardPage } from '../../domain/leaderboard-page';
-import { EditionService } from '../../services/edition-service';
-import { LeagueService } from '../../services/league-service';
 import type { AppContext } from '../../app-context';
 import { AnswerCache } from '../answer-cache';
 import { clientAddress } from '../connection';
@@ -11,9 +9,7 @@ import { requirePlayer } from '../session';
 
 /** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
 export function leagueRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
-  const editions = new EditionService(deps);
-  const leagues = new LeagueService({ ...deps, editions, limits: ctx.config.limits });
+  const { editions, leagues } = ctx.services;
   const answers = new AnswerCache();
 
   return new Elysia()

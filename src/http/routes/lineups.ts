@@ -1,12 +1,12 @@
 import { Elysia } from 'elysia';
-import { LineupService, performanceLimit } from '../../services/lineup-service';
+import { performanceLimit } from '../../services/lineup-service';
 import type { AppContext } from '../../app-context';
 import { readJsonBody } from '../request-body';
 import { requirePlayer } from '../session';
 
 /** Line-ups (§3.4) and the caller's performance records (§4.5). */
 export function lineupRoutes(ctx: AppContext) {
-  const lineups = new LineupService({ db: ctx.db, clock: ctx.clock });
+  const { lineups } = ctx.services;
   return new Elysia()
     .get('/api/v1/leagues/:id/lineup', async ({ request, params }) => {
       const player = await requirePlayer(ctx, request);

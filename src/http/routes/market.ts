@@ -1,64 +1,91 @@
-import { Elysia } from 'elysia';
-import { ContractService } from '../../services/contract-service';
-import { MarketService } from '../../services/market-service';
-import type { AppContext } from '../../app-context';
-import { readJsonBody } from '../request-body';
-import { requirePlayer } from '../session';
+import { z } from 'zod';
+import { ContractSchema, BuyContractRequestSchema, MarketArticleSchema, SaleQuoteSchema } from '../../wire/contracts';
+import { route } from '../route-kit';
+
+const tag = 'Contracts';
 
 /** The market shelf (§7) and contracts (§5.6–§5.9): buy, lists, sell, renewal election and withdrawal. */
-export function marketRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, clock: ctx.clock, log: ctx.log, encyclopedia: ctx.upstream.encyclopedia };
-  const market = new MarketService(deps);
-  const contracts = new ContractService(deps);
-  return new Elysia()
-    .get('/api/v1/leagues/:id/market', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return market.shelf(player.id, params.id);
-    })
-    .get('/api/v1/leagues/:id/contracts', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      return contracts.leagueContracts(params.id);
-    })
-    .get('/api/v1/leagues/:id/my-contracts', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return contracts.myContracts(player.id, params.id);
-    })
-    .post(
-      '/api/v1/leagues/:id/my-contracts',
-      async ({ request, params, set }) => {
-        const player = await requirePlayer(ctx, request);
-        const contract = await contracts.buy(player.id, params.id, () => readJsonBody(request, 'MALFORMED_JSON'));
-        set.status = 201;
-        return contract;
-      },
-      { parse: 'none' },
-    )
-    .get('/api/v1/leagues/:id/my-contracts/:contractId/sale-quote', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return contracts.quoteSale(player.id, params.id, params.contractId);
-    })
-    .post(
-      '/api/v1/leagues/:id/my-contracts/:contractId/sell',
-      async ({ request, params }) => {
-        const player = await requirePlayer(ctx, request);
-        return contracts.sell(player.id, params.id, params.contractId);
-      },
-      { parse: 'none' },
-    )
-    .post(
-      '/api/v1/leagues/:id/my-contracts/:contractId/renew',
-      async ({ request, params }) => {
-        const player = await requirePlayer(ctx, request);
-        return contracts.electRenewal(player.id, params.id, params.contractId);
-      },
-      { parse: 'none' },
-    )
-    .delete(
-      '/api/v1/leagues/:id/my-contracts/:contractId/renew',
-      async ({ request, params }) => {
-        const player = await requirePlayer(ctx, request);
-        return contracts.withdrawRenewal(player.id, params.id, params.contractId);
-      },
-      { parse: 'none' },
-    );
-}
+export const marketRoutes = [
+  route({
+    id: 'getMarketShelf',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/market',
+    summary: 'The market shelf: the edition’s most-read articles with prices and owners (§7)',
+    tag,
+    access: 'player',
+    answer: { json: z.array(MarketArticleSchema) },
+    handle: ({ services, player, params }) => services.market.shelf(player.id, params.id),
+  }),
+  route({
+    id: 'listLeagueContracts',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/contracts',
+    summary: 'Every live or expired contract in the league, whoever holds it',
+    tag,
+    access: 'player',
+    answer: { json: z.array(ContractSchema) },
+    handle: ({ services, params }) => services.contracts.leagueContracts(params.id),
+  }),
+  route({
+    id: 'listMyContracts',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/my-contracts',
+    summary: 'The caller’s live or expired contracts in the league',
+    tag,
+    access: 'player',
+    answer: { json: z.array(ContractSchema) },
+    handle: ({ services, player, params }) => services.contracts.myContracts(player.id, params.id),
+  }),
+  route({
+    id: 'buyContract',
+    method: 'POST',
+    path: '/api/v1/leagues/:id/my-contracts',
+    summary: 'Buy a contract on an article at a tier (§5.6)',
+    tag,
+    access: 'player',
+    body: { schema: BuyContractRequestSchema, malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER', checkedByService: true },
+    status: 201,
+    answer: { json: ContractSchema },
+    handle: ({ services, player, params, body }) => services.contracts.buy(player.id, params.id, body),
+  }),
+  route({
+    id: 'quoteContractSale',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/my-contracts/:contractId/sale-quote',
+    summary: 'What an early sell would pay now, writing nothing (an addition)',
+    tag,
+    access: 'player',
+    answer: { json: SaleQuoteSchema },
+    handle: ({ services, player, params }) => services.contracts.quoteSale(player.id, params.id, params.contractId),
+  }),
+  route({
+    id: 'sellContract',
+    method: 'POST',
+    path: '/api/v1/leagues/:id/my-contracts/:contractId/sell',
+    summary: 'Sell a live contract early at today’s price, prorated (§5.7)',
+    tag,
+    access: 'player',
+    answer: { json: ContractSchema },
+    handle: ({ services, player, params }) => services.contracts.sell(player.id, params.id, params.contractId),
+  }),
+  route({
+    id: 'electRenewal',
+    method: 'POST',
+    path: '/api/v1/leagues/:id/my-contracts/:contractId/renew',
+    summary: 'Elect to renew a contract at expiry (§5.9); no money moves now',
+    tag,
+    access: 'player',
+    answer: { json: ContractSchema },
+    handle: ({ services, player, params }) => services.contracts.electRenewal(player.id, params.id, params.contractId),
+  }),
+  route({
+    id: 'withdrawRenewal',
+    method: 'DELETE',
+    path: '/api/v1/leagues/:id/my-contracts/:contractId/renew',
+    summary: 'Withdraw a renewal election (§5.9)',
+    tag,
+    access: 'player',
+    answer: { json: ContractSchema },
+    handle: ({ services, player, params }) => services.contracts.withdrawRenewal(player.id, params.id, params.contractId),
+  }),
+];

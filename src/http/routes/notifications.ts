@@ -1,11 +1,10 @@
 import { Elysia } from 'elysia';
-import { NotificationService } from '../../services/notification-service';
 import type { AppContext } from '../../app-context';
 import { requirePlayer } from '../session';
 
 /** The notification in-box (§8): across leagues, per league, and mark-read. */
 export function notificationRoutes(ctx: AppContext) {
-  const notifications = new NotificationService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
+  const { notifications } = ctx.services;
   return new Elysia()
     .get('/api/v1/player/notifications', async ({ request }) => {
       const player = await requirePlayer(ctx, request);

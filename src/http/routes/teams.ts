@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia';
-import { MembershipService } from '../../services/membership-service';
 import type { AppContext } from '../../app-context';
 import { clientAddress } from '../connection';
 import { readJsonBody } from '../request-body';
@@ -7,7 +6,7 @@ import { requirePlayer } from '../session';
 
 /** The caller's team in a league (interface "Teams" table): read, join, leave. */
 export function teamRoutes(ctx: AppContext) {
-  const membership = new MembershipService({ db: ctx.db, clock: ctx.clock, log: ctx.log, limits: ctx.config.limits });
+  const { membership } = ctx.services;
 
   return new Elysia()
     .get('/api/v1/leagues/:id/my-team', async ({ request, params }) => {

@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import { version } from '../../package.json';
+import { openApiDocument } from '../../src/http/openapi';
+import { declaredRoutes } from '../../src/http/routes';
+import { configFor } from '../config-option';
+
+/**
+ * `fantasy openapi`: the OpenAPI 3.1 document `/openapi.json` serves, for the effective
+ * configuration (routes it turns off are absent), without opening the database.
+ */
+export function registerOpenApi(program: Command): void {
+  program
+    .command('openapi')
+    .description('print the OpenAPI 3.1 document of the interface, as /openapi.json serves it')
+    .action((_flags: unknown, command: Command) => {
+      process.stdout.write(`${JSON.stringify(openApiDocument(declaredRoutes, configFor(command), version), null, 2)}\n`);
+    });
+}

@@ -1,0 +1,177 @@
+/**
+ * How a route is declared: its method and path, who may call it, the zod schemas of its
+ * query and body, the shape of its answer, and one call into a service. Parsing happens here
+ * and only here, so a handler receives typed values and the player the session names; the
+ * same declarations produce the OpenAPI document (`openapi.ts`).
+ */
+import type { Elysia } from 'elysia';
+import type { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { Config } from '../config';
+import type { Checked } from '../domain/checked';
+import { type ErrorCode, ERROR_STATUS, fail, Failure } from '../domain/errors';
+import type { Services } from '../services/composition-root';
+import type { SessionClaims } from '../services/session-tokens';
+import type { PlayerRow } from '../store/players';
+import { playerForSession } from '../services/auth-service';
+import { readJsonBody } from './request-body';
+import { requireSession } from './session';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: anyone (`public`), a valid session (`session`), the player it names
+ * (`player`), or the scoring engine's bearer token (`service`). The guards in app.ts check
+ * sessions and tokens by path prefix before routing; the kit resolves the player.
+ */
+export type Access = 'public' | 'session' | 'player' | 'service';
+
+/** What a body must be, and which constant answers when it is not. */
+export interface BodyDeclaration<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** a body that is empty or not JSON */
+  malformed: ErrorCode;
+  /** a body the schema refuses, when the refusing check names no constant of its own */
+  invalid: ErrorCode;
+  limitBytes?: number;
+  /** the password routes answer an oversized body as plain text (the spec's one exception) */
+  tooLargeAs?: 'json' | 'text';
+  /**
+   * The interface orders checks on the caller's state before this body's: the handler gets a
+   * `Checked` value and the service refuses a bad body at the point the interface names.
+   */
+  checkedByService?: true;
+}
+
+/** How an answer is documented: JSON of a schema, a redirect, plain text, or no body. */
+export type Answer = { json: z.ZodType } | { redirect: true } | { text: string } | { empty: true };
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string } & (P extends `${string}*` ? { '*': string } : unknown);
+
+type BodyValue<B> = B extends { schema: infer S extends z.ZodType; checkedByService: true }
+  ? Checked<z.output<S>>
+  : B extends { schema: infer S extends z.ZodType }
+    ? z.output<S>
+    : undefined;
+
+export interface ResponseControl {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+export interface RouteInput<A extends Access, P extends string, Q, B> {
+  ctx: AppContext;
+  services: Services;
+  request: Request;
+  set: ResponseControl;
+  params: PathParams<P>;
+  query: Q;
+  body: BodyValue<B>;
+  claims: A extends 'session' | 'player' ? SessionClaims : undefined;
+  player: A extends 'player' ? PlayerRow : undefined;
+}
+
+export interface RouteDeclaration<A extends Access, P extends string, QS extends z.ZodType | undefined, B extends BodyDeclaration | undefined> {
+  /** the OpenAPI operationId: a verb phrase, unique across the interface */
+  id: string;
+  method: Method;
+  path: P;
+  /** extra templates served by the same handler (documented as `x-aliases`) */
+  aliases?: readonly string[];
+  summary: string;
+  description?: string;
+  tag: string;
+  access: A;
+  query?: QS;
+  /** the constant a query the schema refuses answers with (default INVALID_REQUEST) */
+  queryInvalid?: ErrorCode;
+  body?: B;
+  /** the success status (default 200) */
+  status?: number;
+  answer: Answer;
+  /** routes a deployment does not serve (password sign-in off, metrics unconfigured) */
+  mountedWhen?: (config: Config) => boolean;
+  handle(input: RouteInput<A, P, QS extends z.ZodType ? z.output<QS> : undefined, B>): unknown;
+}
+
+/** A declaration with its types erased, as the app and the document builder hold it. */
+export type Route = RouteDeclaration<Access, string, z.ZodType | undefined, BodyDeclaration | undefined>;
+
+export function route<
+  const A extends Access,
+  const P extends string,
+  QS extends z.ZodType | undefined = undefined,
+  B extends BodyDeclaration | undefined = undefined,
+>(declaration: RouteDeclaration<A, P, QS, B>): Route {
+  return declaration as unknown as Route;
+}
+
+export function isMounted(route: Route, config: Config): boolean {
+  return route.mountedWhen ? route.mountedWhen(config) : true;
+}
+
+/** The constant a schema's refusal answers: the first issue's, when it names one. */
+export function refusalCode(issues: readonly z.core.$ZodIssue[], fallback: ErrorCode): ErrorCode {
+  const named = issues[0]?.message;
+  return named !== undefined && Object.hasOwn(ERROR_STATUS, named) ? (named as ErrorCode) : fallback;
+}
+
+/** Query strings as an object: one value as a string, a repeated name as an array. */
+export function queryObject(url: string): Record<string, string | string[]> {
+  const search = url.indexOf('?');
+  const out: Record<string, string | string[]> = {};
+  if (search < 0) return out;
+  for (const [key, value] of new URLSearchParams(url.slice(search + 1))) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+async function parsedBody(request: Request, declaration: BodyDeclaration): Promise<Checked<unknown>> {
+  try {
+    const json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
+    const result = declaration.schema.safeParse(json);
+    if (result.success) return { ok: true, value: result.data };
+    return { ok: false, error: new Failure(refusalCode(result.error.issues, declaration.invalid)) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function parsedQuery(request: Request, schema: z.ZodType, invalid: ErrorCode): unknown {
+  const result = schema.safeParse(queryObject(request.url));
+  if (!result.success) fail(refusalCode(result.error.issues, invalid));
+  return result.data;
+}
+
+/** Mounts declarations on an Elysia app; the kit reads every body itself, so Elysia parses none. */
+export function mountRoutes(app: Elysia, ctx: AppContext, routes: readonly Route[]): Elysia {
+  for (const declaration of routes) {
+    if (!isMounted(declaration, ctx.config)) continue;
+    const handler = async ({ request, params, set }: { request: Request; params: Record<string, string>; set: ResponseControl }) => {
+      const claims = declaration.access === 'session' || declaration.access === 'player' ? await requireSession(ctx, request) : undefined;
+      const player = declaration.access === 'player' ? playerForSession(ctx.db, claims!) : undefined;
+      const query = declaration.query ? parsedQuery(request, declaration.query, declaration.queryInvalid ?? 'INVALID_REQUEST') : undefined;
+      let body: unknown;
+      if (declaration.body) {
+        const checked = await parsedBody(request, declaration.body);
+        if (declaration.body.checkedByService) body = checked;
+        else if (checked.ok) body = checked.value;
+        else throw checked.error;
+      }
+      if (declaration.status !== undefined) set.status = declaration.status;
+      return declaration.handle({ ctx, services: ctx.services, request, set, params, query, body, claims, player } as never);
+    };
+    for (const path of [declaration.path, ...(declaration.aliases ?? [])]) {
+      app.route(declaration.method, path, handler as never, { parse: 'none' } as never);
+    }
+  }
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * The one place services are built: `serve`, every CLI verb, the daily jobs and the tests all
+ * get theirs from `createServices`, once per process (a test app builds one per case). Each
+ * service receives what it uses and nothing more: never the configuration or a secret.
+ */
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { Database } from '../store/database';
+import type { Upstreams } from '../upstream';
+import { ArticleService } from './article-service';
+import { AuthService } from './auth-service';
+import { CalibrationService } from './calibration-service';
+import { ChemistryService } from './chemistry-service';
+import { CollectorService } from './collector-service';
+import { ContractService } from './contract-service';
+import { EditionService } from './edition-service';
+import { GenieCandidateService } from './genie-candidates-service';
+import { GenieService } from './genie-service';
+import { LeagueService } from './league-service';
+import { LineupService } from './lineup-service';
+import { MarketService } from './market-service';
+import { MembershipService } from './membership-service';
+import { NotificationService } from './notification-service';
+import { PerformanceIngestService } from './performance-ingest-service';
+import { ReportService } from './report-service';
+import { ScoringInputsService } from './scoring-inputs-service';
+import { SettlementService } from './settlement-service';
+
+/** What the root is built from: the process's infrastructure, before any service exists. */
+export interface Infrastructure {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  upstream: Upstreams;
+}
+
+export interface Services {
+  auth: AuthService;
+  editions: EditionService;
+  calibration: CalibrationService;
+  leagues: LeagueService;
+  membership: MembershipService;
+  market: MarketService;
+  contracts: ContractService;
+  articles: ArticleService;
+  chemistry: ChemistryService;
+  genieCandidates: GenieCandidateService;
+  genie: GenieService;
+  lineups: LineupService;
+  notifications: NotificationService;
+  reports: ReportService;
+  scoringInputs: ScoringInputsService;
+  ingest: PerformanceIngestService;
+  collector: CollectorService;
+  settlement: SettlementService;
+}
+
+export function createServices({ config, db, clock, log, upstream }: Infrastructure): Services {
+  const { encyclopedia } = upstream;
+  const { limits } = config;
+  const store = { db, clock, log };
+  const encyclopedic = { ...store, encyclopedia };
+  const editions = new EditionService(encyclopedic);
+  const calibration = new CalibrationService(encyclopedic);
+  const scoringInputs = new ScoringInputsService({ db });
+  const ingest = new PerformanceIngestService({ db, clock });
+  return {
+    auth: new AuthService(db, clock, { algorithm: config.passwords.algorithm, limits, log }),
+    editions,
+    calibration,
+    leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits }),
+    membership: new MembershipService({ ...store, limits }),
+    market: new MarketService(encyclopedic),
+    contracts: new ContractService(encyclopedic),
+    articles: new ArticleService(encyclopedic),
+    chemistry: new ChemistryService(encyclopedic),
+    genieCandidates: new GenieCandidateService(encyclopedic),
+    genie: new GenieService({ ...store, languageModel: upstream.languageModel }),
+    lineups: new LineupService({ db, clock }),
+    notifications: new NotificationService(store),
+    reports: new ReportService({ ...store, issueTracker: upstream.issueTracker, environment: config.environment }),
+    scoringInputs,
+    ingest,
+    collector: new CollectorService({ ...encyclopedic, inputs: scoringInputs, ingest }),
+    settlement: new SettlementService(encyclopedic),
+  };
+}

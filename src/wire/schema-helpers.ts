@@ -1,0 +1,27 @@
+/** Small building blocks the request schemas share. */
+import { z } from 'zod';
+import type { ErrorCode } from '../domain/errors';
+import { isPlainObject } from '../domain/values';
+
+/**
+ * A JSON body that is not an object reads as `{}`: its fields are then each missing, so the
+ * first field's own constant answers, the same as for an object that lacks it.
+ */
+export function objectBody<S extends z.ZodObject>(shape: S) {
+  return z.preprocess((value) => (isPlainObject(value) ? value : {}), shape);
+}
+
+/** A string a domain rule turns into its canonical form, refused with `code` when it cannot. */
+export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T | null) {
+  return z.unknown().transform((input, context): T => {
+    const value = canonicalOf(input);
+    if (value === null) {
+      context.addIssue({ code: 'custom', message: code });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** A query parameter that may repeat: always an array of its values. */
+export const repeated = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
