@@ -74,8 +74,13 @@ export function refreshTeamTotals(db: Database, teamId: string): void {
   refreshTotalsOfTeams(db, [teamId]);
 }
 
-/** Rows written per write transaction: a short lock hold, so an ingest chunk never waits long. */
-export const RANK_WRITE_BATCH = 2_000;
+/**
+ * A write transaction of ranks ends after this many rows or RANK_WRITE_MS, whichever comes
+ * first: a short lock hold even on a busy machine, so an ingest chunk never waits long, yet
+ * batches large enough that a page is not rewritten by many commits.
+ */
+export const RANK_WRITE_BATCH = 10_000;
+const RANK_WRITE_MS = 200;
 /** Rankings dropped because the version moved, before one is done under the write lock. */
 const RANK_ATTEMPTS = 3;
 
@@ -103,10 +108,11 @@ export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals |
 }
 
 /**
- * Writes `changes` (ranks computed from totals read at `version`) in batches of `batchSize`
- * rows, one write transaction each, and clears `ranks_stale` with the last. Every batch first
- * checks the version: if it moved, nothing more is written and the answer is false (the
- * league stays stale, so the next read ranks it again from the new totals).
+ * Writes `changes` (ranks computed from totals read at `version`) in batches of at most
+ * `batchSize` rows (fewer when RANK_WRITE_MS runs out), one write transaction each, and
+ * clears `ranks_stale` with the last. Every batch first checks the version: if it moved,
+ * nothing more is written and the answer is false (the league stays stale, so the next read
+ * ranks it again from the new totals).
  */
 export function writeRanksIfCurrent(
   db: Database,
@@ -116,16 +122,23 @@ export function writeRanksIfCurrent(
   batchSize = RANK_WRITE_BATCH,
 ): boolean {
   const current = prepared(db, 'SELECT version FROM leagues WHERE id = ?');
-  for (let start = 0; start === 0 || start < changes.length; start += batchSize) {
+  let next = 0;
+  do {
     const written = writeTransaction(db, (tx) => {
       if ((current.get(leagueId) as { version: number } | undefined)?.version !== version) return false;
       const write = prepared(tx, WRITE_RANK_SQL);
-      for (const entry of changes.slice(start, start + batchSize)) write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
-      if (start + batchSize >= changes.length) prepared(tx, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+      const started = performance.now();
+      const end = Math.min(changes.length, next + batchSize);
+      while (next < end) {
+        const entry = changes[next++];
+        write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+        if (performance.now() - started >= RANK_WRITE_MS) break;
+      }
+      if (next >= changes.length) prepared(tx, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
       return true;
     });
     if (!written) return false;
-  }
+  } while (next < changes.length);
   return true;
 }
 
