@@ -3,7 +3,6 @@
  * answered (the interface says so); `limit` with `offset`, or `around=me`, answer a window
  * of ranks for leagues too large to ship whole.
  */
-import { fail } from './errors';
 
 /** A page never holds more teams than this. */
 export const MAX_PAGE_LIMIT = 1_000;
@@ -15,25 +14,17 @@ export type LeaderboardPage =
   | { kind: 'range'; offset: number; limit: number }
   | { kind: 'around-me'; limit: number };
 
-/** A query value as a whole number in [min, max]; anything else is 400 INVALID_REQUEST. */
-function wholeNumber(raw: string, name: string, min: number, max: number): number {
-  if (!/^\d{1,9}$/.test(raw)) fail('INVALID_REQUEST', `${name} must be a whole number`);
-  const value = Number(raw);
-  if (value < min || value > max) fail('INVALID_REQUEST', `${name} must be between ${min} and ${max}`);
-  return value;
-}
-
-export function parseLeaderboardPage(query: { limit: string | null; offset: string | null; around: string | null }): LeaderboardPage {
-  const limit = query.limit === null ? null : wholeNumber(query.limit, 'limit', 1, MAX_PAGE_LIMIT);
-  if (query.around !== null) {
-    if (query.around !== 'me') fail('INVALID_REQUEST', 'around takes only "me"');
-    if (query.offset !== null) fail('INVALID_REQUEST', 'around and offset exclude each other');
-    return { kind: 'around-me', limit: limit ?? AROUND_ME_DEFAULT_LIMIT };
+/**
+ * The page a query's parameters (already whole numbers in bounds) ask for, or null for a
+ * combination that names none: `around` with `offset`, or an `offset` without a `limit`.
+ */
+export function leaderboardPage(query: { limit?: number; offset?: number; around?: 'me' }): LeaderboardPage | null {
+  if (query.around !== undefined) {
+    if (query.offset !== undefined) return null;
+    return { kind: 'around-me', limit: query.limit ?? AROUND_ME_DEFAULT_LIMIT };
   }
-  if (query.offset !== null && limit === null) fail('INVALID_REQUEST', 'offset needs a limit');
-  if (limit === null) return { kind: 'all' };
-  const offset = query.offset === null ? 0 : wholeNumber(query.offset, 'offset', 0, Number.MAX_SAFE_INTEGER);
-  return { kind: 'range', offset, limit };
+  if (query.limit === undefined) return query.offset === undefined ? { kind: 'all' } : null;
+  return { kind: 'range', offset: query.offset ?? 0, limit: query.limit };
 }
 
 /**

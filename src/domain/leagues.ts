@@ -1,7 +1,7 @@
 /** §6.1–§6.4 league fields, creation validation, season and inactivity. */
 import { fail } from './errors';
 import { isoInstant, utcDay, DAY_MS } from './dates';
-import { characterCount, isPlainObject } from './values';
+import { characterCount } from './values';
 
 /**
  * The icons a league may carry, exactly as §6.1 writes them. Two carry the emoji
@@ -52,17 +52,6 @@ const DOMAIN_MAX_LENGTH = 20;
 const DOMAIN_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 
-export interface CreateLeagueRequest {
-  name: string;
-  icon: LeagueIcon;
-  domain: string;
-  duration: DurationCode;
-  durationDays: number;
-  visibility: Visibility;
-  invitePolicy: InvitePolicy;
-  teamName: string;
-}
-
 /** Trimmed string, or null for anything that is not a string. */
 function trimmed(value: unknown): string | null {
   return typeof value === 'string' ? value.trim() : null;
@@ -82,35 +71,50 @@ export function isValidDomainCode(domain: string): boolean {
   return domain.length >= 1 && domain.length <= DOMAIN_MAX_LENGTH && DOMAIN_PATTERN.test(domain);
 }
 
-/**
- * §6.2 shape validation, in the order clients rely on; a field of the wrong type fails
- * with that field's constant. Whether the edition exists and calibrates is the caller's
- * next step (it needs I/O).
+/*
+ * The fields of §6.2's founding request, each as its canonical (trimmed) value or null when
+ * the rule refuses it. The request schema (src/wire/leagues.ts) checks them in §6.2's order.
  */
-export function validateCreateLeague(body: unknown): CreateLeagueRequest {
-  if (!isPlainObject(body)) fail('LEAGUE_INVALID_PAYLOAD');
-  const name = trimmed(body.name);
-  if (name === null || !lengthWithin(name, LEAGUE_NAME_MIN, LEAGUE_NAME_MAX)) fail('LEAGUE_NAME_LENGTH');
-  const icon = trimmed(body.icon);
-  if (!oneOf(ICONS, icon)) fail('LEAGUE_UNKNOWN_ICON');
-  const domain = trimmed(body.domain);
-  if (domain === null || !isValidDomainCode(domain)) fail('LEAGUE_UNKNOWN_DOMAIN');
-  const duration = trimmed(body.duration);
-  if (duration === null || !Object.hasOwn(DURATIONS, duration)) fail('LEAGUE_UNKNOWN_DURATION');
-  const visibility = trimmed(body.visibility);
-  if (!oneOf(VISIBILITIES, visibility)) fail('LEAGUE_UNKNOWN_VISIBILITY');
-  const invitePolicy = trimmed(body.invitePolicy);
-  if (!oneOf(INVITE_POLICIES, invitePolicy)) fail('LEAGUE_UNKNOWN_INVITE_POLICY');
-  const teamName = validateTeamName(body.teamName);
-  const code = duration as DurationCode;
-  return { name, icon, domain, duration: code, durationDays: DURATIONS[code], visibility, invitePolicy, teamName };
+
+export function leagueNameOf(value: unknown): string | null {
+  const name = trimmed(value);
+  return name !== null && lengthWithin(name, LEAGUE_NAME_MIN, LEAGUE_NAME_MAX) ? name : null;
+}
+
+export function leagueIconOf(value: unknown): LeagueIcon | null {
+  const icon = trimmed(value);
+  return oneOf(ICONS, icon) ? icon : null;
+}
+
+export function domainCodeOf(value: unknown): string | null {
+  const domain = trimmed(value);
+  return domain !== null && isValidDomainCode(domain) ? domain : null;
+}
+
+export function durationOf(value: unknown): DurationCode | null {
+  const duration = trimmed(value);
+  return duration !== null && Object.hasOwn(DURATIONS, duration) ? (duration as DurationCode) : null;
+}
+
+export function visibilityOf(value: unknown): Visibility | null {
+  const visibility = trimmed(value);
+  return oneOf(VISIBILITIES, visibility) ? visibility : null;
+}
+
+export function invitePolicyOf(value: unknown): InvitePolicy | null {
+  const policy = trimmed(value);
+  return oneOf(INVITE_POLICIES, policy) ? policy : null;
+}
+
+/** The trimmed team name when it has 3–30 characters, else null (also for a non-string). */
+export function teamNameOf(value: unknown): string | null {
+  const name = trimmed(value);
+  return name !== null && lengthWithin(name, TEAM_NAME_MIN, TEAM_NAME_MAX) ? name : null;
 }
 
 /** Trimmed team name of 3–30 characters, else TEAM_NAME_LENGTH (also for a non-string). */
 export function validateTeamName(name: unknown): string {
-  const text = trimmed(name);
-  if (text === null || !lengthWithin(text, TEAM_NAME_MIN, TEAM_NAME_MAX)) fail('TEAM_NAME_LENGTH');
-  return text;
+  return teamNameOf(name) ?? fail('TEAM_NAME_LENGTH');
 }
 
 /**

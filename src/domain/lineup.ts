@@ -1,11 +1,17 @@
-/** §3.4 line-up save validation and the chemistry view sent with every line-up (§13 TeamLineup). */
+/** §3.4 line-up save checks against the team's contracts, and the chemistry view sent with every line-up (§13 TeamLineup). */
 import type { ChemistryLevel } from './chemistry';
 import { fail } from './errors';
-import { CHEMISTRY_LINKS, isPositionOf, isSchema, SCHEMAS, type Position, type Schema } from './formations';
-import { isPlainObject } from './values';
+import { CHEMISTRY_LINKS, SCHEMAS, type Position, type Schema } from './formations';
 
 export interface OwnedContract {
   status: string;
+}
+
+/** A save as the request schema reads it: shape checked, positions belonging to the schema. */
+export interface LineupSave {
+  schema: Schema;
+  /** each occupied position and the contract id placed there, as sent */
+  placed: readonly (readonly [Position, string])[];
 }
 
 export interface NormalizedLineup {
@@ -17,46 +23,30 @@ export interface NormalizedLineup {
 const CLOSED_STATUSES = new Set(['sold', 'settled']);
 
 /**
- * Reads a `PUT …/lineup` body. Only `schema`, `date` and contract ids are read; the rest of
- * the echoed TeamLineup (chemistry, bench, contract details) is ignored. Shape errors are
- * reported before ownership, ownership before the Proposed sold/duplicate checks, so a
- * client learns about the most basic problem first.
+ * The checks of a save against the team's contracts, after the body's shape: ownership
+ * first, then the Proposed sold/duplicate checks, so a client learns about the most basic
+ * problem first. `contracts` is every contract the team ever held, so a sold one is
+ * "closed", not "not owned".
  */
-export function parseLineupSave(body: unknown, contracts: ReadonlyMap<string, OwnedContract>): NormalizedLineup {
-  if (!isPlainObject(body) || !isPlainObject(body.formation)) fail('LINEUP_INVALID_PAYLOAD', 'formation object');
-  const { schema, date, formation: slots } = body.formation;
-  if (typeof schema !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'schema must be a string');
-  if (!isSchema(schema)) fail('LINEUP_UNKNOWN_SCHEMA', schema);
-  // §13: the echoed `date` must be a string (a missing one is not); its value is not used,
-  // the version is stamped with the server's clock.
-  if (typeof date !== 'string') fail('LINEUP_INVALID_PAYLOAD', 'date must be a string');
-  if (!isPlainObject(slots)) fail('LINEUP_INVALID_PAYLOAD', 'formation.formation object');
-
-  const placed = new Map<Position, string>();
-  for (const [position, value] of Object.entries(slots)) {
-    if (!isPositionOf(schema, position)) fail('LINEUP_INVALID_PAYLOAD', `${position} not in ${schema}`);
-    if (value === null) continue;
-    if (!isPlainObject(value) || typeof value.id !== 'string') fail('LINEUP_INVALID_PAYLOAD', `${position} value`);
-    placed.set(position, value.id);
-  }
-
-  for (const id of placed.values()) {
+export function placeLineup(save: LineupSave, contracts: ReadonlyMap<string, OwnedContract>): NormalizedLineup {
+  for (const [, id] of save.placed) {
     if (!contracts.has(id)) fail('CONTRACT_NOT_OWNED', id);
   }
 
   const seen = new Set<string>();
-  for (const id of placed.values()) {
+  for (const [, id] of save.placed) {
     if (CLOSED_STATUSES.has(contracts.get(id)!.status)) fail('LINEUP_INVALID_PAYLOAD', `${id} is closed`);
     if (seen.has(id)) fail('LINEUP_INVALID_PAYLOAD', `${id} placed twice`);
     seen.add(id);
   }
 
+  const placed = new Map(save.placed);
   const positions: Record<string, string> = {};
-  for (const position of SCHEMAS[schema]) {
+  for (const position of SCHEMAS[save.schema]) {
     const id = placed.get(position);
     if (id !== undefined) positions[position] = id;
   }
-  return { schema, positions };
+  return { schema: save.schema, positions };
 }
 
 export interface ChemistryViewLink {

@@ -1,14 +1,13 @@
 /**
  * Problem reports (game-rules §9): what a player may send, and the public issue it becomes.
  * The issue lands in a public repository, so nothing here ever sees the player's e-mail.
+ * The request's checks are its schema's (`src/wire/reports.ts`).
  */
-import { fail } from './errors';
-import { characterCount, isPlainObject } from './values';
 
-const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
+export const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
-const REPORT_LIMITS = {
+export const REPORT_LIMITS = {
   titleMax: 120,
   bodyMax: 10_000,
   /** not in the rules: bounds what a client can append to the public issue unseen by the player */
@@ -39,54 +38,7 @@ export interface ProblemReport {
   diagnostics: ReportDiagnostics;
 }
 
-const DIAGNOSTIC_FIELDS = ['route', 'locale', 'viewport', 'userAgent'] as const;
-
-/** Validates `POST /api/v1/reports` in field order; throws the matching REPORT_* constant. */
-export function validateReport(input: unknown): ProblemReport {
-  if (!isPlainObject(input)) fail('REPORT_MALFORMED_BODY', 'body must be an object');
-
-  const { category, title, body, contactConsent, diagnostics } = input;
-  if (typeof category !== 'string' || !(REPORT_CATEGORIES as readonly string[]).includes(category)) {
-    fail('REPORT_INVALID_CATEGORY');
-  }
-
-  if (title !== undefined && title !== null && typeof title !== 'string') fail('REPORT_MALFORMED_BODY', 'title must be a string');
-  const trimmedTitle = typeof title === 'string' ? title.trim() : '';
-  if (trimmedTitle === '') fail('REPORT_TITLE_REQUIRED');
-  if (characterCount(trimmedTitle) > REPORT_LIMITS.titleMax) fail('REPORT_TITLE_TOO_LONG');
-
-  if (body !== undefined && body !== null && typeof body !== 'string') fail('REPORT_MALFORMED_BODY', 'body must be a string');
-  const trimmedBody = typeof body === 'string' ? body.trim() : '';
-  if (trimmedBody === '') fail('REPORT_BODY_REQUIRED');
-  if (characterCount(trimmedBody) > REPORT_LIMITS.bodyMax) fail('REPORT_BODY_TOO_LONG');
-
-  // Consent is opt-in: a client that leaves it out has not given it.
-  if (contactConsent !== undefined && typeof contactConsent !== 'boolean') {
-    fail('REPORT_MALFORMED_BODY', 'contactConsent must be a boolean');
-  }
-
-  const clean: ReportDiagnostics = {};
-  if (diagnostics !== undefined && diagnostics !== null) {
-    if (!isPlainObject(diagnostics)) fail('REPORT_MALFORMED_BODY', 'diagnostics must be an object');
-    for (const field of DIAGNOSTIC_FIELDS) {
-      const value = diagnostics[field];
-      if (value === undefined || value === null) continue;
-      if (typeof value !== 'string') fail('REPORT_MALFORMED_BODY', `diagnostics.${field} must be a string`);
-      if (characterCount(value) > REPORT_LIMITS.diagnosticMax) fail('REPORT_MALFORMED_BODY', `diagnostics.${field} too long`);
-      // One line each: a newline in a diagnostic could otherwise forge the Reporter line.
-      const oneLine = value.replace(/\s+/g, ' ').trim();
-      if (oneLine !== '') clean[field] = oneLine;
-    }
-  }
-
-  return {
-    category: category as ReportCategory,
-    title: trimmedTitle,
-    body: trimmedBody,
-    contactConsent: contactConsent === true,
-    diagnostics: clean,
-  };
-}
+export const REPORT_DIAGNOSTIC_FIELDS = ['route', 'locale', 'viewport', 'userAgent'] as const;
 
 export function reportLabels(report: Pick<ProblemReport, 'category' | 'contactConsent'>, environment: string): string[] {
   const labels = ['user-report', ...CATEGORY_LABELS[report.category]];

@@ -14,15 +14,9 @@ import { requireSession } from './session';
 import { rootRoutes } from './routes/root';
 import { authRoutes } from './routes/auth';
 import { sessionRoutes } from './routes/session';
-import { leagueRoutes } from './routes/leagues';
-import { teamRoutes } from './routes/teams';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
-import { articleRoutes } from './routes/articles';
-import { lineupRoutes } from './routes/lineups';
-import { notificationRoutes } from './routes/notifications';
 import { genieRoutes } from './routes/genie';
-import { reportRoutes } from './routes/reports';
 import { internalRoutes } from './routes/internal';
 import { metricsRoutes } from './routes/metrics';
 import { webAppResponder } from './web-app';
@@ -65,13 +59,7 @@ export function createApp(ctx: AppContext) {
       .use(rootRoutes(ctx))
       .use(authRoutes(ctx))
       .use(sessionRoutes(ctx))
-      .use(leagueRoutes(ctx))
-      .use(teamRoutes(ctx))
-      .use(articleRoutes(ctx))
-      .use(lineupRoutes(ctx))
-      .use(notificationRoutes(ctx))
       .use(genieRoutes(ctx))
-      .use(reportRoutes(ctx))
       .use(internalRoutes(ctx))
       .use(metricsRoutes(ctx))
   );

@@ -14,6 +14,7 @@ import type { Services } from '../services/composition-root';
 import type { SessionClaims } from '../services/session-tokens';
 import type { PlayerRow } from '../store/players';
 import { playerForSession } from '../services/auth-service';
+import { AnswerCache } from './answer-cache';
 import { readJsonBody } from './request-body';
 import { requireSession } from './session';
 
@@ -41,6 +42,11 @@ export interface BodyDeclaration<S extends z.ZodType = z.ZodType> {
    * `Checked` value and the service refuses a bad body at the point the interface names.
    */
   checkedByService?: true;
+  /**
+   * With `checkedByService`: a body that is not JSON (or too large) is still refused before
+   * the handler runs; only the schema's refusal is held back for the service.
+   */
+  malformedFirst?: true;
 }
 
 /** How an answer is documented: JSON of a schema, a redirect, plain text, or no body. */
@@ -77,6 +83,18 @@ export interface RouteInput<A extends Access, P extends string, Q, B> {
   player: A extends 'player' ? PlayerRow : undefined;
 }
 
+/**
+ * An answer kept in memory by version (answer-cache.ts): tagged with an ETag, answered 304 to
+ * a client holding it, serialized and compressed once until the version moves. The handler
+ * then must produce a plain value synchronously; headers it sets are kept with the answer.
+ */
+export interface CacheDeclaration<I> {
+  /** what the answer is kept under; undefined for one never kept (it differs by caller) */
+  key(input: I): string | undefined;
+  /** read before producing and again after (an answer that raced a write is not kept); undefined leaves the answer uncached */
+  version(input: I): number | undefined;
+}
+
 export interface RouteDeclaration<A extends Access, P extends string, QS extends z.ZodType | undefined, B extends BodyDeclaration | undefined> {
   /** the OpenAPI operationId: a verb phrase, unique across the interface */
   id: string;
@@ -97,6 +115,7 @@ export interface RouteDeclaration<A extends Access, P extends string, QS extends
   answer: Answer;
   /** routes a deployment does not serve (password sign-in off, metrics unconfigured) */
   mountedWhen?: (config: Config) => boolean;
+  cache?: CacheDeclaration<RouteInput<A, P, QS extends z.ZodType ? z.output<QS> : undefined, B>>;
   handle(input: RouteInput<A, P, QS extends z.ZodType ? z.output<QS> : undefined, B>): unknown;
 }
 
@@ -135,8 +154,14 @@ export function queryObject(url: string): Record<string, string | string[]> {
 }
 
 async function parsedBody(request: Request, declaration: BodyDeclaration): Promise<Checked<unknown>> {
+  let json: unknown;
   try {
-    const json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
+    json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
+  } catch (error) {
+    if (declaration.malformedFirst) throw error;
+    return { ok: false, error };
+  }
+  try {
     const result = declaration.schema.safeParse(json);
     if (result.success) return { ok: true, value: result.data };
     return { ok: false, error: new Failure(refusalCode(result.error.issues, declaration.invalid)) };
@@ -151,8 +176,28 @@ function parsedQuery(request: Request, schema: z.ZodType, invalid: ErrorCode): u
   return result.data;
 }
 
+type AnyInput = RouteInput<Access, string, unknown, undefined>;
+
+/** A cached route's answer, produced with its own headers so they are kept with it. */
+function produced(declaration: Route, input: AnyInput): { body: unknown; headers: Record<string, string> } {
+  const headers: Record<string, string | number> = {};
+  const body = declaration.handle({ ...input, set: { status: input.set.status, headers } } as never);
+  if (body instanceof Promise || body instanceof Response) throw new Error(`${declaration.id}: a cached answer must be a plain value`);
+  return { body, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])) };
+}
+
+/** The handler's answer, from the app's answer cache when the route declares one. */
+function answered(declaration: Route, input: AnyInput, answers: AnswerCache): unknown {
+  const cache = declaration.cache;
+  const key = cache?.key(input as never);
+  const version = key === undefined ? undefined : cache!.version(input as never);
+  if (key === undefined || version === undefined) return declaration.handle(input as never);
+  return answers.answer(input.request, key, version, () => produced(declaration, input), () => cache!.version(input as never));
+}
+
 /** Mounts declarations on an Elysia app; the kit reads every body itself, so Elysia parses none. */
 export function mountRoutes(app: Elysia, ctx: AppContext, routes: readonly Route[]): Elysia {
+  const answers = new AnswerCache();
   for (const declaration of routes) {
     if (!isMounted(declaration, ctx.config)) continue;
     const handler = async ({ request, params, set }: { request: Request; params: Record<string, string>; set: ResponseControl }) => {
@@ -167,7 +212,7 @@ export function mountRoutes(app: Elysia, ctx: AppContext, routes: readonly Route
         else throw checked.error;
       }
       if (declaration.status !== undefined) set.status = declaration.status;
-      return declaration.handle({ ctx, services: ctx.services, request, set, params, query, body, claims, player } as never);
+      return answered(declaration, { ctx, services: ctx.services, request, set, params, query, body, claims, player } as never, answers);
     };
     for (const path of [declaration.path, ...(declaration.aliases ?? [])]) {
       app.route(declaration.method, path, handler as never, { parse: 'none' } as never);

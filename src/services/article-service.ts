@@ -6,7 +6,7 @@
  */
 import { fail, isFailure } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
-import { averageViews30d, tierPrices, type TierPrices, type ViewPoint } from '../domain/pricing';
+import { averageViews30d, tierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
@@ -19,6 +19,9 @@ import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
 import { PageviewSeries } from './pageview-series';
+import type { ArticleOffer, ArticlePage } from '../wire/articles';
+
+export type { ArticleOffer, ArticlePage };
 
 /** Hits shown per search: each costs one series fetch when not cached. */
 export const SEARCH_HITS = 10;
@@ -30,25 +33,6 @@ export const ARTICLE_PAGE_DAYS = 90;
 const HYDRATION_CONCURRENCY = 3;
 const SEARCH_TTL_MS = 60 * 60 * 1000;
 const SUMMARY_TTL_MS = DAY_MS;
-
-export interface ArticleOffer extends Holding {
-  id: string;
-  title: string;
-  description: string | null;
-  averageViews30d: number | null;
-  /** what a buy at each tier would cost now; null while pending */
-  prices: TierPrices | null;
-  /** the series could not be had (unreachable, or no pageviews yet): not buyable now */
-  pending: boolean;
-}
-
-export interface ArticlePage extends ArticleOffer {
-  extract: string;
-  /** the day the prices are computed from (§5.3), null while pending */
-  snapshotDate: string | null;
-  /** the daily series up to the snapshot day, last ARTICLE_PAGE_DAYS days, gaps left out */
-  views: ViewPoint[];
-}
 
 export interface ArticleServiceDeps {
   db: Database;
@@ -64,7 +48,7 @@ export class ArticleService {
     this.views = new PageviewSeries(deps);
   }
 
-  async search(playerId: string, leagueId: string, rawQuery: string | null): Promise<ArticleOffer[]> {
+  async search(playerId: string, leagueId: string, rawQuery: string | undefined): Promise<ArticleOffer[]> {
     const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     const query = (rawQuery ?? '').trim().replace(/\s+/g, ' ');
     if (query.length > MAX_SEARCH_QUERY) fail('ARTICLE_QUERY_TOO_LONG');
@@ -76,7 +60,7 @@ export class ArticleService {
     return hits.map((hit, index) => offer(league, hit, series[index]?.series ?? null, holdingOf(hit.id)));
   }
 
-  async article(playerId: string, leagueId: string, rawArticleId: string | null): Promise<ArticlePage> {
+  async article(playerId: string, leagueId: string, rawArticleId: string | undefined): Promise<ArticlePage> {
     const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     const requested = canonicalArticleId(rawArticleId) ?? fail('INVALID_ARTICLE');
     const summary = await this.summary(league.domain, requested);

@@ -16,18 +16,11 @@ import { findLeague, findTeam } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import type { TeamChemistry } from '../wire/articles';
+
+export type { TeamChemistry };
 
 const GRAPH_TTL_MS = DAY_MS;
-
-export interface ChemistryPair {
-  a: string;
-  b: string;
-  level: ReturnType<typeof levelFromLinks>;
-}
-
-export interface TeamChemistry {
-  pairs: ChemistryPair[];
-}
 
 export interface ChemistryServiceDeps {
   db: Database;
@@ -52,7 +45,7 @@ export class ChemistryService {
     if (articles.length < 2) return { pairs: [] };
     const graph = await this.graph(league.domain, articles);
     const linksTo = (from: string, to: string) => graph[comparisonKey(from)]?.includes(comparisonKey(to)) ?? false;
-    const pairs: ChemistryPair[] = [];
+    const pairs: TeamChemistry['pairs'] = [];
     for (let i = 0; i < articles.length; i++) {
       for (let j = i + 1; j < articles.length; j++) {
         const [a, b] = [articles[i], articles[j]];

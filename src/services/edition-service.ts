@@ -10,16 +10,13 @@ import type { Database } from '../store/database';
 import { getCachedEntry, putCached } from '../store/upstream-cache';
 import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
 import { DAY_MS } from '../domain/dates';
+import type { EncyclopediaEdition } from '../wire/leagues';
 
 const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
 const EDITION_LIST_TTL_MS = 30 * DAY_MS;
 
-/** §13 "Encyclopedia edition" wire item. */
-export interface EditionView {
-  code: string;
-  autonym: string;
-  englishName: string;
-}
+/** The wire name is EncyclopediaEdition; the alias remains while the web app imports it. */
+export type EditionView = EncyclopediaEdition;
 
 export interface EditionServiceDeps {
   db: Database;
@@ -40,7 +37,7 @@ export class EditionService {
   constructor(private readonly deps: EditionServiceDeps) {}
 
   /** Every live edition, unfiltered by the acceptance floor; 503 EDITION_LIST_UNAVAILABLE. */
-  async list(): Promise<EditionView[]> {
+  async list(): Promise<EncyclopediaEdition[]> {
     try {
       const editions = await this.editions();
       return editions.map(({ code, autonym, englishName }) => ({ code, autonym, englishName }));

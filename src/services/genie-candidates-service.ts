@@ -15,6 +15,7 @@ import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
+import type { GenieCandidates, GenieCandidatesQuery } from '../wire/articles';
 
 /** §10.1 bounds the seed query; its keywords and anchors come from it. */
 const MAX_KEYWORDS = 200;
@@ -29,11 +30,6 @@ const DESCRIPTION_CHARACTERS = 200;
 const HYDRATION_CONCURRENCY = 3;
 const CANDIDATES_TTL_MS = DAY_MS / 4;
 
-export interface GenieCandidatesRequest {
-  keywords: string | null;
-  anchors: string[];
-}
-
 export interface GenieCandidateServiceDeps {
   db: Database;
   clock: Clock;
@@ -44,11 +40,11 @@ export interface GenieCandidateServiceDeps {
 export class GenieCandidateService {
   constructor(private readonly deps: GenieCandidateServiceDeps) {}
 
-  async candidates(leagueId: string, request: GenieCandidatesRequest): Promise<{ candidates: GenieCandidate[] }> {
+  async candidates(leagueId: string, request: GenieCandidatesQuery): Promise<GenieCandidates> {
     const { db, clock } = this.deps;
     const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     const keywords = (request.keywords ?? '').trim().replace(/\s+/g, ' ');
-    const anchors = [...new Set(request.anchors.map((anchor) => anchor.trim()).filter((anchor) => anchor !== ''))];
+    const anchors = [...new Set(request.anchor.map((anchor) => anchor.trim()).filter((anchor) => anchor !== ''))];
     if (keywords.length > MAX_KEYWORDS) fail('ARTICLE_QUERY_TOO_LONG');
     if (anchors.length > MAX_GENIE_ANCHORS || anchors.some((anchor) => anchor.length > MAX_ANCHOR)) fail('INVALID_REQUEST', 'anchors');
     if (keywords === '' && anchors.length === 0) return { candidates: [] };

@@ -10,7 +10,7 @@ import {
   INVITATION_CODE_MAX_DRAWS,
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
-import { seasonEnd, storedInvitePolicy, teamNameKey, validateCreateLeague } from '../domain/leagues';
+import { seasonEnd, storedInvitePolicy, teamNameKey } from '../domain/leagues';
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
@@ -36,7 +36,8 @@ import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
-import { leagueView, type LeagueView, type TeamView } from './views';
+import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from '../wire/leagues';
+import { leagueView } from './views';
 
 /** §6.7: the public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
@@ -53,12 +54,8 @@ export interface LeagueServiceDeps {
   limits?: Limits;
 }
 
-export interface LeaderboardEntryView {
-  team: TeamView;
-  cumulativePoints: number;
-  rank: number;
-  rankDelta: number | null;
-}
+/** The wire name is LeaderboardEntry; the alias remains while the web app imports it. */
+export type LeaderboardEntryView = LeaderboardEntry;
 
 export class LeagueService {
   readonly calibration: CalibrationService;
@@ -72,11 +69,10 @@ export class LeagueService {
   }
 
   /**
-   * §6.2: validate, resolve the edition's frozen factor (network, before any write), then
-   * league + founder's team + founder's empty line-up in one transaction.
+   * §6.2, on a request its schema has shaped: resolve the edition's frozen factor (network,
+   * before any write), then league + founder's team + founder's empty line-up in one transaction.
    */
-  async create(playerId: string, body: unknown): Promise<LeagueView> {
-    const request = validateCreateLeague(body);
+  async create(playerId: string, request: CreateLeagueRequest): Promise<League> {
     const scale = await this.resolveScale(request.domain);
     const { db, clock } = this.deps;
     const now = clock.now().toISOString();
@@ -140,19 +136,19 @@ export class LeagueService {
     fail('INVITATION_CODE_UNAVAILABLE', `${INVITATION_CODE_MAX_DRAWS} draws collided`);
   }
 
-  mine(playerId: string): LeagueView[] {
+  mine(playerId: string): League[] {
     return this.views(leaguesOfPlayer(this.deps.db, playerId));
   }
 
-  global(): LeagueView {
+  global(): League {
     return this.byId(GLOBAL_LEAGUE_ID);
   }
 
-  publicShelf(): LeagueView[] {
+  publicShelf(): League[] {
     return this.views(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
   }
 
-  byId(leagueId: string): LeagueView {
+  byId(leagueId: string): League {
     const league = this.requireLeague(leagueId);
     return leagueView(league, currentTeamCount(this.deps.db, league.id));
   }
@@ -161,7 +157,7 @@ export class LeagueService {
    * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
    * for a malformed, unused or vanished code. Inactive leagues are still shown.
    */
-  byCode(playerId: string, rawCode: string, address = 'unknown'): LeagueView {
+  byCode(playerId: string, rawCode: string, address = 'unknown'): League {
     const { db, clock } = this.deps;
     spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
     const code = normalizeInvitationCode(rawCode);
@@ -176,7 +172,7 @@ export class LeagueService {
    * 401, 500): a league that does not exist, or that its last member's departure deleted,
    * simply has no teams to rank. A page answers a window of ranks and the league's team count.
    */
-  leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): { entries: LeaderboardEntryView[]; teamCount: number } {
+  leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): { entries: LeaderboardEntry[]; teamCount: number } {
     const { db } = this.deps;
     rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
@@ -205,13 +201,13 @@ export class LeagueService {
     return leagueVersion(this.deps.db, leagueId);
   }
 
-  myRole(leagueId: string, playerId: string): { isMember: boolean; isAdmin: boolean } {
+  myRole(leagueId: string, playerId: string): LeagueRole {
     const league = this.requireLeague(leagueId);
     return { isMember: !!findCurrentTeam(this.deps.db, league.id, playerId), isAdmin: league.adminId === playerId };
   }
 
   /** §6.7: a caller the policy does not trust learns nothing, not even that the league exists. */
-  inviteCode(leagueId: string, playerId: string): { code: string } {
+  inviteCode(leagueId: string, playerId: string): LeagueInvite {
     const { db } = this.deps;
     const league = this.requireLeague(leagueId);
     const allowed =
@@ -224,7 +220,7 @@ export class LeagueService {
   }
 
   /** §6.4: one guarded update; a refusal is classified by re-reading. Nothing is deleted. */
-  close(leagueId: string, playerId: string): LeagueView {
+  close(leagueId: string, playerId: string): League {
     const { db, clock } = this.deps;
     return writeTransaction(db, (tx) => {
       if (isGlobalLeague(leagueId) && findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
@@ -247,7 +243,7 @@ export class LeagueService {
     return league;
   }
 
-  private views(rows: LeagueRow[]): LeagueView[] {
+  private views(rows: LeagueRow[]): League[] {
     const counts = currentTeamCounts(
       this.deps.db,
       rows.map((l) => l.id),

@@ -3,12 +3,12 @@
  * appends a version; reads show the newest one with sold/settled contracts dropped.
  */
 import type { Clock } from '../clock';
-import type { ChemistryLevel } from '../domain/chemistry';
 import { addDays, utcDay } from '../domain/dates';
-import { scoreBreakdown, type ScoreBreakdown } from '../domain/scoring';
+import { accepted, type Checked } from '../domain/checked';
+import { scoreBreakdown } from '../domain/scoring';
 import { fail } from '../domain/errors';
 import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
-import { chemistryView, parseLineupSave } from '../domain/lineup';
+import { chemistryView, placeLineup } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
@@ -16,58 +16,28 @@ import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam } from '
 import { contractsOfTeam } from '../store/contracts';
 import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
-import { contractViews, type ContractView } from './contract-view';
+import { contractViews } from './contract-view';
+import type { Success } from '../wire/common';
+import type { Performance, SaveLineupRequest, TeamLineup } from '../wire/lineups';
 
 export interface LineupServiceDeps {
   db: Database;
   clock: Clock;
 }
 
-export interface TeamLineupView {
-  formation: {
-    /** instant of the last save */
-    date: string;
-    schema: Schema;
-    /** occupied positions only (§13): an empty position is absent, never `null` */
-    formation: Record<string, ContractView>;
-    chemistry: { from: string; to: string; level: ChemistryLevel }[];
-  };
-  bench: ContractView[];
-}
-
-export interface PerformanceView {
-  teamId: string;
-  date: string;
-  points: number;
-  formation: Record<string, string>;
-  /** an addition: what scored the day, per placed article and per chemistry link */
-  breakdown: ScoreBreakdown;
-}
-
-const DEFAULT_PERFORMANCE_LIMIT = 2;
-/** More days than any team can have; keeps a huge `limit` from reaching SQLite as a float. */
-const MAX_PERFORMANCE_LIMIT = 100_000;
-
-/** A decimal number as people write it: `3`, `-4`, `2.5`, `1e30`; not `Infinity`, `0x10` or `3days`. */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-/** `limit` query: default 2, floored at 1, anything non-numeric is the default. */
-export function performanceLimit(raw: unknown): number {
-  if (typeof raw !== 'string' || !DECIMAL.test(raw.trim())) return DEFAULT_PERFORMANCE_LIMIT;
-  // `1e400` overflows to Infinity: still a number, and it means "every day"
-  const value = Number(raw.trim());
-  return Math.min(MAX_PERFORMANCE_LIMIT, Math.max(1, Math.floor(value)));
-}
+/** the web app's names for them until it moves onto `src/wire` */
+export type TeamLineupView = TeamLineup;
+export type PerformanceView = Performance;
 
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}
 
-  myLineup(playerId: string, leagueId: string): TeamLineupView {
+  myLineup(playerId: string, leagueId: string): TeamLineup {
     return this.lineupOf(this.currentTeam(playerId, leagueId));
   }
 
   /** Read-only view of any team of the league, departed ones included. */
-  teamLineup(leagueId: string, teamId: string): TeamLineupView {
+  teamLineup(leagueId: string, teamId: string): TeamLineup {
     const team = findTeamWithPlayer(this.deps.db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
     return this.lineupOf(team);
@@ -77,17 +47,19 @@ export class LineupService {
    * Replaces the line-up wholesale by appending a version stamped now. Ownership is checked
    * against every contract the team ever held, so a sold one is "closed", not "not owned".
    */
-  saveMyLineup(playerId: string, leagueId: string, body: unknown): void {
+  saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Success {
     const { db, clock } = this.deps;
     const team = this.currentTeam(playerId, leagueId);
+    const save = accepted(request);
     writeTransaction(db, (tx) => {
       const owned = new Map(contractsOfTeam(tx, team.id).map((contract) => [contract.id, contract]));
-      const lineup = parseLineupSave(body, owned);
+      const lineup = placeLineup(save, owned);
       appendLineupVersion(tx, { teamId: team.id, schema: lineup.schema, positions: lineup.positions, savedAt: clock.now().toISOString() });
     });
+    return { success: true };
   }
 
-  myPerformances(playerId: string, leagueId: string, limit: number): PerformanceView[] {
+  myPerformances(playerId: string, leagueId: string, limit: number): Performance[] {
     const { db } = this.deps;
     const team = this.currentTeam(playerId, leagueId);
     const languageScale = findLeague(db, leagueId)?.languageScale ?? 1;
@@ -123,7 +95,7 @@ export class LineupService {
     return team;
   }
 
-  private lineupOf(team: TeamRow): TeamLineupView {
+  private lineupOf(team: TeamRow): TeamLineup {
     const { db, clock } = this.deps;
     const version = latestLineupVersion(db, team.id);
     // A team without any saved version (or with a schema we no longer know) reads as an empty 4-3-3.
@@ -135,7 +107,7 @@ export class LineupService {
     const views = new Map(contractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
-    const formation: Record<string, ContractView> = {};
+    const formation: TeamLineup['formation']['formation'] = {};
     const placedIds = new Set<string>();
     for (const position of SCHEMAS[schema]) {
       const contract = liveById.get(stored[position] ?? '');

@@ -26,8 +26,8 @@ import {
 import { creditsOf } from '../store/ledger';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { isGlobalLeague } from './global-league';
-import { teamView, type TeamView } from './views';
-import { isPlainObject } from '../domain/values';
+import type { Departure, JoinLeagueRequest, Team } from '../wire/teams';
+import { teamView } from './views';
 
 export interface MembershipServiceDeps {
   db: Database;
@@ -39,7 +39,7 @@ export interface MembershipServiceDeps {
 export class MembershipService {
   constructor(private readonly deps: MembershipServiceDeps) {}
 
-  myTeam(leagueId: string, playerId: string): TeamView {
+  myTeam(leagueId: string, playerId: string): Team {
     const { db } = this.deps;
     if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
     const team = findCurrentTeam(db, leagueId, playerId);
@@ -47,16 +47,18 @@ export class MembershipService {
     return teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
   }
 
-  /** §6.5, in its order. The whole decision and the write happen in one write transaction. */
-  join(leagueId: string, playerId: string, body: unknown, address = 'unknown'): TeamView {
+  /**
+   * §6.5, in its order: the request schema has refused a missing name (step 1); a presented
+   * code is charged before the name's length is judged (step 2). The whole decision and the
+   * write happen in one write transaction.
+   */
+  join(leagueId: string, playerId: string, request: JoinLeagueRequest, address = 'unknown'): Team {
     const { db, clock, log } = this.deps;
-    const fields = isPlainObject(body) ? body : {};
-    if (typeof fields.name !== 'string') fail('TEAM_NAME_REQUIRED');
-    const presentsCode = typeof fields.invitationCode === 'string';
-    if (presentsCode) spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
-    const name = validateTeamName(fields.name);
+    const { invitationCode } = request;
+    if (invitationCode !== undefined) spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
+    const name = validateTeamName(request.name);
     const nameKey = teamNameKey(name);
-    const code = presentsCode ? normalizeInvitationCode(fields.invitationCode) : null;
+    const code = invitationCode === undefined ? null : normalizeInvitationCode(invitationCode);
     const now = clock.now();
 
     let teamId: string;
@@ -99,7 +101,7 @@ export class MembershipService {
   }
 
   /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */
-  leave(leagueId: string, playerId: string): { leagueDeleted: boolean } {
+  leave(leagueId: string, playerId: string): Departure {
     const { db, clock, log } = this.deps;
     const now = clock.now();
     const result = writeTransaction(db, (tx) => {

@@ -22,16 +22,12 @@ import {
   notificationsOfTeam,
   type NotificationRow,
 } from '../store/notifications';
-import { contractViews, type ContractView } from './contract-view';
+import { contractViews } from './contract-view';
+import type { Success } from '../wire/common';
+import type { Notification } from '../wire/notifications';
 
-export interface NotificationView {
-  id: string;
-  leagueId: string;
-  contract: ContractView;
-  message: string;
-  date: string;
-  isRead: boolean;
-}
+/** the web app's name for it until it moves onto `src/wire` */
+export type NotificationView = Notification;
 
 export interface NotificationDeps {
   db: Database;
@@ -72,12 +68,12 @@ export class NotificationService {
   constructor(private readonly deps: NotificationDeps) {}
 
   /** Every league's notifications of the player, newest first, each naming its league. */
-  listForPlayer(playerId: string): NotificationView[] {
+  listForPlayer(playerId: string): Notification[] {
     return this.present(notificationsOfPlayer(this.deps.db, playerId));
   }
 
   /** The caller's notifications in one league (their current team's). */
-  listForLeague(playerId: string, leagueId: string): NotificationView[] {
+  listForLeague(playerId: string, leagueId: string): Notification[] {
     if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
     const team = findCurrentTeam(this.deps.db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
@@ -85,13 +81,13 @@ export class NotificationService {
   }
 
   /** Guarded on id AND owner; only when nothing matched does a re-read tell missing from foreign. */
-  markRead(playerId: string, notificationId: string): { success: true } {
+  markRead(playerId: string, notificationId: string): Success {
     if (markNotificationRead(this.deps.db, notificationId, playerId)) return { success: true };
     if (!findNotification(this.deps.db, notificationId)) fail('NOTIFICATION_NOT_FOUND');
     return fail('NOTIFICATION_NOT_AUTHORIZED');
   }
 
-  private present(rows: NotificationRow[]): NotificationView[] {
+  private present(rows: NotificationRow[]): Notification[] {
     const today = utcDay(this.deps.clock.now());
     const contracts = contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
     const views = new Map(contractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));

@@ -4,11 +4,15 @@
  */
 import type { Clock } from '../clock';
 import { fail, failRateLimited } from '../domain/errors';
-import { reportIssue, validateReport } from '../domain/problem-report';
+import { accepted, type Checked } from '../domain/checked';
+import { type ProblemReport, reportIssue } from '../domain/problem-report';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
+import type { FiledReport } from '../wire/reports';
+
+export type { FiledReport };
 
 export interface ReportServiceDeps {
   db: Database;
@@ -19,23 +23,18 @@ export interface ReportServiceDeps {
   environment: string;
 }
 
-export interface FiledReport {
-  issueNumber: number;
-  issueUrl: string;
-}
-
 export class ReportService {
   constructor(private readonly deps: ReportServiceDeps) {}
 
   /**
-   * `readBody` is called only after the attempt is charged: §9 counts attempts, so a client
-   * hammering with broken bodies runs out of quota like any other.
+   * The request is accepted only after the attempt is charged: §9 counts attempts, so a
+   * client hammering with broken bodies runs out of quota like any other.
    */
-  async submit(playerId: string, readBody: () => Promise<unknown>): Promise<FiledReport> {
+  async submit(playerId: string, request: Checked<ProblemReport>): Promise<FiledReport> {
     const { db, clock, log, issueTracker, environment } = this.deps;
     const quota = takeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime());
     if (!quota.allowed) failRateLimited('REPORT_RATE_LIMITED', quota.retryAfterMs);
-    const report = validateReport(await readBody());
+    const report = accepted(request);
     if (!issueTracker) {
       log.warn('problem report refused: no issue tracker configured');
       fail('REPORT_SUBMISSION_FAILED', 'issue tracker not configured');

@@ -1,33 +1,18 @@
 /** Wire shapes of §13 shared by several parts of the interface. */
 import type { LeagueRow, TeamWithPlayer } from '../store/leagues';
+import type { League } from '../wire/leagues';
+import type { Team } from '../wire/teams';
 
-export interface TeamView {
-  id: string;
-  name: string;
-  credits: number;
-  player: { id: string; name: string };
-}
+/** The wire names are League and Team; these aliases remain while the web app imports them. */
+export type TeamView = Team;
+export type LeagueView = League;
 
-export function teamView(team: TeamWithPlayer, credits: number): TeamView {
+export function teamView(team: TeamWithPlayer, credits: number): Team {
   return { id: team.id, name: team.name, credits, player: { id: team.playerId, name: team.playerName } };
 }
 
-export interface LeagueView {
-  id: string;
-  title: string;
-  domain: string;
-  languageScale: number;
-  icon: string;
-  startDate: string;
-  endDate: string;
-  visibility: 'public' | 'private';
-  invitePolicy: 'members' | 'admin';
-  teamCount: number;
-  closedAt: string | null;
-}
-
 /** The invitation code is never part of a league's wire form. */
-export function leagueView(league: LeagueRow, teamCount: number): LeagueView {
+export function leagueView(league: LeagueRow, teamCount: number): League {
   return {
     id: league.id,
     title: league.name,

@@ -4,21 +4,14 @@ import { TIER_DAYS, type Tier } from '../domain/pricing';
 import { canonicalArticleId } from '../domain/titles';
 import { named } from './registry';
 import { canonical, objectBody } from './schema-helpers';
+import { TeamSchema } from './teams';
+
+/** The team moved to teams.ts; contracts carry it, and older imports still find it here. */
+export { TeamSchema, type Team } from './teams';
 
 const TIERS = Object.keys(TIER_DAYS) as [Tier, ...Tier[]];
 
 export const TierSchema = named('Tier', z.enum(TIERS));
-
-export const TeamSchema = named(
-  'Team',
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    credits: z.number(),
-    player: z.object({ id: z.string(), name: z.string() }),
-  }),
-);
-export type Team = z.infer<typeof TeamSchema>;
 
 export const ContractSchema = named(
   'Contract',

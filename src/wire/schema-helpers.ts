@@ -23,5 +23,11 @@ export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T
   });
 }
 
-/** A query parameter that may repeat: always an array of its values. */
-export const repeated = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+/** A query parameter that may repeat or be left out: always an array of its values. */
+export const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** A query parameter read once: a repeated name counts by its first value, as URLSearchParams.get does. */
+export const firstValue = z.union([z.string(), z.array(z.string())]).transform((value) => (Array.isArray(value) ? value[0] : value));

@@ -133,6 +133,25 @@ describe('code-attempt rate limit (5 per 60 s per player)', () => {
     }
   });
 
+  it('a join that carries a code is charged before its name is judged (§6.5 steps 1–2)', async () => {
+    const { app, world: w } = await world();
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'ab', invitationCode: 'K7M2Q' } });
+        expect(res).toMatchObject({ status: 400, body: { error: 'TEAM_NAME_LENGTH' } });
+      }
+      // the five refusals spent the bucket; a missing name is refused before any charge
+      expect(
+        await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'ab', invitationCode: 'K7M2Q' } }),
+      ).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
+      expect(
+        await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { invitationCode: 'K7M2Q' } }),
+      ).toMatchObject({ status: 400, body: { error: 'TEAM_NAME_REQUIRED' } });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('joins that carry a code share the bucket; codeless joins are not charged', async () => {
     const { app, world: w } = await world();
     try {

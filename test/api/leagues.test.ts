@@ -359,6 +359,14 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       status: 200,
       expect: (res) => expect(res.body.map((e: { team: { name: string } }) => e.team.name)).toEqual(['admin FC']),
     },
+    {
+      name: 'a repeated parameter counts by its first value',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?limit=1&limit=abc`,
+      as: 'outsider',
+      status: 200,
+      expect: (res) => expect(res.body.map((e: { team: { name: string } }) => e.team.name)).toEqual(['admin FC']),
+    },
     { name: 'an offset past the table: an empty page', method: 'GET', path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard?limit=5&offset=2`, as: 'outsider', status: 200, expect: [], exact: true },
     {
       name: 'around=me: the caller’s team and its neighbours, as many as the limit asks',

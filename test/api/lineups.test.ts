@@ -82,6 +82,8 @@ describe('PUT /api/v1/leagues/{id}/lineup', () => {
     { name: 'any date string is accepted; the save is stamped with the server clock', method: 'PUT', path, as: 'alice', body: saveBody('4-3-3', {}, { date: 'yesterday' }), status: 200, expect: { success: true } },
     { name: 'no formation object', method: 'PUT', path, as: 'alice', body: { schema: '4-3-3' }, status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'malformed JSON', method: 'PUT', path, as: 'alice', rawBody: '{"formation":', status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'malformed JSON is refused before the caller’s team is looked up', method: 'PUT', path, as: 'stranger', rawBody: '{"formation":', status: 400, exact: true, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
+    { name: 'a well-formed body of the wrong shape waits for the team check', method: 'PUT', path, as: 'stranger', body: { schema: '4-3-3' }, status: 404, exact: true, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
   ]);
 });
 

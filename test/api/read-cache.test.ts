@@ -55,6 +55,25 @@ describe('answers cached by version', () => {
     });
   });
 
+  it('keeps each page under its own key, with its X-Total-Count on the kept answer too', async () => {
+    await withWorld(world(), async (w) => {
+      const as = { cookie: w.admin.cookie };
+      const board = `/api/v1/leagues/${w.league.id}/leaderboard`;
+      const whole = await raw(w.app, board, as);
+      const teamCount = JSON.parse(whole.bytes.toString()).length;
+      expect(teamCount).toBeGreaterThan(1);
+      expect(whole.headers.get('x-total-count')).toBeNull();
+      const first = await raw(w.app, `${board}?limit=1`, as);
+      const kept = await raw(w.app, `${board}?limit=1`, as);
+      for (const page of [first, kept]) {
+        expect(page.headers.get('x-total-count')).toBe(String(teamCount));
+        expect(JSON.parse(page.bytes.toString())).toHaveLength(1);
+      }
+      expect(kept.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(JSON.parse((await raw(w.app, board, as)).bytes.toString())).toHaveLength(teamCount);
+    });
+  });
+
   it('sends bodies over 1 KB brotli or gzip as accepted, decoding to the same JSON; small ones and refusals as they are', async () => {
     await withWorld(world(), async (w) => {
       for (let i = 0; i < 30; i++) buildTeam(w.app, w.league, await w.app.player(`p${i}`), `Team number ${i}`);

@@ -10,6 +10,10 @@ import { leagues, teams } from '../../src/store/schema';
 import { appWithFake, createBody, mirrorEnglish } from '../api/leagues-fixtures';
 import { createTestApp } from '../support/app';
 import { buildLeague } from '../support/builders';
+import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
+
+/** The service takes the request as the route's schema parsed it. */
+const founding = (overrides: Record<string, unknown> = {}) => CreateLeagueRequestSchema.parse(createBody(overrides));
 
 describe('calibration and the write lock', () => {
   it('another connection can write while a founding waits on the encyclopedia', async () => {
@@ -60,7 +64,7 @@ describe('invitation codes at founding', () => {
       const { db, clock, log, upstream } = app.ctx;
       // all-zero bytes draw '22222' (taken), all-one bytes '33333'
       const service = new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia, randomBytes: script(0, 1) });
-      const league = await service.create(admin.id, createBody({ visibility: 'private' }));
+      const league = await service.create(admin.id, founding({ visibility: 'private' }));
       expect(db.select().from(leagues).all().find((l) => l.id === league.id)!.invitationCode).toBe('33333');
     } finally {
       await app.close();
@@ -84,13 +88,13 @@ describe('invitation codes at founding', () => {
           return new Uint8Array(n).fill(0);
         },
       });
-      const error = await service.create(admin.id, createBody({ visibility: 'private' })).catch((e: unknown) => e);
+      const error = await service.create(admin.id, founding({ visibility: 'private' })).catch((e: unknown) => e);
       expect(isFailure(error) && [error.code, error.status]).toEqual(['INVITATION_CODE_UNAVAILABLE', 500]);
       expect(draws).toBe(5);
       expect(db.select().from(leagues).all()).toHaveLength(1);
       expect(db.select().from(teams).all()).toHaveLength(1);
       // a public league needs no code, so the same source cannot block it
-      await expect(service.create(admin.id, createBody())).resolves.toMatchObject({ visibility: 'public' });
+      await expect(service.create(admin.id, founding())).resolves.toMatchObject({ visibility: 'public' });
     } finally {
       await app.close();
     }

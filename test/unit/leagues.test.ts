@@ -8,10 +8,19 @@ import {
   storedInvitePolicy,
   storedVisibility,
   teamNameKey,
-  validateCreateLeague,
   validateTeamName,
 } from '../../src/domain/leagues';
+import { fail } from '../../src/domain/errors';
+import { refusalCode } from '../../src/http/route-kit';
+import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
 import { failureCodeOf } from '../support/failures';
+
+/** The founding request as the route kit reads a body: the schema's value, or the constant of its first refusal. */
+function parseCreateLeague(body: unknown) {
+  const result = CreateLeagueRequestSchema.safeParse(body);
+  if (!result.success) fail(refusalCode(result.error.issues, 'LEAGUE_INVALID_PAYLOAD'));
+  return result.data;
+}
 
 const valid = {
   name: '  Friday Quiz  ',
@@ -33,9 +42,9 @@ describe('icons (§6.1)', () => {
   });
 });
 
-describe('validateCreateLeague (§6.2)', () => {
+describe('the founding request (§6.2)', () => {
   it('returns the trimmed request with the duration in days', () => {
-    expect(validateCreateLeague(valid)).toEqual({
+    expect(parseCreateLeague(valid)).toEqual({
       name: 'Friday Quiz',
       icon: '🏆',
       domain: 'it',
@@ -68,36 +77,36 @@ describe('validateCreateLeague (§6.2)', () => {
     ['team name too short', { ...valid, teamName: ' ab ' }, 'TEAM_NAME_LENGTH'],
     ['team name of 31', { ...valid, teamName: 'x'.repeat(31) }, 'TEAM_NAME_LENGTH'],
   ])('%s → %s', (_label, body, code) => {
-    expect(failureCodeOf(() => validateCreateLeague(body))).toBe(code);
+    expect(failureCodeOf(() => parseCreateLeague(body))).toBe(code);
   });
 
   it('accepts the edges: name 3 and 50, domain of 20 with dashes, team 3 and 30', () => {
-    expect(validateCreateLeague({ ...valid, name: 'abc', teamName: 'xyz' })).toMatchObject({ name: 'abc', teamName: 'xyz' });
-    expect(validateCreateLeague({ ...valid, name: 'x'.repeat(50), teamName: 'y'.repeat(30) })).toMatchObject({ name: 'x'.repeat(50), teamName: 'y'.repeat(30) });
-    expect(validateCreateLeague({ ...valid, domain: 'zh-min-nan' }).domain).toBe('zh-min-nan');
-    expect(validateCreateLeague({ ...valid, domain: 'a'.repeat(20) }).domain).toBe('a'.repeat(20));
-    expect(validateCreateLeague({ ...valid, icon: '\u2694\uFE0F' }).icon).toBe('⚔️');
+    expect(parseCreateLeague({ ...valid, name: 'abc', teamName: 'xyz' })).toMatchObject({ name: 'abc', teamName: 'xyz' });
+    expect(parseCreateLeague({ ...valid, name: 'x'.repeat(50), teamName: 'y'.repeat(30) })).toMatchObject({ name: 'x'.repeat(50), teamName: 'y'.repeat(30) });
+    expect(parseCreateLeague({ ...valid, domain: 'zh-min-nan' }).domain).toBe('zh-min-nan');
+    expect(parseCreateLeague({ ...valid, domain: 'a'.repeat(20) }).domain).toBe('a'.repeat(20));
+    expect(parseCreateLeague({ ...valid, icon: '\u2694\uFE0F' }).icon).toBe('⚔️');
   });
 
   it('checks in the §6.2 order: the earliest bad field wins', () => {
     const allBad = { name: 'x', icon: '?', domain: 'X', duration: '?', visibility: '?', invitePolicy: '?', teamName: 'x' };
-    expect(failureCodeOf(() => validateCreateLeague(allBad))).toBe('LEAGUE_NAME_LENGTH');
-    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!' }))).toBe('LEAGUE_UNKNOWN_ICON');
-    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍' }))).toBe('LEAGUE_UNKNOWN_DOMAIN');
-    expect(failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en' }))).toBe(
+    expect(failureCodeOf(() => parseCreateLeague(allBad))).toBe('LEAGUE_NAME_LENGTH');
+    expect(failureCodeOf(() => parseCreateLeague({ ...allBad, name: 'ok!' }))).toBe('LEAGUE_UNKNOWN_ICON');
+    expect(failureCodeOf(() => parseCreateLeague({ ...allBad, name: 'ok!', icon: '🌍' }))).toBe('LEAGUE_UNKNOWN_DOMAIN');
+    expect(failureCodeOf(() => parseCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en' }))).toBe(
       'LEAGUE_UNKNOWN_DURATION',
     );
     expect(
-      failureCodeOf(() => validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w' })),
+      failureCodeOf(() => parseCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w' })),
     ).toBe('LEAGUE_UNKNOWN_VISIBILITY');
     expect(
       failureCodeOf(() =>
-        validateCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w', visibility: 'public' }),
+        parseCreateLeague({ ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w', visibility: 'public' }),
       ),
     ).toBe('LEAGUE_UNKNOWN_INVITE_POLICY');
     expect(
       failureCodeOf(() =>
-        validateCreateLeague({
+        parseCreateLeague({
           ...allBad, name: 'ok!', icon: '🌍', domain: 'en', duration: '2w', visibility: 'public', invitePolicy: 'members',
         }),
       ),

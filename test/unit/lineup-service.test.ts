@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performanceLimit } from '../../src/services/lineup-service';
+import { performanceLimit } from '../../src/wire/lineups';
 
 describe('performanceLimit (my-performances ?limit=)', () => {
   it.each([

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
-import { chemistryView, parseLineupSave } from '../../src/domain/lineup';
+import { chemistryView, placeLineup, type OwnedContract } from '../../src/domain/lineup';
 import { CHEMISTRY_LINKS } from '../../src/domain/formations';
+import { refusalCode } from '../../src/http/route-kit';
+import { SaveLineupRequestSchema } from '../../src/wire/lineups';
+
+/** A save as the route reads it: the request schema's checks, then the team's contracts. */
+function parseLineupSave(body: unknown, owned: ReadonlyMap<string, OwnedContract>) {
+  const parsed = SaveLineupRequestSchema.safeParse(body);
+  if (!parsed.success) throw new Failure(refusalCode(parsed.error.issues, 'LINEUP_INVALID_PAYLOAD'));
+  return placeLineup(parsed.data, owned);
+}
 
 const contracts = new Map([
   ['c1', { status: 'live' }],
@@ -25,7 +34,7 @@ function codeOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
-describe('parseLineupSave (§3.4)', () => {
+describe('line-up save: request schema, then placeLineup (§3.4)', () => {
   it('returns the schema and position → contract id in canonical order, dropping nulls', () => {
     const saved = parseLineupSave(
       body('4-3-3', { GK: { id: 'c3', article: { id: 'X' } }, LW: { id: 'c1' }, ST: null, RB: { id: 'c2' } }),

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { reportIssue, reportIssueBody, reportLabels, validateReport } from '../../src/domain/problem-report';
+import { Failure } from '../../src/domain/errors';
+import { reportIssue, reportIssueBody, reportLabels } from '../../src/domain/problem-report';
+import { refusalCode } from '../../src/http/route-kit';
+import { CreateProblemReportRequestSchema } from '../../src/wire/reports';
 import { failureCodeOf } from '../support/failures';
+
+/** The request as the route reads it: the schema's first refusal names the constant. */
+function validateReport(input: unknown) {
+  const parsed = CreateProblemReportRequestSchema.safeParse(input);
+  if (!parsed.success) throw new Failure(refusalCode(parsed.error.issues, 'REPORT_MALFORMED_BODY'));
+  return parsed.data;
+}
 
 const valid = () => ({ category: 'broken', title: 'Market shows no prices', body: 'Prices are blank.', contactConsent: true });
 

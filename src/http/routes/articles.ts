@@ -1,26 +1,60 @@
-import { Elysia } from 'elysia';
-import type { AppContext } from '../../app-context';
-import { requirePlayer } from '../session';
+import {
+  ArticlePageSchema,
+  ArticleOfferSchema,
+  ArticleQuerySchema,
+  ArticleSearchQuerySchema,
+  GenieCandidatesQuerySchema,
+  GenieCandidatesSchema,
+  TeamChemistrySchema,
+} from '../../wire/articles';
+import { z } from 'zod';
+import { route } from '../route-kit';
+
+const tag = 'Articles';
 
 /** Additions for the app: article search and page (beyond the shelf), Genie candidates, and a team's chemistry pairs. */
-export function articleRoutes(ctx: AppContext) {
-  const { articles, chemistry, genieCandidates } = ctx.services;
-  return new Elysia()
-    .get('/api/v1/leagues/:id/article-search', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return articles.search(player.id, params.id, new URL(request.url).searchParams.get('q'));
-    })
-    .get('/api/v1/leagues/:id/article', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return articles.article(player.id, params.id, new URL(request.url).searchParams.get('id'));
-    })
-    .get('/api/v1/leagues/:id/genie-candidates', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      const query = new URL(request.url).searchParams;
-      return genieCandidates.candidates(params.id, { keywords: query.get('keywords'), anchors: query.getAll('anchor') });
-    })
-    .get('/api/v1/leagues/:id/teams/:teamId/chemistry', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      return chemistry.teamChemistry(params.id, params.teamId);
-    });
-}
+export const articleRoutes = [
+  route({
+    id: 'searchArticles',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/article-search',
+    summary: 'Search the league’s edition for articles to buy, priced like a buy (an addition)',
+    tag,
+    access: 'player',
+    query: ArticleSearchQuerySchema,
+    answer: { json: z.array(ArticleOfferSchema) },
+    handle: ({ services, player, params, query }) => services.articles.search(player.id, params.id, query.q),
+  }),
+  route({
+    id: 'getArticle',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/article',
+    summary: 'One article’s page: summary, prices, owner and daily pageviews (an addition)',
+    tag,
+    access: 'player',
+    query: ArticleQuerySchema,
+    answer: { json: ArticlePageSchema },
+    handle: ({ services, player, params, query }) => services.articles.article(player.id, params.id, query.id),
+  }),
+  route({
+    id: 'listGenieCandidates',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/genie-candidates',
+    summary: 'The Genie’s candidate set for keywords and anchors, each with a one-line description (§10.2)',
+    tag,
+    access: 'player',
+    query: GenieCandidatesQuerySchema,
+    answer: { json: GenieCandidatesSchema },
+    handle: ({ services, params, query }) => services.genieCandidates.candidates(params.id, query),
+  }),
+  route({
+    id: 'getTeamChemistry',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/teams/:teamId/chemistry',
+    summary: 'The chemistry level of every pair of a team’s live articles (an addition)',
+    tag,
+    access: 'player',
+    answer: { json: TeamChemistrySchema },
+    handle: ({ services, params }) => services.chemistry.teamChemistry(params.id, params.teamId),
+  }),
+];

@@ -7,12 +7,24 @@ import { version } from '../../../package.json';
 import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
+import { articleRoutes } from './articles';
+import { leagueRoutes } from './leagues';
+import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
+import { notificationRoutes } from './notifications';
+import { reportRoutes } from './reports';
+import { teamRoutes } from './teams';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
+  ...leagueRoutes,
+  ...teamRoutes,
   ...marketRoutes,
+  ...lineupRoutes,
+  ...notificationRoutes,
+  ...articleRoutes,
+  ...reportRoutes,
   route({
     id: 'getOpenApiDocument',
     method: 'GET',

@@ -1,90 +1,150 @@
-import { Elysia } from 'elysia';
-import { parseLeaderboardPage } from '../../domain/leaderboard-page';
-import type { AppContext } from '../../app-context';
-import { AnswerCache } from '../answer-cache';
+import { z } from 'zod';
+import {
+  CreateLeagueRequestSchema,
+  EncyclopediaEditionSchema,
+  LeaderboardEntrySchema,
+  LeaderboardQuerySchema,
+  LeagueInviteSchema,
+  LeagueRoleSchema,
+  LeagueSchema,
+} from '../../wire/leagues';
 import { clientAddress } from '../connection';
-import { jsonResponse } from '../known-body';
-import { readJsonBody } from '../request-body';
-import { requirePlayer } from '../session';
+import { route } from '../route-kit';
+
+const tag = 'Leagues';
 
 /** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
-export function leagueRoutes(ctx: AppContext) {
-  const { editions, leagues } = ctx.services;
-  const answers = new AnswerCache();
-
-  return new Elysia()
-    .get('/api/v1/encyclopedia-editions', async ({ request }) => {
-      await requirePlayer(ctx, request);
-      return editions.list();
-    })
-    .get('/api/v1/leagues', async ({ request }) => {
-      const player = await requirePlayer(ctx, request);
-      return leagues.mine(player.id);
-    })
-    .post(
-      '/api/v1/leagues',
-      async ({ request, set }) => {
-        const player = await requirePlayer(ctx, request);
-        const league = await leagues.create(player.id, await readJsonBody(request, 'LEAGUE_INVALID_PAYLOAD'));
-        set.status = 201;
-        return league;
-      },
-      { parse: 'none' },
-    )
-    .get('/api/v1/leagues/global', async ({ request }) => {
-      await requirePlayer(ctx, request);
-      return leagues.global();
-    })
-    .get('/api/v1/leagues/public', async ({ request }) => {
-      await requirePlayer(ctx, request);
-      return leagues.publicShelf();
-    })
-    .get('/api/v1/leagues/by-code/:code', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, params.code, clientAddress(request, ctx.config.trustProxy));
-    })
+export const leagueRoutes = [
+  route({
+    id: 'listEncyclopediaEditions',
+    method: 'GET',
+    path: '/api/v1/encyclopedia-editions',
+    summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor',
+    tag,
+    access: 'player',
+    answer: { json: z.array(EncyclopediaEditionSchema) },
+    handle: ({ services }) => services.editions.list(),
+  }),
+  route({
+    id: 'listMyLeagues',
+    method: 'GET',
+    path: '/api/v1/leagues',
+    summary: 'Every league the caller has a team in, the Global League included',
+    tag,
+    access: 'player',
+    answer: { json: z.array(LeagueSchema) },
+    handle: ({ services, player }) => services.leagues.mine(player.id),
+  }),
+  route({
+    id: 'foundLeague',
+    method: 'POST',
+    path: '/api/v1/leagues',
+    summary: 'Found a league: the caller becomes its admin and first team (§6.2)',
+    tag,
+    access: 'player',
+    body: { schema: CreateLeagueRequestSchema, malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' },
+    status: 201,
+    answer: { json: LeagueSchema },
+    handle: ({ services, player, body }) => services.leagues.create(player.id, body),
+  }),
+  route({
+    id: 'getGlobalLeague',
+    method: 'GET',
+    path: '/api/v1/leagues/global',
+    summary: 'The Global League, the one every player may join (§6.3)',
+    tag,
+    access: 'player',
+    answer: { json: LeagueSchema },
+    handle: ({ services }) => services.leagues.global(),
+  }),
+  route({
+    id: 'listPublicLeagues',
+    method: 'GET',
+    path: '/api/v1/leagues/public',
+    summary: 'The public shelf: public leagues, newest first (§6.7)',
+    tag,
+    access: 'player',
+    answer: { json: z.array(LeagueSchema) },
+    handle: ({ services }) => services.leagues.publicShelf(),
+  }),
+  route({
+    id: 'findLeagueByCode',
+    method: 'GET',
+    path: '/api/v1/leagues/by-code/:code',
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
-    .get('/api/v1/leagues/by-code/*', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return leagues.byCode(player.id, params['*'], clientAddress(request, ctx.config.trustProxy));
-    })
-    .get('/api/v1/leagues/:id', async ({ request, params }) => {
-      await requirePlayer(ctx, request);
-      const version = leagues.versionOf(params.id);
-      if (version === undefined) return leagues.byId(params.id);
-      return answers.answer(request, `league:${params.id}`, version, () => ({ body: leagues.byId(params.id) }), () => leagues.versionOf(params.id));
-    })
-    .get('/api/v1/leagues/:id/leaderboard', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      const query = new URL(request.url).searchParams;
-      const page = parseLeaderboardPage({ limit: query.get('limit'), offset: query.get('offset'), around: query.get('around') });
-      const produce = () => {
-        const { entries, teamCount } = leagues.leaderboard(params.id, page, player.id);
-        return { body: entries, headers: page.kind === 'all' ? undefined : { 'x-total-count': String(teamCount) } };
-      };
-      // around=me differs by caller, and a league that does not exist has no version to tag
-      const version = page.kind === 'around-me' ? undefined : leagues.versionOf(params.id);
-      if (version === undefined) {
-        const { body, headers } = produce();
-        return jsonResponse(body, 200, headers);
-      }
-      const key = `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
-      return answers.answer(request, key, version, produce, () => leagues.versionOf(params.id));
-    })
-    .get('/api/v1/leagues/:id/my-role', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return leagues.myRole(params.id, player.id);
-    })
-    .get('/api/v1/leagues/:id/invite-code', async ({ request, params }) => {
-      const player = await requirePlayer(ctx, request);
-      return leagues.inviteCode(params.id, player.id);
-    })
-    .post(
-      '/api/v1/leagues/:id/closure',
-      async ({ request, params }) => {
-        const player = await requirePlayer(ctx, request);
-        return leagues.close(params.id, player.id);
-      },
-      { parse: 'none' },
-    );
-}
+    aliases: ['/api/v1/leagues/by-code/*'],
+    summary: 'The league an invitation code opens; every attempt spends from the code bucket (§6.7)',
+    tag,
+    access: 'player',
+    answer: { json: LeagueSchema },
+    handle: ({ ctx, services, player, params, request }) => {
+      const code = 'code' in params ? params.code : (params as { '*': string })['*'];
+      return services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
+    },
+  }),
+  route({
+    id: 'getLeague',
+    method: 'GET',
+    path: '/api/v1/leagues/:id',
+    summary: 'A league by id; private leagues are readable too',
+    tag,
+    access: 'player',
+    answer: { json: LeagueSchema },
+    cache: {
+      key: ({ params }) => `league:${params.id}`,
+      version: ({ services, params }) => services.leagues.versionOf(params.id),
+    },
+    handle: ({ services, params }) => services.leagues.byId(params.id),
+  }),
+  route({
+    id: 'getLeaderboard',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/leaderboard',
+    summary: 'Every team ranked (§4.5), or a page of ranks with X-Total-Count',
+    tag,
+    access: 'player',
+    query: LeaderboardQuerySchema,
+    answer: { json: z.array(LeaderboardEntrySchema) },
+    cache: {
+      // around=me differs by caller, so it is never kept
+      key: ({ params, query: page }) =>
+        page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`,
+      version: ({ services, params }) => services.leagues.versionOf(params.id),
+    },
+    handle: ({ services, player, params, query: page, set }) => {
+      const { entries, teamCount } = services.leagues.leaderboard(params.id, page, player.id);
+      if (page.kind !== 'all') set.headers['x-total-count'] = String(teamCount);
+      return entries;
+    },
+  }),
+  route({
+    id: 'getMyLeagueRole',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/my-role',
+    summary: 'Whether the caller is a member and the admin of the league',
+    tag,
+    access: 'player',
+    answer: { json: LeagueRoleSchema },
+    handle: ({ services, player, params }) => services.leagues.myRole(params.id, player.id),
+  }),
+  route({
+    id: 'getInvitationCode',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/invite-code',
+    summary: 'The league’s invitation code, for a caller its invite policy trusts (§6.7)',
+    tag,
+    access: 'player',
+    answer: { json: LeagueInviteSchema },
+    handle: ({ services, player, params }) => services.leagues.inviteCode(params.id, player.id),
+  }),
+  route({
+    id: 'closeLeague',
+    method: 'POST',
+    path: '/api/v1/leagues/:id/closure',
+    summary: 'Close the league early; the admin only (§6.4)',
+    tag,
+    access: 'player',
+    answer: { json: LeagueSchema },
+    handle: ({ services, player, params }) => services.leagues.close(params.id, player.id),
+  }),
+];

@@ -1,0 +1,124 @@
+/** Leagues (§6.1–§6.7, §4.5, §13): the league, its leaderboard, roles and codes, the founding request. */
+import { z } from 'zod';
+import type { ErrorCode } from '../domain/errors';
+import { AROUND_ME_DEFAULT_LIMIT, leaderboardPage, MAX_PAGE_LIMIT } from '../domain/leaderboard-page';
+import {
+  domainCodeOf,
+  DURATIONS,
+  durationOf,
+  ICONS,
+  invitePolicyOf,
+  leagueIconOf,
+  leagueNameOf,
+  teamNameOf,
+  visibilityOf,
+} from '../domain/leagues';
+import { named } from './registry';
+import { TeamSchema } from './teams';
+
+export const LeagueSchema = named(
+  'League',
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    domain: z.string(),
+    languageScale: z.number().describe('the edition’s Language Scale Factor L, frozen at founding'),
+    icon: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    visibility: z.enum(['public', 'private']),
+    invitePolicy: z.enum(['members', 'admin']),
+    teamCount: z.number().int().describe('current teams; departed ones are not counted'),
+    closedAt: z.string().nullable(),
+  }),
+  'The invitation code is never part of a league.',
+);
+export type League = z.infer<typeof LeagueSchema>;
+
+export const LeaderboardEntrySchema = named(
+  'LeaderboardEntry',
+  z.object({
+    team: TeamSchema,
+    cumulativePoints: z.number(),
+    rank: z.number().int(),
+    rankDelta: z.number().int().nullable().describe('null on the first scored day'),
+  }),
+);
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+
+export const LeagueRoleSchema = named('LeagueRole', z.object({ isMember: z.boolean(), isAdmin: z.boolean() }));
+export type LeagueRole = z.infer<typeof LeagueRoleSchema>;
+
+export const LeagueInviteSchema = named('LeagueInvite', z.object({ code: z.string() }));
+export type LeagueInvite = z.infer<typeof LeagueInviteSchema>;
+
+export const EncyclopediaEditionSchema = named(
+  'EncyclopediaEdition',
+  z.object({ code: z.string(), autonym: z.string(), englishName: z.string() }),
+  'A live language edition; names fall back to the code.',
+);
+export type EncyclopediaEdition = z.infer<typeof EncyclopediaEditionSchema>;
+
+/** A string field a domain rule turns canonical; anything else, or nothing, is refused with `code`. */
+function ruled<T>(code: ErrorCode, canonicalOf: (text: string) => T | null) {
+  return z.string({ error: code }).transform((text, context): T => {
+    const value = canonicalOf(text);
+    if (value === null) {
+      context.addIssue({ code: 'custom', message: code });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/**
+ * §6.2 in the order clients rely on: a body that is not an object is LEAGUE_INVALID_PAYLOAD,
+ * then the first field the rules refuse answers its own constant (a wrong type included).
+ * Whether the edition exists and calibrates is the service's next step (it needs I/O).
+ */
+export const CreateLeagueRequestSchema = z
+  .object(
+    {
+      name: ruled('LEAGUE_NAME_LENGTH', leagueNameOf).describe('3–50 characters once trimmed'),
+      icon: ruled('LEAGUE_UNKNOWN_ICON', leagueIconOf).describe(`one of ${ICONS.join(' ')}`),
+      domain: ruled('LEAGUE_UNKNOWN_DOMAIN', domainCodeOf).describe('the code of a live encyclopedia edition'),
+      duration: ruled('LEAGUE_UNKNOWN_DURATION', durationOf).describe(`the season: ${Object.keys(DURATIONS).join(', ')}`),
+      visibility: ruled('LEAGUE_UNKNOWN_VISIBILITY', visibilityOf).describe('public or private'),
+      invitePolicy: ruled('LEAGUE_UNKNOWN_INVITE_POLICY', invitePolicyOf).describe('who may read the invitation code: members or admin'),
+      teamName: ruled('TEAM_NAME_LENGTH', teamNameOf).describe('the founder’s team, 3–30 characters once trimmed'),
+    },
+    { error: 'LEAGUE_INVALID_PAYLOAD' },
+  )
+  .transform((request) => ({ ...request, durationDays: DURATIONS[request.duration] }));
+export type CreateLeagueRequest = z.output<typeof CreateLeagueRequestSchema>;
+
+/** A repeated query parameter counts by its first value, as URLSearchParams#get reads it. */
+function firstOf<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (Array.isArray(value) ? value[0] : value), schema);
+}
+
+function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+}
+
+/** The leaderboard's paging (an addition to §4.5); every refusal is INVALID_REQUEST. */
+export const LeaderboardQuerySchema = z
+  .object({
+    limit: firstOf(wholeNumber(1, MAX_PAGE_LIMIT))
+      .optional()
+      .describe(`teams in the page, at most ${MAX_PAGE_LIMIT}; with around=me, ${AROUND_ME_DEFAULT_LIMIT} when absent`),
+    offset: firstOf(wholeNumber(0, Number.MAX_SAFE_INTEGER)).optional().describe('teams skipped before the page; needs limit'),
+    around: firstOf(z.literal('me')).optional().describe('a window centred on the caller’s team; excludes offset'),
+  })
+  .transform((query, context) => {
+    const page = leaderboardPage(query);
+    if (page === null) {
+      context.addIssue({ code: 'custom', message: 'INVALID_REQUEST' });
+      return z.NEVER;
+    }
+    return page;
+  });
