@@ -22,7 +22,7 @@ import { listen } from '../src/http/server';
 import { jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { PerformanceIngestService } from '../src/services/performance-ingest-service';
-import { SettlementService, tally } from '../src/services/settlement-service';
+import { tally } from '../src/services/settlement-service';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { rankedTeams } from '../src/store/standings';
 import { buildBulkLeague } from '../test/support/bulk-league';
@@ -157,7 +157,7 @@ try {
   ctx.db.$client.transaction(() => {
     for (let i = 0; i < TEAMS; i++) cacheSeries.run(`Bulk_article_${i}`, addDays(INGEST_DAY, -1), series);
   })();
-  const settlement = new SettlementService({ ...ctx, encyclopedia: ctx.upstream.encyclopedia });
+  const { settlement } = ctx.services;
   const [report, sweepMs] = await timedAsync(() => settlement.sweep(new Date(`${INGEST_DAY}T06:00:00.000Z`)));
   const counts = tally(report);
   console.log(`settlement sweep of ${TEAMS.toLocaleString('en')} contracts on cached views: ${Math.round((report.outcomes.length / sweepMs) * 1000).toLocaleString('en')} contracts/s (${(sweepMs / 1000).toFixed(1)} s; ${JSON.stringify(counts)})`);

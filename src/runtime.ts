@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
 import { version } from '../package.json';
+import { PageviewFetches } from './services/pageview-series';
+import type { PasswordCost } from './services/password-hashing';
 import { resolveSigningSecret } from './services/signing-secret';
 import { createServices } from './services/composition-root';
 import { ServiceMetrics } from './services/service-metrics';
@@ -18,6 +20,8 @@ export interface RuntimeOptions {
   upstream?: Partial<Upstreams>;
   /** an already-open database (tests share one); otherwise config.databasePath is opened */
   db?: Database;
+  /** what new password records cost; the production cost unless a test asks for a cheaper one */
+  passwordCost?: PasswordCost;
 }
 
 export interface Runtime {
@@ -31,6 +35,8 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
   const clock = options.clock ?? systemClock;
   const statusDeps = { db, version, databasePath: config.databasePath };
   const upstream = { ...createUpstreams(config), ...options.upstream };
+  // one per process: every service's pageview lookups share its fetches in flight, and /metrics reads its tallies
+  const pageviewFetches = new PageviewFetches();
   const ctx: AppContext = {
     config,
     db,
@@ -38,8 +44,8 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
     log,
     signingSecret: resolveSigningSecret(config, db, log),
     upstream,
-    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version),
-    services: createServices({ config, db, clock, log, upstream }),
+    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches),
+    services: createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost: options.passwordCost }),
   };
   const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {

@@ -2,13 +2,14 @@
  * The one client of the service's API. Shapes are the server's own types, imported as types
  * only, so a change on the server breaks this build instead of a player's screen.
  */
-import type { ContractView } from '../src/services/contract-view';
+import type { ContractView } from '../src/services/presenters/contract';
 import type { EditionView } from '../src/services/edition-service';
 import type { LeaderboardEntryView } from '../src/services/league-service';
 import type { PerformanceView, TeamLineupView } from '../src/services/lineup-service';
 import type { MarketArticle } from '../src/services/market-service';
 import type { NotificationView } from '../src/services/notification-service';
-import type { LeagueView, TeamView } from '../src/services/views';
+import type { LeagueView } from '../src/services/presenters/league';
+import type { TeamView } from '../src/services/presenters/team';
 import type { Schema } from '../src/domain/formations';
 import type { SaleQuote as SaleFigures, Tier, TierPrices } from '../src/domain/pricing';
 import type { ArticleOffer, ArticlePage } from '../src/services/article-service';

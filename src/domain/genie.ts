@@ -56,7 +56,8 @@ export interface GenieTurnAnswer {
   done: boolean;
 }
 
-export interface ChatTurn {
+/** One message of a chat with the language model (what the upstream client sends). */
+export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
@@ -164,7 +165,7 @@ export const TURN_SYSTEM_PROMPT = [
 export const RETRY_NOT_JSON = 'That was not valid JSON. Reply with the JSON object only.';
 export const RETRY_REPEATED = 'That question was already asked. Ask something new, or set "done" to true.';
 
-export function seedMessages(query: string): ChatTurn[] {
+export function seedMessages(query: string): ChatMessage[] {
   return [
     { role: 'system', content: SEED_SYSTEM_PROMPT },
     { role: 'user', content: query },
@@ -189,7 +190,7 @@ export function turnUserMessage(request: GenieTurnRequest): string {
   );
 }
 
-export function turnMessages(request: GenieTurnRequest): ChatTurn[] {
+export function turnMessages(request: GenieTurnRequest): ChatMessage[] {
   return [
     { role: 'system', content: TURN_SYSTEM_PROMPT },
     { role: 'user', content: turnUserMessage(request) },

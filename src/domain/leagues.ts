@@ -117,14 +117,6 @@ export function validateTeamName(name: unknown): string {
   return teamNameOf(name) ?? fail('TEAM_NAME_LENGTH');
 }
 
-/**
- * Uniqueness key: team names are unique per league regardless of case. Upper- then
- * lower-casing approximates full case folding (`Straße` and `STRASSE` collide).
- */
-export function teamNameKey(name: string): string {
-  return name.trim().normalize('NFC').toUpperCase().toLowerCase();
-}
-
 /** Stored values outside the vocabulary fall back to the more restrictive choice (§6.1). */
 export function storedVisibility(value: unknown): Visibility {
   return value === 'public' ? 'public' : 'private';

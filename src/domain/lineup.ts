@@ -1,7 +1,7 @@
 /** §3.4 line-up save checks against the team's contracts, and the chemistry view sent with every line-up (§13 TeamLineup). */
 import type { ChemistryLevel } from './chemistry';
 import { fail } from './errors';
-import { CHEMISTRY_LINKS, SCHEMAS, type Position, type Schema } from './formations';
+import { CHEMISTRY_LINKS, DEFAULT_SCHEMA, isSchema, SCHEMAS, type Position, type Schema } from './formations';
 
 export interface OwnedContract {
   status: string;
@@ -21,6 +21,17 @@ export interface NormalizedLineup {
 }
 
 const CLOSED_STATUSES = new Set(['sold', 'settled']);
+
+/** A new team's first line-up (§6.2, §6.5): the default formation, nobody placed. */
+export const STARTING_LINEUP: Readonly<NormalizedLineup> = Object.freeze({ schema: DEFAULT_SCHEMA, positions: Object.freeze({}) });
+
+/**
+ * The line-up a team shows: its newest saved one, or the starting line-up when it has none
+ * (or saved a formation schema we no longer know).
+ */
+export function shownLineup(saved: { schema: string; positions: Record<string, string> } | undefined): Readonly<NormalizedLineup> {
+  return saved && isSchema(saved.schema) ? { schema: saved.schema, positions: saved.positions } : STARTING_LINEUP;
+}
 
 /**
  * The checks of a save against the team's contracts, after the body's shape: ownership

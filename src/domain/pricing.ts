@@ -129,16 +129,13 @@ export function earlySellPayout(currentPrice: number, remainingDays: number, ter
 export interface RenewalQuote {
   premium: number;
   newPurchasePrice: number;
-  /** May be negative: a renewal of an article whose price fell refunds the difference. */
-  incrementalCost: number;
 }
 
 /** §5.9 execution, c = renewals already done: the (c+1)-th renewal costs (c+1) × 10 % extra. */
-export function renewalQuote(currentPrice: number, oldPurchasePrice: number, renewalCount: number): RenewalQuote {
+export function renewalQuote(currentPrice: number, renewalCount: number): RenewalQuote {
   // Integer numerator then one division: 0.1 × 45 is not exactly 4.5 in floating point.
   const premium = Math.round((currentPrice * RENEWAL_PREMIUM_PERCENT * (renewalCount + 1)) / 100);
-  const newPurchasePrice = currentPrice + premium;
-  return { premium, newPurchasePrice, incrementalCost: newPurchasePrice - oldPurchasePrice };
+  return { premium, newPurchasePrice: currentPrice + premium };
 }
 
 export type RenewalWindow = 'open' | 'closed' | 'expired';

@@ -6,16 +6,8 @@
 import { type Config, parseConfig } from '../config';
 import { type ErrorCode, failRateLimited } from '../domain/errors';
 import { type Database, writeTransaction } from '../store/database';
-import {
-  clearSignInFailures,
-  type FailureThrottle,
-  forgetRateLimitHit,
-  RATE_LIMITS,
-  type RateLimit,
-  recordSignInFailure,
-  signInWait,
-  takeRateLimit,
-} from '../store/rate-limits';
+import { type FailureThrottle, RATE_LIMITS, type RateLimit } from '../domain/rate-limits';
+import { clearSignInFailures, forgetRateLimitHit, recordSignInFailure, signInWait, takeRateLimit } from '../store/rate-limits';
 
 export type Limits = Config['limits'];
 

@@ -8,17 +8,14 @@ import { fail, isFailure } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, tierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
-import type { Database } from '../store/database';
 import { findLeague, type LeagueRow } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient, PageSummary, SearchHit } from '../upstream/encyclopedia';
+import type { PageSummary, SearchHit } from '../upstream/encyclopedia';
 import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
-import { PageviewSeries } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import type { ArticleOffer, ArticlePage } from '../wire/articles';
 
 export type { ArticleOffer, ArticlePage };
@@ -34,18 +31,14 @@ const HYDRATION_CONCURRENCY = 3;
 const SEARCH_TTL_MS = 60 * 60 * 1000;
 const SUMMARY_TTL_MS = DAY_MS;
 
-export interface ArticleServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type ArticleServiceDeps = PageviewSeriesDeps;
 
 export class ArticleService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: ArticleServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   async search(playerId: string, leagueId: string, rawQuery: string | undefined): Promise<ArticleOffer[]> {
@@ -118,7 +111,7 @@ export class ArticleService {
   /** §5.3's series, or undefined where a buy would be refused for want of views. */
   private async seriesOrPending(domain: string, articleId: string, today: string) {
     try {
-      return await this.views.liveSeries(domain, articleId, today);
+      return await this.pageviews.liveSeries(domain, articleId, today);
     } catch (error) {
       if (isFailure(error) && (error.code === 'UNKNOWN_ARTICLE' || error.code === 'ENCYCLOPEDIA_UNAVAILABLE')) return undefined;
       throw error;

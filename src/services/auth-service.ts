@@ -5,18 +5,18 @@ import type { IdentityProfile } from '../upstream/identity-provider';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
 import {
-  findCredentialByUsername,
+  findCredentialByUsernameKey,
   findPlayerBySubject,
   insertCredential,
   insertPlayer,
   isUsernameTaken,
   type PlayerRow,
   replaceCredential,
-  usernameKey,
 } from '../store/players';
+import { usernameKey } from '../domain/name-keys';
 import { errorFields, type Logger } from '../logger';
 import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
-import { dummyPasswordRecord, hashPassword, needsRehash, type PasswordAlgorithm, verifyPassword } from './password-hashing';
+import { PasswordHasher } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
@@ -59,14 +59,14 @@ export function validateCredentials(body: unknown): { username: string; password
 }
 
 export interface AuthOptions {
-  /** what new and rehashed credentials are written with */
-  algorithm?: PasswordAlgorithm;
+  /** what new and rehashed credentials are written with (the runtime's, built from configuration) */
+  passwords?: PasswordHasher;
   limits?: Limits;
   log?: Logger;
 }
 
 export class AuthService {
-  private readonly algorithm: PasswordAlgorithm;
+  private readonly passwords: PasswordHasher;
   private readonly limits: Limits;
 
   constructor(
@@ -74,24 +74,25 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly options: AuthOptions = {},
   ) {
-    this.algorithm = options.algorithm ?? 'pbkdf2-sha256';
+    this.passwords = options.passwords ?? new PasswordHasher();
     this.limits = options.limits ?? DEFAULT_LIMITS;
   }
 
   /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
   async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
-    if (isUsernameTaken(this.db, username)) fail('USERNAME_TAKEN');
+    const key = usernameKey(username);
+    if (isUsernameTaken(this.db, key)) fail('USERNAME_TAKEN');
     // Hash before the transaction: the write lock is never held across the slow part.
-    const record = await hashPassword(password, this.algorithm);
+    const record = await this.passwords.hash(password);
     const now = this.clock.now().toISOString();
     try {
       const player = writeTransaction(this.db, (tx) => {
         const created = insertPlayer(tx, {
           id: newId('pl'),
-          subject: `password:${usernameKey(username)}`,
+          subject: `password:${key}`,
           username,
-          usernameKey: usernameKey(username),
+          usernameKey: key,
           name: username,
           email: '',
           picture: '',
@@ -117,19 +118,19 @@ export class AuthService {
     const key = usernameKey(username);
     // counted as a failure until it proves otherwise
     const attempt = beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
-    const found = findCredentialByUsername(this.db, username);
-    const record = found?.record ?? (await dummyPasswordRecord(this.algorithm));
-    const ok = await verifyPassword(password, record);
+    const found = findCredentialByUsernameKey(this.db, key);
+    const record = found?.record ?? (await this.passwords.dummyRecord());
+    const ok = await this.passwords.verify(password, record);
     if (!found || !ok) fail('INVALID_CREDENTIALS');
     signInSucceeded(this.db, this.limits, key, attempt);
-    if (needsRehash(found.record, this.algorithm)) await this.rehash(found.player.id, found.record, password);
+    if (this.passwords.needsRehash(found.record)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
   }
 
   /** Best effort: a failed rehash leaves the old record, which still verifies. */
   private async rehash(playerId: string, oldRecord: string, password: string): Promise<void> {
     try {
-      const record = await hashPassword(password, this.algorithm);
+      const record = await this.passwords.hash(password);
       // Guarded on the old record: a concurrent sign-in that rehashed first is left alone.
       replaceCredential(this.db, playerId, oldRecord, record);
     } catch (error) {
@@ -196,10 +197,10 @@ export function usernameBase(source: string): string {
 
 /** `name`, then `name1` … `name999`; beyond that USERNAME_EXHAUSTED (500). */
 function freeUsername(db: Database, base: string): string {
-  if (!isUsernameTaken(db, base)) return base;
+  if (!isUsernameTaken(db, usernameKey(base))) return base;
   for (let i = 1; i <= 999; i++) {
     const candidate = `${base}${i}`;
-    if (!isUsernameTaken(db, candidate)) return candidate;
+    if (!isUsernameTaken(db, usernameKey(candidate))) return candidate;
   }
   fail('USERNAME_EXHAUSTED');
 }

@@ -7,7 +7,6 @@ import type { Clock } from '../clock';
 import {
   CALIBRATION_WINDOW_DAYS,
   REFERENCE_DOMAIN,
-  contentFilter,
   languageScaleFactor,
   measureEdition,
   type EditionMeasure,
@@ -17,6 +16,7 @@ import { fail } from '../domain/errors';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction } from '../store/database';
 import { findLanguageScale, recordLanguageScale, type LanguageScaleRow } from '../store/language-scales';
+import { siteContentFilter } from './content-filter';
 import type { EncyclopediaClient, SiteInfo, TopRow } from '../upstream/encyclopedia';
 
 export interface CalibrationServiceDeps {
@@ -121,18 +121,6 @@ export class CalibrationService {
       await Promise.all(lists);
       return null;
     }
-    return measureEdition(await Promise.all(lists), contentFilterOf(info));
+    return measureEdition(await Promise.all(lists), siteContentFilter(info));
   }
-}
-
-/**
- * The client hands back namespace names already underscored and suffixed with `:`; the
- * domain rule builds the same prefixes from bare names, so strip the suffix to feed it.
- */
-function contentFilterOf(info: SiteInfo) {
-  return contentFilter({
-    namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),
-    aliases: [],
-    mainPage: info.mainPage,
-  });
 }

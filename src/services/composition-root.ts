@@ -21,6 +21,8 @@ import { LeagueService } from './league-service';
 import { LineupService } from './lineup-service';
 import { MarketService } from './market-service';
 import { MembershipService } from './membership-service';
+import type { PageviewFetches } from './pageview-series';
+import { type PasswordCost, PasswordHasher } from './password-hashing';
 import { NotificationService } from './notification-service';
 import { PerformanceIngestService } from './performance-ingest-service';
 import { ReportService } from './report-service';
@@ -34,6 +36,10 @@ export interface Infrastructure {
   clock: Clock;
   log: Logger;
   upstream: Upstreams;
+  /** the pageview fetches in flight and their tallies, shared with the metrics */
+  pageviewFetches: PageviewFetches;
+  /** what new password records cost; the production cost unless a test asks for a cheaper one */
+  passwordCost?: PasswordCost;
 }
 
 export interface Services {
@@ -57,17 +63,17 @@ export interface Services {
   settlement: SettlementService;
 }
 
-export function createServices({ config, db, clock, log, upstream }: Infrastructure): Services {
+export function createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost }: Infrastructure): Services {
   const { encyclopedia } = upstream;
   const { limits } = config;
   const store = { db, clock, log };
-  const encyclopedic = { ...store, encyclopedia };
+  const encyclopedic = { ...store, encyclopedia, pageviewFetches };
   const editions = new EditionService(encyclopedic);
   const calibration = new CalibrationService(encyclopedic);
   const scoringInputs = new ScoringInputsService({ db });
   const ingest = new PerformanceIngestService({ db, clock });
   return {
-    auth: new AuthService(db, clock, { algorithm: config.passwords.algorithm, limits, log }),
+    auth: new AuthService(db, clock, { passwords: new PasswordHasher(config.passwords.algorithm, passwordCost), limits, log }),
     editions,
     calibration,
     leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits }),

@@ -21,11 +21,18 @@ export async function editionContentFilter(
     log.warn('siteinfo unavailable, English fallback filter', { domain, upstreamError: error.message });
     return { isContent: englishFallbackFilter, cacheable: false };
   }
-  const isContent = contentFilter({
-    // the client already underscores and suffixes the names with `:`; the rule adds those itself
+  return { isContent: siteContentFilter(info), cacheable: true };
+}
+
+/**
+ * The edition's filter from its siteinfo. The client hands back namespace names already
+ * underscored and suffixed with `:`; the domain rule builds the same prefixes from bare
+ * names, so strip the suffix to feed it.
+ */
+export function siteContentFilter(info: SiteInfo): ContentFilter {
+  return contentFilter({
     namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),
     aliases: [],
     mainPage: info.mainPage,
   });
-  return { isContent, cacheable: true };
 }

@@ -1,30 +1,26 @@
 /**
  * Contracts (§5.6–§5.9): buy, sell, renewal election and withdrawal, and the two lists.
- * Views are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
+ * Pageview series are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
-import { sql } from 'drizzle-orm';
 import { addDays, daysBetween, utcDay } from '../domain/dates';
 import { fail, type ErrorCode } from '../domain/errors';
 import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
 import {
   inheritedRenewalCount,
-  MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
   saleQuote,
-  STARTING_CREDITS,
   type SaleQuote,
   termDaysOf,
   TIER_DAYS,
 } from '../domain/pricing';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import {
   findContract,
+  insertContractIfAllowed,
+  isTeamFull,
   lastEndedContract,
-  liveContractCount,
   liveContractOnArticle,
   liveContractsOfLeague,
   liveContractsOfTeam,
@@ -32,32 +28,26 @@ import {
   setRenewalElected,
   type ContractRow,
 } from '../store/contracts';
-import { writeTransaction, type Database, isUniqueViolation } from '../store/database';
+import { writeTransaction, type Database } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
-import { creditsOf, recordLedgerEntry } from '../store/ledger';
-import { findCurrentTeam, findLeague, findTeamWithPlayer, type LeagueRow, type TeamRow } from '../store/leagues';
-import { contracts, ledgerEntries } from '../store/schema';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { PageviewSeries } from './pageview-series';
-import { contractView, contractViews, type ContractView } from './contract-view';
+import { recordLedgerEntry } from '../store/ledger';
+import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../store/leagues';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
+import { loadContractViews, loadTeamView } from './contract-views';
+import { contractView, type ContractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
-import { teamView } from './views';
 import { accepted, type Checked } from '../domain/checked';
 import type { BuyContractRequest } from '../wire/contracts';
 
-export interface ContractServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type ContractServiceDeps = PageviewSeriesDeps;
 
 export class ContractService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: ContractServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
@@ -72,7 +62,7 @@ export class ContractService {
 
     const early = this.refusalFor(db, team, articleId);
     if (early) fail(early);
-    const average = await this.views.liveAverage(league.domain, articleId, today);
+    const average = await this.pageviews.liveAverage(league.domain, articleId, today);
     const cost = price(average, league.languageScale, TIER_DAYS[tier]);
 
     // No separate credit check here: the guarded INSERT is the one place the balance is compared.
@@ -84,13 +74,13 @@ export class ContractService {
   /** Every live or expired contract of the league, whoever holds it. */
   leagueContracts(leagueId: string): ContractView[] {
     if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    return contractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
+    return loadContractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
   }
 
   /** The caller's live or expired contracts in the league. */
   myContracts(playerId: string, leagueId: string): ContractView[] {
     const team = this.requireTeam(leagueId, playerId);
-    return contractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
+    return loadContractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
   }
 
   /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
@@ -100,7 +90,7 @@ export class ContractService {
     const team = this.requireTeam(leagueId, playerId);
     const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
     const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
-    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
 
     const sold = writeTransaction(db, (tx) => {
       // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
@@ -125,7 +115,7 @@ export class ContractService {
     const team = this.requireTeam(leagueId, playerId);
     const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
     const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
-    const average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
 
@@ -160,9 +150,8 @@ export class ContractService {
   }
 
   /**
-   * One INSERT guarded by all three rules of §5.6 (credits from the ledger, article free in
-   * the league, fewer than 22 live contracts), then its ledger entry. Answers the refusal's
-   * name when the guard (or the unique index on live articles) refused.
+   * The store's guarded INSERT (all three rules of §5.6 in its WHERE), then its ledger entry.
+   * Answers the refusal's name when the guard refused.
    */
   private insertGuarded(
     tx: Database,
@@ -181,22 +170,19 @@ export class ContractService {
     );
     const id = newId('ct');
     const createdAt = now.toISOString();
-    let changes: number;
-    try {
-      changes = tx.run(sql`
-        INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                  purchase_price, renewal_count, renewal_elected, status, created_at)
-        SELECT ${id}, ${league.id}, ${team.id}, ${articleId}, ${league.domain}, ${today}, ${today},
-               ${addDays(today, TIER_DAYS[tier])}, ${cost}, ${renewalCount}, 0, 'live', ${createdAt}
-        WHERE ${STARTING_CREDITS} + (SELECT coalesce(sum(amount), 0) FROM ${ledgerEntries} WHERE team_id = ${team.id}) >= ${cost}
-          AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE league_id = ${league.id} AND article_id = ${articleId} AND status = 'live')
-          AND (SELECT count(*) FROM ${contracts} WHERE team_id = ${team.id} AND status = 'live') < ${MAX_ACTIVE_CONTRACTS}
-      `).changes;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      changes = 0;
-    }
-    if (changes !== 1) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
+    const inserted = insertContractIfAllowed(tx, {
+      id,
+      leagueId: league.id,
+      teamId: team.id,
+      articleId,
+      domain: league.domain,
+      purchaseDate: today,
+      expireDate: addDays(today, TIER_DAYS[tier]),
+      purchasePrice: cost,
+      renewalCount,
+      createdAt,
+    });
+    if (!inserted) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
     recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
     bumpLeagueVersion(tx, league.id);
     return findContract(tx, id)!;
@@ -206,7 +192,7 @@ export class ContractService {
   private refusalFor(db: Database, team: TeamRow, articleId: string): ErrorCode | null {
     const holder = liveContractOnArticle(db, team.leagueId, articleId);
     if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
-    if (liveContractCount(db, team.id) >= MAX_ACTIVE_CONTRACTS) return 'TEAM_FULL';
+    if (isTeamFull(db, team.id)) return 'TEAM_FULL';
     return null;
   }
 
@@ -235,9 +221,8 @@ export class ContractService {
 
   /** With the price this request just computed, or (elections) the one today's cache knows. */
   private present(row: ContractRow, today: string, currentPrice?: number): ContractView {
-    if (currentPrice === undefined) return contractViews(this.deps.db, [row], today)[0]!;
-    const team = findTeamWithPlayer(this.deps.db, row.teamId)!;
-    return contractView(row, teamView(team, creditsOf(this.deps.db, team.id)), today, currentPrice);
+    if (currentPrice === undefined) return loadContractViews(this.deps.db, [row], today)[0]!;
+    return contractView(row, loadTeamView(this.deps.db, row.teamId)!, today, currentPrice);
   }
 
   private today(): string {

@@ -9,6 +9,7 @@ import {
   correctTurnReply,
   type GenieSeeds,
   type GenieTurnAnswer,
+  type ChatMessage,
   parseSeedReply,
   parseTurnReply,
   type ParsedTurnReply,
@@ -22,8 +23,9 @@ import {
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
-import { type ChatMessage, type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { takeRateLimit } from '../store/rate-limits';
+import { type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
 
 export interface GenieServiceDeps {
   db: Database;

@@ -8,6 +8,7 @@ import { type Database, writeTransaction } from '../store/database';
 import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
 import { ensurePlayer } from '../store/players';
 import { DAY_MS } from '../domain/dates';
+import { usernameKey } from '../domain/name-keys';
 
 export const GLOBAL_LEAGUE_ID = 'global';
 const GLOBAL_LEAGUE_NAME = 'Global League';
@@ -66,7 +67,7 @@ export async function seedGlobalLeague(
       id: SYSTEM_PLAYER_ID,
       subject: 'system:global-league',
       username: SYSTEM_USERNAME,
-      usernameKey: SYSTEM_USERNAME,
+      usernameKey: usernameKey(SYSTEM_USERNAME),
       name: 'System',
       createdAt: now,
     });

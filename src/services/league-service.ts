@@ -10,10 +10,12 @@ import {
   INVITATION_CODE_MAX_DRAWS,
   normalizeInvitationCode,
 } from '../domain/invitation-codes';
-import { seasonEnd, storedInvitePolicy, teamNameKey } from '../domain/leagues';
+import { seasonEnd, storedInvitePolicy } from '../domain/leagues';
+import { STARTING_LINEUP } from '../domain/lineup';
+import { teamNameKey } from '../domain/name-keys';
 import { type LeaderboardPage, windowAround } from '../domain/leaderboard-page';
 import type { Logger } from '../logger';
-import { type Database, writeTransaction } from '../store/database';
+import { type Database, readTransaction, writeTransaction } from '../store/database';
 import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import {
@@ -25,7 +27,7 @@ import {
   findLeagueByCode,
   findTeamOfPlayer,
   insertLeague,
-  insertTeamWithEmptyLineup,
+  insertTeamWithLineup,
   leaguesOfPlayer,
   publicLeagues,
   type LeagueRow,
@@ -37,7 +39,8 @@ import { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from '../wire/leagues';
-import { leagueView } from './views';
+import { leagueView } from './presenters/league';
+import { teamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
@@ -93,14 +96,18 @@ export class LeagueService {
         closedAt: null,
         createdAt: now,
       });
-      insertTeamWithEmptyLineup(tx, {
-        id: newId('tm'),
-        leagueId: row.id,
-        playerId,
-        name: request.teamName,
-        nameKey: teamNameKey(request.teamName),
-        joinedAt: now,
-      });
+      insertTeamWithLineup(
+        tx,
+        {
+          id: newId('tm'),
+          leagueId: row.id,
+          playerId,
+          name: request.teamName,
+          nameKey: teamNameKey(request.teamName),
+          joinedAt: now,
+        },
+        STARTING_LINEUP,
+      );
       return row;
     });
     this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });
@@ -137,7 +144,7 @@ export class LeagueService {
   }
 
   mine(playerId: string): League[] {
-    return this.views(leaguesOfPlayer(this.deps.db, playerId));
+    return this.leagueViews(leaguesOfPlayer(this.deps.db, playerId));
   }
 
   global(): League {
@@ -145,7 +152,7 @@ export class LeagueService {
   }
 
   publicShelf(): League[] {
-    return this.views(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+    return this.leagueViews(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
   }
 
   byId(leagueId: string): League {
@@ -176,7 +183,7 @@ export class LeagueService {
     const { db } = this.deps;
     rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
-    return db.$client.transaction(() => {
+    return readTransaction(db, () => {
       const teamCount = page.kind === 'all' ? undefined : rankedTeamCount(db, leagueId);
       let range: { first: number; last: number } | undefined;
       if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
@@ -187,13 +194,13 @@ export class LeagueService {
         range = windowAround(rank, page.limit, teamCount!);
       }
       const entries = rankedTeams(db, leagueId, range?.first, range?.last).map((row) => ({
-        team: { id: row.teamId, name: row.teamName, credits: row.credits, player: { id: row.playerId, name: row.playerName } },
+        team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
         cumulativePoints: row.cumulativePoints,
         rank: row.rank,
         rankDelta: row.rankDelta,
       }));
       return { entries, teamCount: teamCount ?? entries.length };
-    })();
+    });
   }
 
   /** What the league's cached answers are tagged with; undefined for no such league. */
@@ -243,7 +250,7 @@ export class LeagueService {
     return league;
   }
 
-  private views(rows: LeagueRow[]): League[] {
+  private leagueViews(rows: LeagueRow[]): League[] {
     const counts = currentTeamCounts(
       this.deps.db,
       rows.map((l) => l.id),

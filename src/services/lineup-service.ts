@@ -7,8 +7,8 @@ import { addDays, utcDay } from '../domain/dates';
 import { accepted, type Checked } from '../domain/checked';
 import { scoreBreakdown } from '../domain/scoring';
 import { fail } from '../domain/errors';
-import { DEFAULT_SCHEMA, isSchema, SCHEMAS, type Schema } from '../domain/formations';
-import { chemistryView, placeLineup } from '../domain/lineup';
+import { SCHEMAS } from '../domain/formations';
+import { chemistryView, placeLineup, shownLineup } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
@@ -16,7 +16,7 @@ import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam } from '
 import { contractsOfTeam } from '../store/contracts';
 import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
-import { contractViews } from './contract-view';
+import { loadContractViews } from './contract-views';
 import type { Success } from '../wire/common';
 import type { Performance, SaveLineupRequest, TeamLineup } from '../wire/lineups';
 
@@ -98,20 +98,18 @@ export class LineupService {
   private lineupOf(team: TeamRow): TeamLineup {
     const { db, clock } = this.deps;
     const version = latestLineupVersion(db, team.id);
-    // A team without any saved version (or with a schema we no longer know) reads as an empty 4-3-3.
-    const schema: Schema = version && isSchema(version.schema) ? version.schema : DEFAULT_SCHEMA;
-    const stored = version && isSchema(version.schema) ? version.positions : {};
+    const { schema, positions: stored } = shownLineup(version);
 
     const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
     // the shared wire form; current prices come from the cache only, so a read never waits upstream
-    const views = new Map(contractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
+    const viewsById = new Map(loadContractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
     const formation: TeamLineup['formation']['formation'] = {};
     const placedIds = new Set<string>();
     for (const position of SCHEMAS[schema]) {
       const contract = liveById.get(stored[position] ?? '');
-      const view = contract && views.get(contract.id);
+      const view = contract && viewsById.get(contract.id);
       if (contract && view && !placedIds.has(contract.id)) {
         placedIds.add(contract.id);
         formation[position] = view;
@@ -126,7 +124,7 @@ export class LineupService {
         // §13: levels are `empty` on reads; the client resolves links, the engine scores them
         chemistry: chemistryView(schema),
       },
-      bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => views.get(contract.id) ?? []),
+      bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => viewsById.get(contract.id) ?? []),
     };
   }
 }

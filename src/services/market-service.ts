@@ -8,16 +8,12 @@ import { fail } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
-import type { Database } from '../store/database';
 import { findLeague } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
-import { PageviewSeries, snapshotCandidates } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps, snapshotCandidates } from './pageview-series';
 import { mapWithWorkers } from './map-with-workers';
 
 const SHELF_TTL_MS = 3 * DAY_MS;
@@ -53,20 +49,16 @@ interface ShelfEntry {
   sourceRank: number;
 }
 
-export interface MarketServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type MarketServiceDeps = PageviewSeriesDeps;
 
 const shelfKey = (domain: string, snapshotDate: string) => `market-shelf:${domain}:${snapshotDate}`;
 
 export class MarketService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: MarketServiceDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {
@@ -137,7 +129,7 @@ export class MarketService {
   private hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
     return mapWithWorkers(entries, HYDRATION_CONCURRENCY, async ({ articleId }) => {
       try {
-        return await this.views.seriesAt(domain, articleId, snapshotDate);
+        return await this.pageviews.seriesAt(domain, articleId, snapshotDate);
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         this.deps.log.warn('market: hydration failed', { domain, articleId, snapshotDate, upstreamError: error.message });

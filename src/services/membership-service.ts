@@ -5,7 +5,9 @@
 import type { Clock } from '../clock';
 import { fail } from '../domain/errors';
 import { normalizeInvitationCode } from '../domain/invitation-codes';
-import { isLeagueInactive, storedVisibility, teamNameKey, validateTeamName } from '../domain/leagues';
+import { isLeagueInactive, storedVisibility, validateTeamName } from '../domain/leagues';
+import { STARTING_LINEUP } from '../domain/lineup';
+import { teamNameKey } from '../domain/name-keys';
 import type { Logger } from '../logger';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { bumpLeagueVersion, markStandingsChanged } from '../store/league-versions';
@@ -17,17 +19,15 @@ import {
   findLeague,
   findTeamByNameKey,
   findTeamOfPlayer,
-  findTeamWithPlayer,
-  insertTeamWithEmptyLineup,
+  insertTeamWithLineup,
   markTeamLeft,
   rejoinTeam,
   setLeagueAdmin,
 } from '../store/leagues';
-import { creditsOf } from '../store/ledger';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { isGlobalLeague } from './global-league';
 import type { Departure, JoinLeagueRequest, Team } from '../wire/teams';
-import { teamView } from './views';
+import { loadTeamView } from './contract-views';
 
 export interface MembershipServiceDeps {
   db: Database;
@@ -44,7 +44,7 @@ export class MembershipService {
     if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
     const team = findCurrentTeam(db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
-    return teamView(findTeamWithPlayer(db, team.id)!, creditsOf(db, team.id));
+    return loadTeamView(db, team.id)!;
   }
 
   /**
@@ -80,14 +80,18 @@ export class MembershipService {
           return own.id;
         }
         markStandingsChanged(tx, leagueId);
-        return insertTeamWithEmptyLineup(tx, {
-          id: newId('tm'),
-          leagueId,
-          playerId,
-          name,
-          nameKey,
-          joinedAt: now.toISOString(),
-        }).id;
+        return insertTeamWithLineup(
+          tx,
+          {
+            id: newId('tm'),
+            leagueId,
+            playerId,
+            name,
+            nameKey,
+            joinedAt: now.toISOString(),
+          },
+          STARTING_LINEUP,
+        ).id;
       });
     } catch (error) {
       // Only reachable if another process wrote between our reads and our insert.
@@ -97,7 +101,7 @@ export class MembershipService {
       throw error;
     }
     log.info('team joined', { leagueId, teamId });
-    return teamView(findTeamWithPlayer(db, teamId)!, creditsOf(db, teamId));
+    return loadTeamView(db, teamId)!;
   }
 
   /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */

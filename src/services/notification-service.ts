@@ -22,7 +22,7 @@ import {
   notificationsOfTeam,
   type NotificationRow,
 } from '../store/notifications';
-import { contractViews } from './contract-view';
+import { loadContractViews } from './contract-views';
 import type { Success } from '../wire/common';
 import type { Notification } from '../wire/notifications';
 
@@ -90,9 +90,9 @@ export class NotificationService {
   private present(rows: NotificationRow[]): Notification[] {
     const today = utcDay(this.deps.clock.now());
     const contracts = contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
-    const views = new Map(contractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
+    const viewsById = new Map(loadContractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
     return rows.flatMap((row) => {
-      const contract = views.get(row.contractId);
+      const contract = viewsById.get(row.contractId);
       if (!contract) return [];
       return [{ id: row.id, leagueId: row.leagueId, contract, message: row.message, date: row.date, isRead: row.isRead }];
     });

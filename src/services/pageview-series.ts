@@ -22,6 +22,8 @@ export interface PageviewSeriesDeps {
   clock: Clock;
   log: Logger;
   encyclopedia: EncyclopediaClient;
+  /** the process's fetches in flight and tallies; one per process, shared by every service */
+  pageviewFetches: PageviewFetches;
 }
 
 export interface LiveSeries {
@@ -30,20 +32,22 @@ export interface LiveSeries {
   series: ViewPoint[];
 }
 
-/** Fetches in flight, per database, so concurrent callers of one series share one request. */
-const inFlight = new WeakMap<Database, Map<string, Promise<ViewPoint[]>>>();
-
-function pendingFor(db: Database): Map<string, Promise<ViewPoint[]>> {
-  let map = inFlight.get(db);
-  if (!map) inFlight.set(db, (map = new Map()));
-  return map;
-}
-
 /**
- * Process-wide cache tallies for `/metrics`: a hit is a series answered without a new
- * request (stored, or joined to one already in flight); a miss starts a fetch.
+ * What every PageviewSeries of a process shares: the fetches in flight (per database), so
+ * concurrent callers of one series share one request, and the cache tallies for `/metrics`
+ * (a hit is a series answered without a new request, stored or joined to one in flight; a
+ * miss starts a fetch). The runtime creates one per process for the services and the metrics.
  */
-export const pageviewCacheStats = { hits: 0, misses: 0 };
+export class PageviewFetches {
+  readonly stats = { hits: 0, misses: 0 };
+  private readonly inFlight = new WeakMap<Database, Map<string, Promise<ViewPoint[]>>>();
+
+  pendingFor(db: Database): Map<string, Promise<ViewPoint[]>> {
+    let map = this.inFlight.get(db);
+    if (!map) this.inFlight.set(db, (map = new Map()));
+    return map;
+  }
+}
 
 /** The snapshot days §5.3 tries, in order: yesterday, then the day before. */
 export function snapshotCandidates(today: string): [string, string] {
@@ -51,7 +55,11 @@ export function snapshotCandidates(today: string): [string, string] {
 }
 
 export class PageviewSeries {
-  constructor(private readonly deps: PageviewSeriesDeps) {}
+  private readonly fetches: PageviewFetches;
+
+  constructor(private readonly deps: PageviewSeriesDeps) {
+    this.fetches = deps.pageviewFetches;
+  }
 
   /**
    * The series ending at `snapshotDate`, from the cache or the encyclopedia; `[]` when the
@@ -59,16 +67,17 @@ export class PageviewSeries {
    */
   async seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
     const cached = findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
+    const { stats } = this.fetches;
     if (cached) {
-      pageviewCacheStats.hits++;
+      stats.hits++;
       return cached;
     }
-    const pending = pendingFor(this.deps.db);
+    const pending = this.fetches.pendingFor(this.deps.db);
     const key = `${domain}\u0000${articleId}\u0000${snapshotDate}`;
     let fetching = pending.get(key);
-    if (fetching) pageviewCacheStats.hits++;
+    if (fetching) stats.hits++;
     else {
-      pageviewCacheStats.misses++;
+      stats.misses++;
       fetching = this.fetchAndStore(domain, articleId, snapshotDate).finally(() => pending.delete(key));
       pending.set(key, fetching);
     }

@@ -8,7 +8,8 @@ import { accepted, type Checked } from '../domain/checked';
 import { type ProblemReport, reportIssue } from '../domain/problem-report';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
-import { RATE_LIMITS, takeRateLimit } from '../store/rate-limits';
+import { RATE_LIMITS } from '../domain/rate-limits';
+import { takeRateLimit } from '../store/rate-limits';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
 import type { FiledReport } from '../wire/reports';
 

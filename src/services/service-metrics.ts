@@ -8,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { dayStart } from '../domain/dates';
 import { upstreamCalls } from '../upstream/call-stats';
 import type { JobObserver } from './job-runs';
-import { pageviewCacheStats } from './pageview-series';
+import type { PageviewFetches } from './pageview-series';
 import type { DeploymentStatus } from './status-service';
 
 const HEALTH_TTL_MS = 30_000;
@@ -34,7 +34,8 @@ export class ServiceMetrics implements JobObserver {
   private readonly jobSeconds: Histogram<'job'>;
   private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
 
-  constructor(readHealth: HealthReader, version: string) {
+  constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches) {
+    const pageviewCacheStats = pageviewFetches.stats;
     const registers = [this.registry];
     new Gauge({ name: 'fantasy_build_info', help: 'The running version (always 1)', labelNames: ['version'], registers }).set({ version }, 1);
     this.requests = new Counter({

@@ -12,15 +12,12 @@ import { isFailure } from '../domain/errors';
 import { isInSeasonOn } from '../domain/leagues';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
 import { price, renewalQuote, termDaysOf } from '../domain/pricing';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
-import { writeTransaction, type Database } from '../store/database';
+import { writeTransaction } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
 import { findLeague } from '../store/leagues';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { PageviewSeries } from './pageview-series';
+import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { notifyAboutContract } from './notification-service';
 
 export type SweepResult =
@@ -58,21 +55,17 @@ export function tally(report: SweepReport): { settled: number; renewed: number; 
   return { settled: count('settled', 'renewal-unaffordable'), renewed: count('renewed'), skipped: count('skipped') };
 }
 
-export interface SettlementDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+/** what every service pricing from pageview series needs */
+export type SettlementDeps = PageviewSeriesDeps;
 
 /** A late sweep can find a renewed term already over; it is worked again, a bounded number of times. */
 const MAX_PASSES = 20;
 
 export class SettlementService {
-  private readonly views: PageviewSeries;
+  private readonly pageviews: PageviewSeries;
 
   constructor(private readonly deps: SettlementDeps) {
-    this.views = new PageviewSeries(deps);
+    this.pageviews = new PageviewSeries(deps);
   }
 
   /**
@@ -108,7 +101,7 @@ export class SettlementService {
     if (!league) return null;
     let average: number;
     try {
-      average = await this.views.liveAverage(contract.domain, contract.articleId, today);
+      average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     } catch (error) {
       if (!isFailure(error)) throw error;
       log.warn('settlement: contract left for the next run', { contractId: contract.id, reason: error.code });
@@ -126,7 +119,7 @@ export class SettlementService {
       // renewing would only charge the premium, so the contract settles as if not elected.
       const renewable = fresh.renewalElected && isInSeasonOn(league, fresh.expireDate);
       if (renewable) {
-        const quote = renewalQuote(currentPrice, fresh.purchasePrice, fresh.renewalCount);
+        const quote = renewalQuote(currentPrice, fresh.renewalCount);
         // With the expiring term's P&L realised (§14 #10) the renewal moves credits by −premium only,
         // so the premium is what must be affordable. Proposed §5.10: the balance is re-read per
         // contract, so several renewals of one team cannot overdraw it together.

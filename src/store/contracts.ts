@@ -3,11 +3,28 @@
  * is an UPDATE whose WHERE clause re-states the precondition, so a lost race changes no row
  * and the caller can tell (`changed` false) instead of writing twice.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH, preparedOnce } from './database';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { MAX_ACTIVE_CONTRACTS } from '../domain/pricing';
+import { type Database, IN_BATCH, isUniqueViolation, preparedOnce } from './database';
+import { creditsSql } from './ledger';
 import { contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
+
+/** The live-or-expired (status live) contract on an article in a league: at most one (§5.6). */
+function liveOnArticle(leagueId: string, articleId: string): SQL {
+  return and(eq(contracts.leagueId, leagueId), eq(contracts.articleId, articleId), eq(contracts.status, 'live'))!;
+}
+
+/** Unsold, unsettled contracts of a team: what counts towards the cap of 22. */
+function liveOfTeam(teamId: string): SQL {
+  return and(eq(contracts.teamId, teamId), eq(contracts.status, 'live'))!;
+}
+
+/** The cap of §5.6, true while the team may buy another: the one place it is written. */
+function teamHasRoomSql(teamId: string): SQL<number> {
+  return sql<number>`((SELECT count(*) FROM ${contracts} WHERE ${liveOfTeam(teamId)}) < ${MAX_ACTIVE_CONTRACTS})`;
+}
 
 export function findContract(db: Database, id: string): ContractRow | undefined {
   return preparedOnce(db, 'findContract', () => db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare()).get({ id });
@@ -15,21 +32,41 @@ export function findContract(db: Database, id: string): ContractRow | undefined 
 
 /** The live-or-expired (status live) contract on an article in a league, if any. */
 export function liveContractOnArticle(db: Database, leagueId: string, articleId: string): ContractRow | undefined {
-  return db
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.leagueId, leagueId), eq(contracts.articleId, articleId), eq(contracts.status, 'live')))
-    .get();
+  return db.select().from(contracts).where(liveOnArticle(leagueId, articleId)).get();
 }
 
-/** Unsold, unsettled contracts of a team: what counts towards the cap of 22. */
-export function liveContractCount(db: Database, teamId: string): number {
-  const row = db
-    .select({ n: sql<number>`count(*)` })
-    .from(contracts)
-    .where(and(eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
-    .get();
-  return Number(row?.n ?? 0);
+/** True when the team already holds MAX_ACTIVE_CONTRACTS unsold, unsettled contracts. */
+export function isTeamFull(db: Database, teamId: string): boolean {
+  return !db.get<{ room: number }>(sql`SELECT ${teamHasRoomSql(teamId)} AS room`).room;
+}
+
+export type NewContract = Pick<
+  typeof contracts.$inferInsert,
+  'id' | 'leagueId' | 'teamId' | 'articleId' | 'domain' | 'purchaseDate' | 'expireDate' | 'purchasePrice' | 'renewalCount' | 'createdAt'
+>;
+
+/**
+ * A purchase (§5.6) as one INSERT guarded by its three rules: the team's credits cover the
+ * price, the article is free in the league, the team is under the cap. False when the guard
+ * (or the unique index on live articles, for a concurrent buyer) refused: nothing was written.
+ */
+export function insertContractIfAllowed(db: Database, row: NewContract): boolean {
+  try {
+    return (
+      db.run(sql`
+        INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
+                                  purchase_price, renewal_count, renewal_elected, status, created_at)
+        SELECT ${row.id}, ${row.leagueId}, ${row.teamId}, ${row.articleId}, ${row.domain}, ${row.purchaseDate}, ${row.purchaseDate},
+               ${row.expireDate}, ${row.purchasePrice}, ${row.renewalCount}, 0, 'live', ${row.createdAt}
+        WHERE ${creditsSql(row.teamId)} >= ${row.purchasePrice}
+          AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(row.leagueId, row.articleId)})
+          AND ${teamHasRoomSql(row.teamId)}
+      `).changes === 1
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return false;
+  }
 }
 
 /** The team's most recently ended holding of the article (for the inherited premium, §14 #7). */
@@ -56,7 +93,7 @@ export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[]
   return db
     .select()
     .from(contracts)
-    .where(and(eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
+    .where(liveOfTeam(teamId))
     .orderBy(asc(contracts.createdAt), sql`rowid`)
     .all();
 }

@@ -81,6 +81,11 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => T): T 
   return client.transaction(() => work(db)).immediate();
 }
 
+/** Runs `work` in one (deferred) transaction, so its reads see one snapshot of the database. */
+export function readTransaction<T>(db: Database, work: () => T): T {
+  return db.$client.transaction(work)();
+}
+
 /**
  * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
  * writes are undone and the enclosing transaction carries on (better-sqlite3 nests a

@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_SCHEMA } from '../domain/formations';
 import { type Database, IN_BATCH, preparedOnce } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
@@ -141,17 +140,18 @@ export function insertLeague(db: Database, row: NewLeague): LeagueRow {
   return db.insert(leagues).values(row).returning().get();
 }
 
-/** A new team with its first line-up: the empty default formation (§6.2, §6.5). */
-export function insertTeamWithEmptyLineup(
+/** A new team with its first line-up version, saved at the moment it joined. */
+export function insertTeamWithLineup(
   db: Database,
   team: { id: string; leagueId: string; playerId: string; name: string; nameKey: string; joinedAt: string },
+  lineup: { schema: string; positions: Readonly<Record<string, string>> },
 ): TeamRow {
   const row = db
     .insert(teams)
     .values({ ...team, leftAt: null })
     .returning()
     .get();
-  db.insert(lineupVersions).values({ teamId: row.id, schema: DEFAULT_SCHEMA, positions: '{}', savedAt: team.joinedAt }).run();
+  db.insert(lineupVersions).values({ teamId: row.id, schema: lineup.schema, positions: JSON.stringify(lineup.positions), savedAt: team.joinedAt }).run();
   return row;
 }
 

@@ -1,17 +1,23 @@
-import { inArray, sql, eq } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type Database, IN_BATCH } from './database';
-import { ledgerEntries } from './schema';
+import { ledgerEntries, teams } from './schema';
 import { STARTING_CREDITS } from '../domain/pricing';
 
+/**
+ * credits = 1000 + Σ ledger amounts of the team; derived on every read, never stored. The one
+ * place the formula is written: the reads below and the buy's guarded INSERT all use it.
+ */
+export function creditsSql(teamId: SQLWrapper | string): SQL<number> {
+  // Columns spelled with their table: drizzle leaves them bare in a one-table select, where
+  // the subquery would read its own `id` instead of the outer team's.
+  return sql<number>`(${STARTING_CREDITS} + (SELECT coalesce(sum(${ledgerEntries}."amount"), 0) FROM ${ledgerEntries} WHERE ${ledgerEntries}."team_id" = ${teamId}))`.mapWith(
+    Number,
+  );
+}
 
-/** credits = 1000 + Σ ledger amounts of the team; derived on every read, never stored. */
 export function creditsOf(db: Database, teamId: string): number {
-  const row = db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.teamId, teamId))
-    .get();
-  return STARTING_CREDITS + Number(row?.total ?? 0);
+  const row = db.get<{ credits: number }>(sql`SELECT ${creditsSql(teamId)} AS credits`);
+  return Number(row.credits);
 }
 
 /** Credits of many teams, in statements of at most IN_BATCH parameters (SQLite caps them). */
@@ -20,12 +26,11 @@ export function creditsOfTeams(db: Database, teamIds: readonly string[]): Map<st
   const distinct = [...out.keys()];
   for (let i = 0; i < distinct.length; i += IN_BATCH) {
     const rows = db
-      .select({ teamId: ledgerEntries.teamId, total: sql<number>`sum(${ledgerEntries.amount})` })
-      .from(ledgerEntries)
-      .where(inArray(ledgerEntries.teamId, distinct.slice(i, i + IN_BATCH)))
-      .groupBy(ledgerEntries.teamId)
+      .select({ teamId: teams.id, credits: creditsSql(sql`${teams}."id"`) })
+      .from(teams)
+      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)))
       .all();
-    for (const row of rows) out.set(row.teamId, STARTING_CREDITS + Number(row.total));
+    for (const row of rows) out.set(row.teamId, row.credits);
   }
   return out;
 }

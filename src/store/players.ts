@@ -11,12 +11,9 @@ export function findPlayerBySubject(db: Database, subject: string): PlayerRow | 
   return query.get({ subject });
 }
 
-export function usernameKey(username: string): string {
-  return username.toLowerCase();
-}
-
-export function isUsernameTaken(db: Database, username: string): boolean {
-  return db.select({ id: players.id }).from(players).where(eq(players.usernameKey, usernameKey(username))).get() !== undefined;
+/** `key` is the username's usernameKey (domain/name-keys). */
+export function isUsernameTaken(db: Database, key: string): boolean {
+  return db.select({ id: players.id }).from(players).where(eq(players.usernameKey, key)).get() !== undefined;
 }
 
 export function insertPlayer(db: Database, row: typeof players.$inferInsert): PlayerRow {
@@ -37,13 +34,13 @@ export function replaceCredential(db: Database, playerId: string, oldRecord: str
   return result.changes === 1;
 }
 
-/** The credential of a username (case-insensitive), with its player. */
-export function findCredentialByUsername(db: Database, username: string): { player: PlayerRow; record: string } | undefined {
+/** The credential of the username whose usernameKey is `key`, with its player. */
+export function findCredentialByUsernameKey(db: Database, key: string): { player: PlayerRow; record: string } | undefined {
   const row = db
     .select({ player: players, record: passwordCredentials.record })
     .from(players)
     .innerJoin(passwordCredentials, eq(passwordCredentials.playerId, players.id))
-    .where(eq(players.usernameKey, usernameKey(username)))
+    .where(eq(players.usernameKey, key))
     .get();
   return row ?? undefined;
 }

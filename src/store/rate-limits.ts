@@ -1,13 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Database, writeTransaction } from './database';
 import { rateLimitHits } from './schema';
-
-export interface RateLimit {
-  /** which limiter: `code-attempts`, `genie`, `reports` */
-  bucket: string;
-  limit: number;
-  windowMs: number;
-}
+import { failureWaitMs, slidingWindowAnswer, type FailureThrottle, type RateLimit, type RateLimitAnswer } from '../domain/rate-limits';
 
 /**
  * Counts one attempt by `subject` in a sliding window and says whether it is allowed.
@@ -16,12 +10,6 @@ export interface RateLimit {
  */
 export function consumeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): boolean {
   return takeRateLimit(db, rule, subject, nowMs).allowed;
-}
-
-export interface RateLimitAnswer {
-  allowed: boolean;
-  /** when refused: how long until the oldest attempt in the window ages out */
-  retryAfterMs: number;
 }
 
 /** `consumeRateLimit`, also saying when a refused caller may try again (for `Retry-After`). */
@@ -36,38 +24,20 @@ export function takeRateLimit(db: Database, rule: RateLimit, subject: string, no
       .from(rateLimitHits)
       .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), gt(rateLimitHits.atMs, since)))
       .get();
-    if ((row?.n ?? 0) >= rule.limit) return { allowed: false, retryAfterMs: (row?.oldest ?? nowMs) + rule.windowMs - nowMs };
-    tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject, atMs: nowMs }).run();
-    return { allowed: true, retryAfterMs: 0 };
+    const answer = slidingWindowAnswer(rule, row?.n ?? 0, row?.oldest ?? null, nowMs);
+    if (answer.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject, atMs: nowMs }).run();
+    return answer;
   });
 }
 
-/** How sign-in failures slow a key down: some free, then delays doubling from the first. */
-export interface FailureThrottle {
-  bucket: string;
-  freeFailures: number;
-  windowMs: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-}
-
-/**
- * Growing delays after failed sign-ins (OWASP authentication guidance): within the window the
- * first `freeFailures` cost nothing; after that each attempt must wait firstDelay·2^k since
- * the last failure (k failures past the free ones), capped at maxDelay. Answers how long the
- * key must still wait, 0 when it may try now. Delays rather than a lock-out, so a stranger
- * hammering someone's username slows that username down without locking its owner out for long.
- */
+/** How long `subject` must still wait before its next sign-in attempt (see failureWaitMs). */
 export function signInWait(db: Database, rule: FailureThrottle, subject: string, nowMs: number): number {
   const row = db
     .select({ n: sql<number>`count(*)`, last: sql<number | null>`max(${rateLimitHits.atMs})` })
     .from(rateLimitHits)
     .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), gt(rateLimitHits.atMs, nowMs - rule.windowMs)))
     .get();
-  const failures = row?.n ?? 0;
-  if (failures < rule.freeFailures || row?.last == null) return 0;
-  const delay = Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(failures - rule.freeFailures, 30));
-  return Math.max(0, row.last + delay - nowMs);
+  return failureWaitMs(rule, row?.n ?? 0, row?.last ?? null, nowMs);
 }
 
 /** Counts one failure (or a sign-in attempt not yet decided) of `subject`; answers its row id. */
@@ -89,10 +59,3 @@ export function forgetRateLimitHit(db: Database, id: number): void {
 export function clearSignInFailures(db: Database, rule: FailureThrottle, subject: string): void {
   db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject))).run();
 }
-
-/** The three limiters of the interface (§6.7, §9, §10.3). */
-export const RATE_LIMITS = {
-  codeAttempts: { bucket: 'code-attempts', limit: 5, windowMs: 60_000 },
-  genie: { bucket: 'genie', limit: 20, windowMs: 60_000 },
-  reports: { bucket: 'reports', limit: 3, windowMs: 60_000 },
-} as const satisfies Record<string, RateLimit>;

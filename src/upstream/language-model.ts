@@ -4,12 +4,8 @@
  */
 import { z } from 'zod';
 import type { Config } from '../config';
+import type { ChatMessage } from '../domain/genie';
 import { HttpClient, parseJson, UpstreamError } from './http-client';
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 export interface LanguageModelClient {
   /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
+import { createTestApp, TEST_FRONTEND, TEST_PASSWORD_COST, type TestApp } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
-import { hashPassword } from '../../src/services/password-hashing';
+import { PasswordHasher, PRODUCTION_PASSWORD_COST } from '../../src/services/password-hashing';
 
 const origin = { origin: TEST_FRONTEND };
 
-async function withAccount(name = 'alice', password = 'correct horse') {
-  const app = await createTestApp();
+async function withAccount(name = 'alice', password = 'correct horse', passwordCost = TEST_PASSWORD_COST) {
+  const app = await createTestApp({ passwordCost });
   const created = await app.call('POST', '/auth/password/register', { body: { username: name, password }, headers: origin });
   expect(created.status).toBe(201);
   return { app, world: { cookie: created.headers.get('set-cookie') ?? '' } };
@@ -311,7 +311,7 @@ describe('sign-in throttling (growing delays after failures)', () => {
 
 describe('passwords.algorithm', () => {
   it('argon2id writes an OWASP-cost argon2id record that signs in', async () => {
-    const app = await createTestApp({ config: { passwords: { algorithm: 'argon2id' } } });
+    const app = await createTestApp({ config: { passwords: { algorithm: 'argon2id' } }, passwordCost: PRODUCTION_PASSWORD_COST });
     try {
       expect((await register(app, 'argo')).status).toBe(201);
       expect(recordOf(app, 'argo')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -326,11 +326,11 @@ describe('passwords.algorithm', () => {
     ['pbkdf2-sha256', 'argon2id', /^\$argon2id\$/],
     ['argon2id', 'pbkdf2-sha256', /^pbkdf2-sha256\$600000\$/],
   ] as const)('a %s record still verifies under %s and is rewritten by the first successful sign-in', async (before, after, rewritten) => {
-    const first = await createTestApp({ config: { passwords: { algorithm: before } } });
+    const first = await createTestApp({ config: { passwords: { algorithm: before } }, passwordCost: PRODUCTION_PASSWORD_COST });
     expect((await register(first, 'mover')).status).toBe(201);
     const old = recordOf(first, 'mover');
     await first.close();
-    const app = await createTestApp({ databasePath: first.databasePath, config: { passwords: { algorithm: after } } });
+    const app = await createTestApp({ databasePath: first.databasePath, config: { passwords: { algorithm: after } }, passwordCost: PRODUCTION_PASSWORD_COST });
     try {
       expect((await login(app, 'mover', 'wrong')).status).toBe(401);
       expect(recordOf(app, 'mover')).toBe(old);
@@ -343,9 +343,9 @@ describe('passwords.algorithm', () => {
   }, 30_000);
 
   it('a PBKDF2 record of an older cost is rewritten at today\'s 600,000 iterations', async () => {
-    const { app } = await withAccount('legacy', 'pw');
+    const { app } = await withAccount('legacy', 'pw', PRODUCTION_PASSWORD_COST);
     try {
-      const cheap = await hashPassword('pw', 'pbkdf2-sha256', 1000);
+      const cheap = await new PasswordHasher('pbkdf2-sha256', TEST_PASSWORD_COST).hash('pw');
       app.ctx.db.$client.prepare('UPDATE password_credentials SET record = ?').run(cheap);
       expect((await login(app, 'legacy', 'pw')).status).toBe(200);
       expect(recordOf(app, 'legacy')).toMatch(/^pbkdf2-sha256\$600000\$/);

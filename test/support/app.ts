@@ -12,7 +12,9 @@ import { createHandler } from '../../src/http/app';
 import { type Connection, recordConnection } from '../../src/http/connection';
 import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
+import type { PasswordCost } from '../../src/services/password-hashing';
 import { openRuntime } from '../../src/runtime';
+import { usernameKey } from '../../src/domain/name-keys';
 import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
@@ -70,7 +72,15 @@ export interface TestAppOptions {
   now?: string;
   /** reuse a database file (e.g. to show state survives a restart) */
   databasePath?: string;
+  /** what new password records cost: cheap unless a test is about the production cost */
+  passwordCost?: PasswordCost;
 }
+
+/**
+ * A few PBKDF2 iterations and argon2id's minimum memory: the records keep their shape and
+ * still verify, without every sign-in row paying 600,000 iterations.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { pbkdf2Iterations: 1_000, argon2id: { memoryCost: 1_024, timeCost: 1, parallelism: 1 } };
 
 function merge(base: Record<string, unknown>, extra: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!extra) return base;
@@ -143,7 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
   const db = openDatabase(databasePath, { migrate: true });
-  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db });
+  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST });
   const { ctx } = runtime;
   const handler = createHandler(ctx);
 
@@ -189,7 +199,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         id: newId('pl'),
         subject: `test:${username}`,
         username,
-        usernameKey: username.toLowerCase(),
+        usernameKey: usernameKey(username),
         name: username,
         email: `${username}@example.org`,
         picture: '',

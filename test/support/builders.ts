@@ -3,12 +3,14 @@
  * does not depend on every other part to reach its starting state.
  */
 import { addDays, utcDay } from '../../src/domain/dates';
+import { STARTING_LINEUP } from '../../src/domain/lineup';
+import { teamNameKey } from '../../src/domain/name-keys';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
-import type { LeagueRow, TeamRow } from '../../src/store/leagues';
-import { contracts, leagues, ledgerEntries, lineupVersions, teams } from '../../src/store/schema';
+import { insertTeamWithLineup, type LeagueRow, type TeamRow } from '../../src/store/leagues';
+import { contracts, leagues, ledgerEntries } from '../../src/store/schema';
 import type { TestApp, TestPlayer } from './app';
 
 export interface LeagueSpec {
@@ -60,12 +62,7 @@ export function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = 
 }
 
 function insertTeam(db: TestApp['ctx']['db'], leagueId: string, playerId: string, name: string, joinedAt: string): TeamRow {
-  const team = db
-    .insert(teams)
-    .values({ id: newId('tm'), leagueId, playerId, name, nameKey: name.trim().toLowerCase(), joinedAt, leftAt: null })
-    .returning()
-    .get();
-  db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: '{}', savedAt: joinedAt }).run();
+  const team = insertTeamWithLineup(db, { id: newId('tm'), leagueId, playerId, name, nameKey: teamNameKey(name), joinedAt }, STARTING_LINEUP);
   // what every join does: a new team changes the standings
   markStandingsChanged(db, leagueId);
   return team;

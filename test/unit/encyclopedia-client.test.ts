@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../src/config';
 import { addDays } from '../../src/domain/dates';
 import { UpstreamError } from '../../src/upstream/http-client';
+import { ConcurrencyLimiter } from '../../src/upstream/limiter';
 import { createEncyclopediaClient, type EncyclopediaClientOptions } from '../../src/upstream/encyclopedia';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 
@@ -76,14 +77,28 @@ describe('headers', () => {
 });
 
 describe('concurrency', () => {
-  it('keeps at most 3 requests in flight across clients built from the same config', async () => {
-    fake.faults.slow('per-article', 30);
-    const first = client();
-    const second = client();
-    const calls = Array.from({ length: 20 }, (_, i) =>
-      (i % 2 ? first : second).dailySeries('en', i % 3 ? 'Taylor_Swift' : 'Lionel_Messi', addDays(YESTERDAY, -i), addDays(YESTERDAY, -i)),
+  const twentyCalls = (pick: (i: number) => ReturnType<typeof client>) =>
+    Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pick(i).dailySeries('en', i % 3 ? 'Taylor_Swift' : 'Lionel_Messi', addDays(YESTERDAY, -i), addDays(YESTERDAY, -i)),
+      ),
     );
-    await Promise.all(calls);
+
+  it('keeps at most 3 requests of one client in flight (the process shares one client)', async () => {
+    fake.faults.slow('per-article', 30);
+    const only = client();
+    await twentyCalls(() => only);
+    expect(fake.requests).toHaveLength(20);
+    expect(fake.peakInFlight).toBeLessThanOrEqual(3);
+    expect(fake.peakInFlight).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps at most 3 in flight across clients handed the same limiter', async () => {
+    fake.faults.slow('per-article', 30);
+    const limiter = new ConcurrencyLimiter(config.encyclopedia.maxConcurrency);
+    const first = client({ limiter });
+    const second = client({ limiter });
+    await twentyCalls((i) => (i % 2 ? first : second));
     expect(fake.requests).toHaveLength(20);
     expect(fake.peakInFlight).toBeLessThanOrEqual(3);
     expect(fake.peakInFlight).toBeGreaterThanOrEqual(2);

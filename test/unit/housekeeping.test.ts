@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { pruneStaleRows } from '../../src/store/housekeeping';
-import { consumeRateLimit, RATE_LIMITS } from '../../src/store/rate-limits';
+import { RATE_LIMITS } from '../../src/domain/rate-limits';
+import { consumeRateLimit } from '../../src/store/rate-limits';
 import { rateLimitHits, upstreamCache, viewSeries } from '../../src/store/schema';
 import { putCached } from '../../src/store/upstream-cache';
 import { storeSeries } from '../../src/store/view-series';

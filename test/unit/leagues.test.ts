@@ -7,12 +7,12 @@ import {
   seasonEnd,
   storedInvitePolicy,
   storedVisibility,
-  teamNameKey,
   validateTeamName,
 } from '../../src/domain/leagues';
 import { fail } from '../../src/domain/errors';
 import { refusalCode } from '../../src/http/route-kit';
 import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
+import { teamNameKey } from '../../src/domain/name-keys';
 import { failureCodeOf } from '../support/failures';
 
 /** The founding request as the route kit reads a body: the schema's value, or the constant of its first refusal. */

@@ -4,7 +4,7 @@ import { parseConfig } from '../../src/config';
 import { addDays } from '../../src/domain/dates';
 import { isFailure } from '../../src/domain/errors';
 import { silentLogger } from '../../src/logger';
-import { PageviewSeries, cachedLiveAverages } from '../../src/services/pageview-series';
+import { PageviewFetches, PageviewSeries, cachedLiveAverages } from '../../src/services/pageview-series';
 import { openDatabase, closeDatabase, type Database } from '../../src/store/database';
 import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { ConcurrencyLimiter } from '../../src/upstream/limiter';
@@ -17,12 +17,12 @@ let fake: FakeEncyclopedia;
 let db: Database;
 let clock: ManualClock;
 
-function views() {
+function views(pageviewFetches = new PageviewFetches()) {
   const config = parseConfig({
     encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'Test/1.0 (test@example.org)' },
   });
   const encyclopedia = createEncyclopediaClient(config, { sleep: async () => undefined, baseDelayMs: 1, limiter: new ConcurrencyLimiter(3) });
-  return new PageviewSeries({ db, clock, log: silentLogger, encyclopedia });
+  return new PageviewSeries({ db, clock, log: silentLogger, encyclopedia, pageviewFetches });
 }
 
 const series = (views: number, end: string, days = 40) => Array.from({ length: days }, (_, i) => ({ date: addDays(end, -(days - 1) + i), views }));
@@ -68,6 +68,15 @@ describe('PageviewSeries', () => {
     const reader = views();
     await Promise.all(Array.from({ length: 8 }, () => reader.liveAverage('en', 'Shared', TODAY)));
     expect(perArticleCalls('Shared')).toHaveLength(1);
+  });
+
+  it('services handed the same fetches share one request and one tally', async () => {
+    fake.data.setSeries('en', 'Across_services', series(5_000, YESTERDAY));
+    const fetches = new PageviewFetches();
+    const [buyer, market] = [views(fetches), views(fetches)];
+    await Promise.all([buyer, market, buyer, market].map((reader) => reader.liveAverage('en', 'Across_services', TODAY)));
+    expect(perArticleCalls('Across_services')).toHaveLength(1);
+    expect(fetches.stats).toEqual({ hits: 3, misses: 1 });
   });
 
   it("retries once with the day before's snapshot when yesterday's fetch fails", async () => {

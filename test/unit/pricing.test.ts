@@ -168,19 +168,15 @@ describe('early sell payout (§5.7)', () => {
 
 describe('renewal (§5.9)', () => {
   it('first renewal costs +10 %, second +20 %, third +30 %', () => {
-    expect(renewalQuote(200, 150, 0)).toEqual({ premium: 20, newPurchasePrice: 220, incrementalCost: 70 });
-    expect(renewalQuote(200, 220, 1)).toEqual({ premium: 40, newPurchasePrice: 240, incrementalCost: 20 });
-    expect(renewalQuote(200, 240, 2)).toEqual({ premium: 60, newPurchasePrice: 260, incrementalCost: 20 });
+    expect(renewalQuote(200, 0)).toEqual({ premium: 20, newPurchasePrice: 220 });
+    expect(renewalQuote(200, 1)).toEqual({ premium: 40, newPurchasePrice: 240 });
+    expect(renewalQuote(200, 2)).toEqual({ premium: 60, newPurchasePrice: 260 });
   });
 
   it('rounds the premium half up exactly (0.1 × 45 is not 4.5 in floating point)', () => {
-    expect(renewalQuote(45, 0, 0).premium).toBe(5);
-    expect(renewalQuote(5, 0, 2).premium).toBe(2); // 1.5 → 2
-    expect(renewalQuote(4, 0, 0).premium).toBe(0); // 0.4 → 0
-  });
-
-  it('may refund when the price fell', () => {
-    expect(renewalQuote(100, 300, 0)).toEqual({ premium: 10, newPurchasePrice: 110, incrementalCost: -190 });
+    expect(renewalQuote(45, 0).premium).toBe(5);
+    expect(renewalQuote(5, 2).premium).toBe(2); // 1.5 → 2
+    expect(renewalQuote(4, 0).premium).toBe(0); // 0.4 → 0
   });
 
   it.each([

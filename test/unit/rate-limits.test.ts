@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/store/database';
-import { consumeRateLimit, RATE_LIMITS } from '../../src/store/rate-limits';
+import { RATE_LIMITS } from '../../src/domain/rate-limits';
+import { consumeRateLimit } from '../../src/store/rate-limits';
 import { tempDatabasePath } from '../support/app';
 
 describe('rate limits', () => {

@@ -8,11 +8,10 @@ import { compactDate, parseStrictDate } from '../../domain/dates';
 import { UpstreamError } from '../http-client';
 import { EncyclopediaTransport, UPSTREAM_NAME } from './encyclopedia-transport';
 import { fetchLinkGraph } from './link-graph';
-import { sharedEncyclopediaLimiter } from './shared-limiter';
 import { encodeTitleForPath, joinTitles } from './titles-in-urls';
 import type { DailyViews, Edition, EncyclopediaClient, PageSummary, SearchHit, SiteInfo, TopRow } from './types';
 import { linksBody, perArticleBody, searchBody, siteInfoBody, sitematrixBody, sitematrixGroup, summaryBody, topBody } from './wire-schemas';
-import type { ConcurrencyLimiter } from '../limiter';
+import { ConcurrencyLimiter } from '../limiter';
 
 export interface EncyclopediaClientOptions {
   /** backoff sleep; tests pass a fast one */
@@ -23,7 +22,11 @@ export interface EncyclopediaClientOptions {
   baseDelayMs?: number;
   /** a Retry-After longer than this fails the call instead of waiting; default 60 s */
   maxDelayMs?: number;
-  /** defaults to the process-wide limiter of `encyclopedia.maxConcurrency` */
+  /**
+   * Every call of this client queues here (external-apis §1.3: a few requests in flight per
+   * client, across every host). Defaults to a limiter of `encyclopedia.maxConcurrency` of its
+   * own: a process builds one client (createUpstreams) and shares it.
+   */
   limiter?: ConcurrencyLimiter;
 }
 
@@ -46,7 +49,7 @@ export class HttpEncyclopediaClient implements EncyclopediaClient {
   ) {
     this.transport = new EncyclopediaTransport({
       userAgent: config.encyclopedia.userAgent,
-      limiter: options.limiter ?? sharedEncyclopediaLimiter(config.encyclopedia.maxConcurrency),
+      limiter: options.limiter ?? new ConcurrencyLimiter(config.encyclopedia.maxConcurrency),
       timeoutMs: options.timeoutMs ?? 15_000,
       baseDelayMs: options.baseDelayMs ?? 1_000,
       maxDelayMs: options.maxDelayMs ?? 60_000,

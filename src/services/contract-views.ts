@@ -1,0 +1,44 @@
+/**
+ * Loads what the contract wire forms need (teams with credits, language scales, today's
+ * cached averages) in batch, never one read per contract, and hands it to the pure presenter.
+ */
+import type { ContractRow } from '../store/contracts';
+import type { Database } from '../store/database';
+import { creditsOfTeams } from '../store/ledger';
+import { leaguesByIds, teamsWithPlayersByIds } from '../store/leagues';
+import { cachedLiveAverages } from './pageview-series';
+import { contractViews, liveAverageKey, wantsCurrentPrice, type ContractView, type ContractViewInputs } from './presenters/contract';
+import { teamView, type TeamView } from './presenters/team';
+
+/** Team wire forms (with derived credits) of these teams: two batched reads. */
+export function loadTeamViews(db: Database, teamIds: readonly string[]): Map<string, TeamView> {
+  const teams = teamsWithPlayersByIds(db, teamIds);
+  const credits = creditsOfTeams(db, [...teams.keys()]);
+  return new Map([...teams].map(([id, team]) => [id, teamView(team, credits.get(id) ?? 0)]));
+}
+
+function loadInputs(db: Database, rows: readonly ContractRow[], today: string): ContractViewInputs {
+  const teams = loadTeamViews(db, rows.map((row) => row.teamId));
+  const languageScales = new Map([...leaguesByIds(db, rows.map((row) => row.leagueId))].map(([id, league]) => [id, league.languageScale]));
+  const byDomain = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!wantsCurrentPrice(row)) continue;
+    const ids = byDomain.get(row.domain);
+    if (ids) ids.add(row.articleId);
+    else byDomain.set(row.domain, new Set([row.articleId]));
+  }
+  const liveAverages = new Map<string, number>();
+  for (const [domain, ids] of byDomain) {
+    for (const [id, average] of cachedLiveAverages(db, domain, [...ids], today)) liveAverages.set(liveAverageKey(domain, id), average);
+  }
+  return { teams, languageScales, liveAverages };
+}
+
+export function loadTeamView(db: Database, teamId: string): TeamView | undefined {
+  return loadTeamViews(db, [teamId]).get(teamId);
+}
+
+/** Wire forms of these contracts as of `today`, priced from today's cached series only. */
+export function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): ContractView[] {
+  return contractViews(rows, loadInputs(db, rows, today), today);
+}

@@ -1,0 +1,82 @@
+/**
+ * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
+ * state as seen today (`live | expired | sold | settled`).
+ */
+import { contractState, price, termDaysOf, tierForTermDays, type ContractState, type Tier } from '../../domain/pricing';
+import { displayTitle } from '../../domain/titles';
+import type { ContractRow } from '../../store/contracts';
+import type { TeamView } from './team';
+
+export interface ContractView {
+  id: string;
+  team: TeamView;
+  article: { id: string; title: string; domain: string };
+  startDate: string;
+  duration: string;
+  purchasePrice: number;
+  renewalCount: number;
+  renewalElected: boolean;
+  tier: Tier;
+  expireDate: string;
+  /**
+   * What the same term would cost fresh today. Null when today's series is not in the cache
+   * (lists never call the encyclopedia), and in lists for sold or settled contracts.
+   */
+  currentPrice: number | null;
+  /** what an early sell or the settlement paid; null while the contract runs */
+  salePayout: number | null;
+  status: ContractState;
+}
+
+export function contractView(contract: ContractRow, team: TeamView, today: string, currentPrice: number | null): ContractView {
+  const termDays = termDaysOf(contract);
+  const status = contractState(contract, today);
+  return {
+    id: contract.id,
+    team,
+    article: { id: contract.articleId, title: displayTitle(contract.articleId), domain: contract.domain },
+    startDate: `${contract.purchaseDate}T00:00:00Z`,
+    duration: `P${Math.max(0, termDays)}D`,
+    purchasePrice: contract.purchasePrice,
+    renewalCount: contract.renewalCount,
+    renewalElected: contract.renewalElected,
+    tier: tierForTermDays(termDays),
+    expireDate: contract.expireDate,
+    currentPrice,
+    salePayout: contract.salePayout,
+    status,
+  };
+}
+
+/** What the wire forms of a batch of contracts need beyond their rows, loaded by the caller in batch. */
+export interface ContractViewInputs {
+  /** by team id; a contract whose team is missing is left out */
+  teams: ReadonlyMap<string, TeamView>;
+  /** language scale by league id */
+  languageScales: ReadonlyMap<string, number>;
+  /** today's cached 30-day average by `liveAverageKey`; absent when not cached */
+  liveAverages: ReadonlyMap<string, number>;
+}
+
+export function liveAverageKey(domain: string, articleId: string): string {
+  return `${domain}\u0000${articleId}`;
+}
+
+/** Only live contracts show a current price: sold and settled ones have none to quote. */
+export function wantsCurrentPrice(contract: ContractRow): boolean {
+  return contract.status === 'live';
+}
+
+/**
+ * Wire forms for many contracts at once. `currentPrice` comes from the cached averages only
+ * (null when not cached), so listing contracts never waits on the encyclopedia.
+ */
+export function contractViews(rows: readonly ContractRow[], inputs: ContractViewInputs, today: string): ContractView[] {
+  return rows.flatMap((row) => {
+    const team = inputs.teams.get(row.teamId);
+    if (!team) return [];
+    const average = wantsCurrentPrice(row) ? inputs.liveAverages.get(liveAverageKey(row.domain, row.articleId)) : undefined;
+    const current = average === undefined ? null : price(average, inputs.languageScales.get(row.leagueId) ?? 1, termDaysOf(row));
+    return [contractView(row, team, today, current)];
+  });
+}

@@ -1,0 +1,23 @@
+/** The League wire form (§13). */
+import type { LeagueRow } from '../../store/leagues';
+import type { League } from '../../wire/leagues';
+
+/** The wire name is League; this alias remains while the web app imports it. */
+export type LeagueView = League;
+
+/** The invitation code is never part of a league's wire form. */
+export function leagueView(league: LeagueRow, teamCount: number): League {
+  return {
+    id: league.id,
+    title: league.name,
+    domain: league.domain,
+    languageScale: league.languageScale,
+    icon: league.icon,
+    startDate: league.startDate,
+    endDate: league.endDate,
+    visibility: league.visibility,
+    invitePolicy: league.invitePolicy,
+    teamCount,
+    closedAt: league.closedAt,
+  };
+}
