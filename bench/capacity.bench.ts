@@ -27,6 +27,7 @@ import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens
 import { rankedTeams } from '../src/store/standings';
 import { buildBulkLeague } from '../test/support/bulk-league';
 import { recomputedStandings } from '../test/support/reference-standings';
+import type { PerformanceIngest } from '../src/wire/internal';
 
 const TEAMS = Number(process.env.CAPACITY_TEAMS ?? 100_000);
 const DAYS = 30;
@@ -97,7 +98,7 @@ try {
 
   // one day's ingest, as `fantasy import-performances` runs it (100-row bodies)
   const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
-  const bodies: { date: string; results: unknown[] }[] = [];
+  const bodies: PerformanceIngest[] = [];
   for (let i = 0; i < big.teamIds.length; i += 100) {
     bodies.push({
       date: INGEST_DAY,

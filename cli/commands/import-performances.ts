@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { Failure } from '../../src/domain/errors';
+import { refusalCode } from '../../src/http/route-kit';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
+import { type PerformanceIngest, PerformanceIngestSchema } from '../../src/wire/internal';
 import { CliFailure, configFor } from '../config-option';
 import { progressReporter } from '../progress';
 
 /**
  * A file holds one JSON document (an ingest body, or an array of them) or one ingest body
- * per line (JSON lines, blank lines ignored).
+ * per line (JSON lines, blank lines ignored). Each body is checked as the endpoint checks it.
  */
-export function readIngestBodies(file: string): unknown[] {
+export function readIngestBodies(file: string): PerformanceIngest[] {
+  return readJsonDocuments(file).map((body, index) => ingestBody(body, `${file}: body ${index + 1}`));
+}
+
+function readJsonDocuments(file: string): unknown[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -34,6 +40,15 @@ export function readIngestBodies(file: string): unknown[] {
   });
   if (bodies.length === 0) throw new CliFailure(`${file}: no ingest body`);
   return bodies;
+}
+
+/** The endpoint's schema and constants; the detail (which body, row and field) helps an operator. */
+function ingestBody(body: unknown, where: string): PerformanceIngest {
+  const result = PerformanceIngestSchema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length > 0 ? ` ${issue.path.join('.')}:` : '';
+  throw new CliFailure(`nothing written: ${refusalCode(result.error.issues, 'INGEST_INVALID')}: ${where}:${field} ${issue.message}`);
 }
 
 /**

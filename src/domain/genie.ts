@@ -1,15 +1,20 @@
 /**
- * Article Genie rules (game-rules §10): request validation, the prompt contract, reading the
+ * Article Genie rules (game-rules §10): the request limits, the prompt contract, reading the
  * model's reply, and the server-side corrections that keep the model honest. Pure: the model
  * call itself lives in services/genie-service.
  */
-import { fail } from './errors';
-import { characterCount, isPlainObject } from './values';
+import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
+import { isPlainObject } from './values';
 
-const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
-export type GenieBucket = (typeof GENIE_BUCKETS)[number];
+/** The web app still imports these names from here; it moves onto wire/genie.ts with the rest of src/wire. */
+export type { GenieExchange, GenieSeeds };
+export type GenieBucket = GenieTurnRequest['bucket'];
+export type GenieCandidate = GenieTurnRequest['candidates'][number];
 
-const GENIE_LIMITS = {
+export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
+
+/** Request limits (§10); the request schemas in wire/genie.ts refuse anything over them. */
+export const GENIE_LIMITS = {
   queryMax: 200,
   candidatesMax: 40,
   titleMax: 300,
@@ -22,118 +27,13 @@ const GENIE_LIMITS = {
 
 const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 
-export interface GenieCandidate {
-  id: number;
-  title: string;
-  description?: string;
-}
-
-export interface GenieExchange {
-  question: string;
-  answer: string;
-}
-
-export interface GenieTurnRequest {
-  query: string;
-  history: GenieExchange[];
-  candidates: GenieCandidate[];
-  bucket: GenieBucket;
-}
-
-export interface GenieSeeds {
-  keywords: string;
-  anchors: string[];
-}
-
-export type GenieKind = 'filter' | 'preference';
-
-export interface GenieTurnAnswer {
-  utterance: string;
-  question: string;
-  keep: number[];
-  options: string[];
-  kind: GenieKind;
-  done: boolean;
-}
+/** What the model's reply is reduced to before it is checked against the request: the answer's shape. */
+export type GenieTurnAnswer = GenieTurnResponse;
 
 /** One message of a chat with the language model (what the upstream client sends). */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validation
-
-function validateQuery(body: Record<string, unknown>): string {
-  const { query } = body;
-  if (query === undefined || query === null) fail('GENIE_QUERY_REQUIRED');
-  if (typeof query !== 'string') fail('GENIE_MALFORMED_BODY', 'query must be a string');
-  const trimmed = query.trim();
-  if (trimmed === '') fail('GENIE_QUERY_REQUIRED');
-  if (characterCount(trimmed) > GENIE_LIMITS.queryMax) fail('GENIE_QUERY_TOO_LONG');
-  return trimmed;
-}
-
-/** `POST /me/genie-seeds {query}` → the trimmed query (§10.1). */
-export function validateSeedRequest(body: unknown): { query: string } {
-  if (!isPlainObject(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
-  return { query: validateQuery(body) };
-}
-
-/**
- * `POST /me/genie-turns` (§10.3), checked in the order the rules list them so a request
- * with several faults always gets the same constant. Oversize is refused, never truncated.
- */
-export function validateTurnRequest(body: unknown): GenieTurnRequest {
-  if (!isPlainObject(body)) fail('GENIE_MALFORMED_BODY', 'body must be an object');
-  const query = validateQuery(body);
-
-  const rawCandidates = body.candidates;
-  if (rawCandidates === undefined || rawCandidates === null) fail('GENIE_NO_CANDIDATES');
-  if (!Array.isArray(rawCandidates)) fail('GENIE_MALFORMED_BODY', 'candidates must be an array');
-  if (rawCandidates.length === 0) fail('GENIE_NO_CANDIDATES');
-  if (rawCandidates.length > GENIE_LIMITS.candidatesMax) fail('GENIE_TOO_MANY_CANDIDATES');
-
-  const candidates: GenieCandidate[] = rawCandidates.map((item) => {
-    if (!isPlainObject(item)) fail('GENIE_MALFORMED_BODY', 'candidate must be an object');
-    const { id, title, description } = item;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id)) fail('GENIE_MALFORMED_BODY', 'candidate id must be an integer');
-    if (typeof title !== 'string') fail('GENIE_MALFORMED_BODY', 'candidate title must be a string');
-    // The encyclopedia's search answers `description: null` for some pages; clients pass it on.
-    if (description !== undefined && description !== null && typeof description !== 'string') {
-      fail('GENIE_MALFORMED_BODY', 'candidate description must be a string');
-    }
-    return typeof description === 'string' ? { id, title, description } : { id, title };
-  });
-  for (const candidate of candidates) {
-    if (characterCount(candidate.title) > GENIE_LIMITS.titleMax) fail('GENIE_TEXT_TOO_LONG');
-    if (candidate.description !== undefined && characterCount(candidate.description) > GENIE_LIMITS.descriptionMax) {
-      fail('GENIE_TEXT_TOO_LONG');
-    }
-  }
-  if (new Set(candidates.map((c) => c.id)).size !== candidates.length) fail('GENIE_DUPLICATE_CANDIDATE_ID');
-
-  // The opening turn has nothing to carry, so an absent history is an empty one.
-  const rawHistory = body.history ?? [];
-  if (!Array.isArray(rawHistory)) fail('GENIE_MALFORMED_BODY', 'history must be an array');
-  if (rawHistory.length > GENIE_LIMITS.historyMax) fail('GENIE_HISTORY_TOO_LONG');
-  const history: GenieExchange[] = rawHistory.map((item) => {
-    if (!isPlainObject(item) || typeof item.question !== 'string' || typeof item.answer !== 'string') {
-      fail('GENIE_MALFORMED_BODY', 'history entries are {question, answer} strings');
-    }
-    return { question: item.question, answer: item.answer };
-  });
-  for (const exchange of history) {
-    if (characterCount(exchange.question) > GENIE_LIMITS.questionMax || characterCount(exchange.answer) > GENIE_LIMITS.answerMax) {
-      fail('GENIE_TEXT_TOO_LONG');
-    }
-  }
-
-  const bucket = body.bucket;
-  if (typeof bucket !== 'string' || !(GENIE_BUCKETS as readonly string[]).includes(bucket)) fail('GENIE_INVALID_BUCKET');
-
-  return { query, history, candidates, bucket: bucket as GenieBucket };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * inputs are built. Everything else (ingest, CLI, tests) goes through these functions.
  */
 import { basePoints } from './base-points';
-import { isChemistryLevel, LEVEL_POINTS, teamSynergy, type ChemistryLevel } from './chemistry';
+import { LEVEL_POINTS, teamSynergy, type ChemistryLevel } from './chemistry';
 import { CHEMISTRY_LINKS, isSchema, SCHEMAS } from './formations';
 import { effectiveScale } from './pricing';
 
@@ -86,23 +86,6 @@ export function scoreBreakdown(input: BreakdownInput): ScoreBreakdown {
 }
 
 const EMPTY_SNAPSHOT = '{}';
-
-/**
- * Checks one `PerformanceResult` of the ingest (§12). Returns a reason, or null when the
- * row is usable; the caller rejects the whole batch on the first reason.
- */
-export function validatePerformanceRow(row: unknown): string | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'result must be an object';
-  const { teamId, articleViews, chemistryLevels } = row as Record<string, unknown>;
-  if (typeof teamId !== 'string' || teamId.length === 0) return 'teamId must be a non-empty string';
-  if (!Array.isArray(articleViews)) return 'articleViews must be an array';
-  if (!articleViews.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
-    return 'articleViews must hold finite numbers >= 0';
-  }
-  if (!Array.isArray(chemistryLevels)) return 'chemistryLevels must be an array';
-  if (!chemistryLevels.every(isChemistryLevel)) return 'chemistryLevels must be excellent, good, weak or empty';
-  return null;
-}
 
 /** The snapshot is opaque and echoed back; anything but a string is stored as `{}`. */
 export function normalizeFormationSnapshot(value: unknown): string {

@@ -11,14 +11,8 @@ import { verifyServiceToken } from './service-token';
 import { routeNamer } from './route-template';
 import { guardWrite } from './origins';
 import { requireSession } from './session';
-import { rootRoutes } from './routes/root';
-import { authRoutes } from './routes/auth';
-import { sessionRoutes } from './routes/session';
 import { declaredRoutes } from './routes';
 import { mountRoutes } from './route-kit';
-import { genieRoutes } from './routes/genie';
-import { internalRoutes } from './routes/internal';
-import { metricsRoutes } from './routes/metrics';
 import { webAppResponder } from './web-app';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
@@ -56,12 +50,6 @@ export function createApp(ctx: AppContext) {
           fail('UNAUTHORIZED');
         }
       })
-      .use(rootRoutes(ctx))
-      .use(authRoutes(ctx))
-      .use(sessionRoutes(ctx))
-      .use(genieRoutes(ctx))
-      .use(internalRoutes(ctx))
-      .use(metricsRoutes(ctx))
   );
   return mountRoutes(app as unknown as Elysia, ctx, declaredRoutes) as unknown as typeof app;
 }

@@ -1,6 +1,5 @@
 import type { Clock } from '../clock';
 import { fail, Failure } from '../domain/errors';
-import { characterCount, isPlainObject } from '../domain/values';
 import type { IdentityProfile } from '../upstream/identity-provider';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
 import { newId } from '../store/ids';
@@ -19,8 +18,6 @@ import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistr
 import { PasswordHasher } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
-const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
-const PASSWORD_MAX_CHARACTERS = 200;
 const DEMO_SUBJECT = 'dev:demo';
 /**
  * Players are keyed by subject: `idp:<account id>` for the identity provider's accounts,
@@ -46,16 +43,6 @@ export function claimsFor(player: PlayerRow): SessionClaims {
   const common = { email: player.email, name: player.name, picture: player.picture };
   if (player.subject.startsWith(IDP_PREFIX)) return { sub: player.subject.slice(IDP_PREFIX.length), ...common, idp: true };
   return { sub: player.subject, ...common };
-}
-
-/** Validates password credentials as the interface states them; answers the typed pair. */
-export function validateCredentials(body: unknown): { username: string; password: string } {
-  const record = isPlainObject(body) ? body : {};
-  const { username, password } = record;
-  if (typeof username !== 'string' || !USERNAME_PATTERN.test(username)) fail('USERNAME_INVALID');
-  if (typeof password !== 'string') fail('INVALID_REQUEST', 'password must be a string');
-  if (characterCount(password) > PASSWORD_MAX_CHARACTERS) fail('PASSWORD_TOO_LONG');
-  return { username, password };
 }
 
 export interface AuthOptions {

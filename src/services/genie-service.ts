@@ -5,10 +5,9 @@
  */
 import type { Clock } from '../clock';
 import { fail, failRateLimited } from '../domain/errors';
+import { accepted, type Checked } from '../domain/checked';
 import {
   correctTurnReply,
-  type GenieSeeds,
-  type GenieTurnAnswer,
   type ChatMessage,
   parseSeedReply,
   parseTurnReply,
@@ -18,14 +17,13 @@ import {
   RETRY_REPEATED,
   seedMessages,
   turnMessages,
-  validateSeedRequest,
-  validateTurnRequest,
 } from '../domain/genie';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { RATE_LIMITS } from '../domain/rate-limits';
 import { takeRateLimit } from '../store/rate-limits';
 import { type LanguageModelClient, LanguageModelError } from '../upstream/language-model';
+import type { GenieSeedRequest, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
 
 export interface GenieServiceDeps {
   db: Database;
@@ -34,20 +32,18 @@ export interface GenieServiceDeps {
   languageModel: LanguageModelClient | null;
 }
 
-/**
- * The body is read lazily so the quota is charged before it is parsed: attempts count, as
- * for reports (§9), and a client sending broken bodies runs out like any other.
- */
-export type BodyReader = () => Promise<unknown>;
-
 type Reply = { kind: 'text'; text: string } | { kind: 'truncated'; text: string };
 
 export class GenieService {
   constructor(private readonly deps: GenieServiceDeps) {}
 
-  async seed(playerId: string, readBody: BodyReader): Promise<GenieSeeds> {
+  /**
+   * The body's refusal waits until the quota is charged: attempts count, as for reports
+   * (§9), and a client sending broken bodies runs out like any other.
+   */
+  async seed(playerId: string, body: Checked<GenieSeedRequest>): Promise<GenieSeeds> {
     const model = this.admit(playerId);
-    const { query } = validateSeedRequest(await readBody());
+    const { query } = accepted(body);
     const reply = await this.ask(model, seedMessages(query), 'seed');
     // A cut-off seed reply is still read if an object survived in it; no object is a model
     // failure, and seeds are never retried.
@@ -59,9 +55,9 @@ export class GenieService {
     return seeds;
   }
 
-  async turn(playerId: string, readBody: BodyReader): Promise<GenieTurnAnswer> {
+  async turn(playerId: string, body: Checked<GenieTurnRequest>): Promise<GenieTurnResponse> {
     const model = this.admit(playerId);
-    const request = validateTurnRequest(await readBody());
+    const request = accepted(body);
     const messages: ChatMessage[] = turnMessages(request);
 
     const first = await this.ask(model, messages, 'turn');

@@ -5,14 +5,13 @@
  */
 import type { Clock } from '../clock';
 import type { ChemistryLevel } from '../domain/chemistry';
-import { parseStrictDate } from '../domain/dates';
 import { fail } from '../domain/errors';
-import { normalizeFormationSnapshot, teamScore, validatePerformanceRow } from '../domain/scoring';
+import { normalizeFormationSnapshot, teamScore } from '../domain/scoring';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { markStandingsChanged } from '../store/league-versions';
 import { type PerformanceWrite, scalesOfTeams, upsertPerformances } from '../store/performances';
-import { isPlainObject } from '../domain/values';
+import type { PerformanceIngest, PerformanceIngestResult } from '../wire/internal';
 
 /** The engine posts (and the service writes) at most this many rows at a time. */
 export const INGEST_CHUNK = 100;
@@ -27,10 +26,6 @@ export interface IngestOptions {
   maxRows?: number;
   /** told after each chunk written: rows written so far, rows in all */
   onProgress?: (done: number, total: number) => void;
-}
-
-export interface IngestResult {
-  written: number;
 }
 
 interface ValidRow {
@@ -49,8 +44,8 @@ function byTeamThenDate(a: PerformanceWrite, b: PerformanceWrite): number {
 export class PerformanceIngestService {
   constructor(private readonly deps: PerformanceIngestServiceDeps) {}
 
-  /** One `PerformanceIngest` body. */
-  ingest(body: unknown, options: IngestOptions = {}): IngestResult {
+  /** One `PerformanceIngest` body, its shape already checked (wire/internal.ts). */
+  ingest(body: PerformanceIngest, options: IngestOptions = {}): PerformanceIngestResult {
     return this.ingestAll([body], options);
   }
 
@@ -58,8 +53,8 @@ export class PerformanceIngestService {
    * Several bodies (the lines of an import file): all are validated before the first write,
    * then rows are written in chunks of 100, one transaction each, in (team, date) order.
    */
-  ingestAll(bodies: readonly unknown[], options: IngestOptions = {}): IngestResult {
-    const rows = bodies.flatMap((body) => this.validate(body, options.maxRows ?? Number.POSITIVE_INFINITY));
+  ingestAll(bodies: readonly PerformanceIngest[], options: IngestOptions = {}): PerformanceIngestResult {
+    const rows = bodies.flatMap((body) => this.rowsOf(body, options.maxRows ?? Number.POSITIVE_INFINITY));
     const scales = scalesOfTeams(this.deps.db, rows.map((row) => row.teamId));
     for (const row of rows) if (!scales.has(row.teamId)) fail('INGEST_INVALID', `unknown team ${row.teamId}`);
 
@@ -83,24 +78,14 @@ export class PerformanceIngestService {
     return { written: writes.length };
   }
 
-  private validate(body: unknown, maxRows: number): ValidRow[] {
-    if (!isPlainObject(body)) fail('INGEST_INVALID', 'body must be an object');
-    const date = parseStrictDate(body.date);
-    if (!date) fail('INVALID_DATE');
-    const { results } = body;
-    if (!Array.isArray(results)) fail('INGEST_INVALID', 'results must be an array');
-    if (results.length > maxRows) fail('INGEST_INVALID', `more than ${maxRows} results`);
-    return results.map((row, index) => {
-      const reason = validatePerformanceRow(row);
-      if (reason) fail('INGEST_INVALID', `results[${index}]: ${reason}`);
-      const valid = row as { teamId: string; articleViews: number[]; chemistryLevels: ChemistryLevel[]; formationSnapshot?: unknown };
-      return {
-        teamId: valid.teamId,
-        date,
-        formationSnapshot: normalizeFormationSnapshot(valid.formationSnapshot),
-        articleViews: valid.articleViews,
-        chemistryLevels: valid.chemistryLevels,
-      };
-    });
+  private rowsOf(body: PerformanceIngest, maxRows: number): ValidRow[] {
+    if (body.results.length > maxRows) fail('INGEST_INVALID', `more than ${maxRows} results`);
+    return body.results.map((row) => ({
+      teamId: row.teamId,
+      date: body.date,
+      formationSnapshot: normalizeFormationSnapshot(row.formationSnapshot),
+      articleViews: row.articleViews,
+      chemistryLevels: row.chemistryLevels,
+    }));
   }
 }

@@ -3,8 +3,7 @@
  * line-up used is the version that stood at the end of D (§4.3 Proposed), so an edit made
  * after midnight never changes a past day.
  */
-import { addDays, parseStrictDate } from '../domain/dates';
-import { fail } from '../domain/errors';
+import { addDays } from '../domain/dates';
 import { DEFAULT_SCHEMA } from '../domain/formations';
 import { isInSeasonOn } from '../domain/leagues';
 import { type PlacedContract, scoringInputForTeam } from '../domain/scoring';
@@ -12,25 +11,13 @@ import type { Database } from '../store/database';
 import { type ContractRow, contractsOfTeams } from '../store/contracts';
 import { allLeagues, teamsOfLeagues } from '../store/leagues';
 import { lineupVersionsStandingBefore } from '../store/lineups';
+import type { ScoringInput } from '../wire/internal';
 
-export interface ScoringInput {
-  leagueId: string;
-  teamId: string;
-  domain: string;
-  articles: string[];
-  chemistryLinks: [string, string][];
-  formationSnapshot: string;
-}
+/** kept under this name for the collector, which reads the same inputs */
+export type { ScoringInput };
 
 export interface ScoringInputsServiceDeps {
   db: Database;
-}
-
-/** A strict `YYYY-MM-DD` (2026-02-30 is refused, not rolled over), else 400 INVALID_DATE. */
-export function requireScoringDate(raw: unknown): string {
-  const date = parseStrictDate(raw);
-  if (!date) fail('INVALID_DATE');
-  return date;
 }
 
 function toPlaced(contract: ContractRow): PlacedContract {

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  correctTurnReply,
-  extractJsonObject,
-  type GenieTurnRequest,
-  normalizeQuestion,
-  parseSeedReply,
-  parseTurnReply,
-  repeatsHistory,
-  turnUserMessage,
-  validateSeedRequest,
-  validateTurnRequest,
-} from '../../src/domain/genie';
-import { failureCodeOf } from '../support/failures';
+import type { z } from 'zod';
+import { correctTurnReply, extractJsonObject, normalizeQuestion, parseSeedReply, parseTurnReply, repeatsHistory, turnUserMessage } from '../../src/domain/genie';
+import { refusalCode } from '../../src/http/route-kit';
+import { GenieSeedRequestSchema, type GenieTurnRequest, GenieTurnRequestSchema } from '../../src/wire/genie';
+
+/** The constant the genie routes answer for `body`, as the route kit reads the schema's refusal. */
+function refusalOf(schema: z.ZodType, body: unknown): string | undefined {
+  const result = schema.safeParse(body);
+  return result.success ? undefined : refusalCode(result.error.issues, 'GENIE_MALFORMED_BODY');
+}
+const validateSeedRequest = (body: unknown) => GenieSeedRequestSchema.parse(body);
+const validateTurnRequest = (body: unknown) => GenieTurnRequestSchema.parse(body);
 
 const candidates = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, title: `Article ${i}`, description: `Description ${i}` }));
 const valid = () => ({ query: 'a film about a rocket', history: [], candidates: candidates(3), bucket: 'vast' });
@@ -24,7 +23,7 @@ describe('seed request (§10.1)', () => {
     ['a number query', { query: 7 }, 'GENIE_MALFORMED_BODY'],
     ['201 characters', { query: 'x'.repeat(201) }, 'GENIE_QUERY_TOO_LONG'],
   ])('%s → %s', (_name, body, code) => {
-    expect(failureCodeOf(() => validateSeedRequest(body))).toBe(code);
+    expect(refusalOf(GenieSeedRequestSchema, body)).toBe(code);
   });
 
   it('trims the query and counts 200 characters after trimming as fine', () => {
@@ -61,15 +60,21 @@ describe('turn request (§10.3), in rule order', () => {
     ['missing bucket', { bucket: undefined }, 'GENIE_INVALID_BUCKET'],
   ];
   it.each(cases)('%s → %s', (_name, patch, code) => {
-    expect(failureCodeOf(() => validateTurnRequest({ ...valid(), ...patch }))).toBe(code);
+    expect(refusalOf(GenieTurnRequestSchema, { ...valid(), ...patch })).toBe(code);
   });
 
   it('reports the earliest rule when several are broken', () => {
-    expect(failureCodeOf(() => validateTurnRequest({ query: '', candidates: [], bucket: 'nope' }))).toBe('GENIE_QUERY_REQUIRED');
-    expect(failureCodeOf(() => validateTurnRequest({ ...valid(), candidates: candidates(41), bucket: 'nope' }))).toBe('GENIE_TOO_MANY_CANDIDATES');
+    expect(refusalOf(GenieTurnRequestSchema, { query: '', candidates: [], bucket: 'nope' })).toBe('GENIE_QUERY_REQUIRED');
+    expect(refusalOf(GenieTurnRequestSchema, { ...valid(), candidates: candidates(41), bucket: 'nope' })).toBe('GENIE_TOO_MANY_CANDIDATES');
     expect(
-      failureCodeOf(() => validateTurnRequest({ ...valid(), candidates: [{ id: 1, title: 't'.repeat(301) }, { id: 1, title: 'B' }] })),
+      refusalOf(GenieTurnRequestSchema, { ...valid(), candidates: [{ id: 1, title: 't'.repeat(301) }, { id: 1, title: 'B' }] }),
     ).toBe('GENIE_TEXT_TOO_LONG');
+    // every entry's shape is checked before any entry's length
+    expect(refusalOf(GenieTurnRequestSchema, { ...valid(), candidates: [{ id: 1, title: 't'.repeat(301) }, { id: 2 }] })).toBe('GENIE_MALFORMED_BODY');
+    expect(
+      refusalOf(GenieTurnRequestSchema, { ...valid(), history: [{ question: 'q'.repeat(2001), answer: 'yes' }, { question: 'Q?' }] }),
+    ).toBe('GENIE_MALFORMED_BODY');
+    expect(refusalOf(GenieTurnRequestSchema, { ...valid(), history: [{ question: 'q'.repeat(2001), answer: 'yes' }], bucket: 'nope' })).toBe('GENIE_TEXT_TOO_LONG');
   });
 
   it('accepts the limits exactly, a missing history, and a null description', () => {

@@ -6,7 +6,6 @@ import {
   scoreBreakdown,
   scoringInputForTeam,
   teamScore,
-  validatePerformanceRow,
   type PlacedContract,
 } from '../../src/domain/scoring';
 
@@ -42,32 +41,7 @@ describe('teamScore (§4.2)', () => {
   });
 });
 
-describe('validatePerformanceRow (§12)', () => {
-  const good = { teamId: 't1', articleViews: [0, 12, 3.5], chemistryLevels: ['excellent', 'good', 'weak', 'empty'], formationSnapshot: '{}' };
-
-  it('accepts a well-formed row', () => {
-    expect(validatePerformanceRow(good)).toBeNull();
-    expect(validatePerformanceRow({ ...good, articleViews: [], chemistryLevels: [] })).toBeNull();
-    expect(validatePerformanceRow({ ...good, formationSnapshot: 42 })).toBeNull();
-  });
-
-  it.each([
-    ['not an object', null],
-    ['an array', []],
-    ['missing teamId', { ...good, teamId: undefined }],
-    ['empty teamId', { ...good, teamId: '' }],
-    ['numeric teamId', { ...good, teamId: 7 }],
-    ['articleViews not an array', { ...good, articleViews: '1,2' }],
-    ['negative views', { ...good, articleViews: [1, -1] }],
-    ['NaN views', { ...good, articleViews: [Number.NaN] }],
-    ['infinite views', { ...good, articleViews: [Number.POSITIVE_INFINITY] }],
-    ['string views', { ...good, articleViews: ['5'] }],
-    ['chemistryLevels missing', { ...good, chemistryLevels: undefined }],
-    ['unknown level', { ...good, chemistryLevels: ['great'] }],
-  ])('rejects %s', (_label, row) => {
-    expect(typeof validatePerformanceRow(row)).toBe('string');
-  });
-
+describe('the performance snapshot (§12)', () => {
   it('stores a non-string snapshot as {}', () => {
     expect(normalizeFormationSnapshot('{"GK":"X"}')).toBe('{"GK":"X"}');
     expect(normalizeFormationSnapshot({ GK: 'X' })).toBe('{}');

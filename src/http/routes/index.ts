@@ -8,19 +8,31 @@ import type { Config } from '../../config';
 import { openApiDocument } from '../openapi';
 import { type Route, route } from '../route-kit';
 import { articleRoutes } from './articles';
+import { authRoutes } from './auth';
+import { genieRoutes } from './genie';
+import { internalRoutes } from './internal';
 import { leagueRoutes } from './leagues';
 import { lineupRoutes } from './lineups';
 import { marketRoutes } from './market';
+import { metricsRoutes } from './metrics';
 import { notificationRoutes } from './notifications';
 import { reportRoutes } from './reports';
+import { rootRoutes } from './root';
+import { sessionRoutes } from './session';
 import { teamRoutes } from './teams';
 
 const documents = new WeakMap<Config, unknown>();
 
 export const declaredRoutes: readonly Route[] = [
+  ...rootRoutes,
+  ...authRoutes,
+  ...sessionRoutes,
   ...leagueRoutes,
   ...teamRoutes,
   ...marketRoutes,
+  ...genieRoutes,
+  ...internalRoutes,
+  ...metricsRoutes,
   ...lineupRoutes,
   ...notificationRoutes,
   ...articleRoutes,

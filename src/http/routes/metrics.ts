@@ -4,10 +4,10 @@
  * loopback listener of `metrics.port` serves it without one, since only this machine
  * reaches it. Unconfigured, the path is an unknown route like any other.
  */
-import { Elysia } from 'elysia';
 import type { AppContext } from '../../app-context';
 import { fail } from '../../domain/errors';
 import type { RequestHandler } from '../app';
+import { route } from '../route-kit';
 import { verifyServiceToken } from '../service-token';
 
 async function exposition(ctx: AppContext): Promise<Response> {
@@ -15,14 +15,23 @@ async function exposition(ctx: AppContext): Promise<Response> {
   return new Response(text, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
 }
 
-export function metricsRoutes(ctx: AppContext) {
-  const token = ctx.config.metrics.token;
-  if (!token) return new Elysia();
-  return new Elysia().get('/metrics', ({ request }) => {
-    if (!verifyServiceToken(token, request)) fail('UNAUTHORIZED');
-    return exposition(ctx);
-  });
-}
+export const metricsRoutes = [
+  route({
+    id: 'getMetrics',
+    method: 'GET',
+    path: '/metrics',
+    summary: 'Prometheus metrics, in the text exposition format',
+    description: 'Served only when `metrics.token` is set, and then only to `Authorization: Bearer <metrics.token>` (not the service token).',
+    tag: 'Service',
+    access: 'service',
+    answer: { text: 'text/plain' },
+    mountedWhen: (config) => Boolean(config.metrics.token),
+    handle: ({ ctx, request }) => {
+      if (!verifyServiceToken(ctx.config.metrics.token, request)) fail('UNAUTHORIZED');
+      return exposition(ctx);
+    },
+  }),
+];
 
 /** The whole of the loopback metrics listener: `/metrics`, and 404 for anything else. */
 export function loopbackMetricsHandler(ctx: AppContext): RequestHandler {

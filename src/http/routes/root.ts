@@ -1,10 +1,19 @@
-import { Elysia } from 'elysia';
 import { configuredFrontendUrl, resolvedFrontendUrl } from '../../config';
-import type { AppContext } from '../../app-context';
+import { FrontendUrlsSchema } from '../../wire/root';
+import { route } from '../route-kit';
 
-export function rootRoutes(ctx: AppContext) {
-  return new Elysia().get('/', () => ({
-    resolved_url: resolvedFrontendUrl(ctx.config),
-    FRONTEND_URL: configuredFrontendUrl(ctx.config),
-  }));
-}
+export const rootRoutes = [
+  route({
+    id: 'getFrontendUrls',
+    method: 'GET',
+    path: '/',
+    summary: 'Where this deployment’s frontend is, resolved and as configured',
+    tag: 'Service',
+    access: 'public',
+    answer: { json: FrontendUrlsSchema },
+    handle: ({ ctx }) => ({
+      resolved_url: resolvedFrontendUrl(ctx.config),
+      FRONTEND_URL: configuredFrontendUrl(ctx.config),
+    }),
+  }),
+];

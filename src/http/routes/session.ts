@@ -1,24 +1,51 @@
-import { Elysia } from 'elysia';
-import type { AppContext } from '../../app-context';
-import { expiredSessionCookie, requirePlayer, requireSession } from '../session';
+import { SuccessSchema } from '../../wire/common';
+import { PlayerSchema, SessionSchema } from '../../wire/session';
+import { route } from '../route-kit';
+import { expiredSessionCookie } from '../session';
 
-export function sessionRoutes(ctx: AppContext) {
-  return new Elysia()
-    .get('/api/v1/session', async ({ request }) => {
-      // The session is read from the token's claims, not from the database.
-      const claims = await requireSession(ctx, request);
-      const { sub, email, name, picture } = claims;
-      return { sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } };
-    })
-    .delete('/api/v1/session', async ({ request }) => {
-      await requireSession(ctx, request);
-      return new Response(JSON.stringify({ success: true }), {
+const tag = 'Session';
+
+/** The session the cookie carries, signing out, and the player it names. */
+export const sessionRoutes = [
+  route({
+    id: 'getSession',
+    method: 'GET',
+    path: '/api/v1/session',
+    summary: 'The session the cookie carries, and what this deployment offers',
+    tag,
+    access: 'session',
+    answer: { json: SessionSchema },
+    // The session is read from the token's claims, not from the database.
+    handle: ({ ctx, claims: { sub, email, name, picture } }) => ({
+      sub,
+      email,
+      name,
+      picture,
+      features: { articleGenie: ctx.upstream.languageModel !== null },
+    }),
+  }),
+  route({
+    id: 'signOut',
+    method: 'DELETE',
+    path: '/api/v1/session',
+    summary: 'Sign out: expires the cookie; nothing is revoked server-side',
+    tag,
+    access: 'session',
+    answer: { json: SuccessSchema },
+    handle: ({ ctx }) =>
+      new Response(JSON.stringify({ success: true }), {
         status: 200,
         headers: { 'content-type': 'application/json', 'set-cookie': expiredSessionCookie(ctx) },
-      });
-    })
-    .get('/api/v1/player', async ({ request }) => {
-      const player = await requirePlayer(ctx, request);
-      return { id: player.id, name: player.name };
-    });
-}
+      }),
+  }),
+  route({
+    id: 'getPlayer',
+    method: 'GET',
+    path: '/api/v1/player',
+    summary: 'The player the session names',
+    tag,
+    access: 'player',
+    answer: { json: PlayerSchema },
+    handle: ({ player }) => ({ id: player.id, name: player.name }),
+  }),
+];
