@@ -2,35 +2,26 @@
  * The one client of the service's API. Shapes are the server's own types, imported as types
  * only, so a change on the server breaks this build instead of a player's screen.
  */
-import type { ContractView } from '../src/services/presenters/contract';
-import type { EditionView } from '../src/services/edition-service';
-import type { LeaderboardEntryView } from '../src/services/league-service';
-import type { PerformanceView, TeamLineupView } from '../src/services/lineup-service';
-import type { MarketArticle } from '../src/services/market-service';
-import type { NotificationView } from '../src/services/notification-service';
-import type { LeagueView } from '../src/services/presenters/league';
-import type { TeamView } from '../src/services/presenters/team';
+import type { z } from 'zod';
 import type { Schema } from '../src/domain/formations';
-import type { SaleQuote as SaleFigures, Tier, TierPrices } from '../src/domain/pricing';
-import type { ArticleOffer, ArticlePage } from '../src/services/article-service';
-import type { TeamChemistry } from '../src/services/chemistry-service';
-import type { GenieBucket, GenieCandidate as TurnCandidate, GenieExchange, GenieSeeds, GenieTurnAnswer } from '../src/domain/genie';
-import type { GenieCandidate } from '../src/domain/genie-candidates';
-import type { ReportCategory, ReportDiagnostics } from '../src/domain/problem-report';
-import type { FiledReport } from '../src/services/report-service';
+import type { ArticleOffer, ArticlePage, GenieCandidates, TeamChemistry } from '../src/wire/articles';
+import type { Success } from '../src/wire/common';
+import type { Contract, MarketArticle, SaleQuote, Tier, TierPrices } from '../src/wire/contracts';
+import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../src/wire/genie';
+import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, League, LeagueInvite, LeagueRole } from '../src/wire/leagues';
+import type { Performance, TeamLineup } from '../src/wire/lineups';
+import type { Notification } from '../src/wire/notifications';
+import type { CreateProblemReportRequest, FiledReport, ReportCategory } from '../src/wire/reports';
+import type { PasswordSession, Player, Session } from '../src/wire/session';
+import type { Departure, Team } from '../src/wire/teams';
 
-export type { FiledReport, GenieBucket, GenieCandidate, GenieExchange, GenieTurnAnswer, ReportCategory, TurnCandidate };
-export type { ArticleOffer, ArticlePage, ContractView, EditionView, LeaderboardEntryView, LeagueView, MarketArticle, NotificationView, PerformanceView, TeamChemistry, TeamLineupView, TeamView, Tier, TierPrices };
-export type ShelfArticle = MarketArticle;
-export type SaleQuote = SaleFigures & { contractId: string };
-export interface SessionView {
-  sub: string;
-  email: string;
-  name: string;
-  picture: string;
-  /** what this deployment offers beyond the game itself */
-  features?: { articleGenie: boolean };
-}
+export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
+export type { Notification, Performance, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
+/** one of the candidates the Genie search found (an article of the league's edition) */
+export type GenieCandidate = GenieCandidates['candidates'][number];
+/** one candidate as a Genie turn sends it to the model */
+export type TurnCandidate = GenieTurnRequest['candidates'][number];
+export type GenieBucket = GenieTurnRequest['bucket'];
 
 /** A refusal or a failure, carrying the catalogue constant (or NETWORK when nothing came back). */
 export class ApiError extends Error {
@@ -87,66 +78,58 @@ const enc = encodeURIComponent;
 const league = (id: string) => `/api/v1/leagues/${enc(id)}`;
 
 export const api = {
-  register: (username: string, password: string) => call<{ isNew: boolean }>('POST', '/auth/password/register', { username, password }),
-  login: (username: string, password: string) => call<{ isNew: boolean }>('POST', '/auth/password/login', { username, password }),
-  session: () => call<SessionView>('GET', '/api/v1/session'),
-  player: () => call<{ id: string; name: string }>('GET', '/api/v1/player'),
-  signOut: () => call<{ success: true }>('DELETE', '/api/v1/session'),
+  register: (username: string, password: string) => call<PasswordSession>('POST', '/auth/password/register', { username, password }),
+  login: (username: string, password: string) => call<PasswordSession>('POST', '/auth/password/login', { username, password }),
+  session: () => call<Session>('GET', '/api/v1/session'),
+  player: () => call<Player>('GET', '/api/v1/player'),
+  signOut: () => call<Success>('DELETE', '/api/v1/session'),
 
-  myLeagues: () => call<LeagueView[]>('GET', '/api/v1/leagues'),
-  globalLeague: () => call<LeagueView>('GET', '/api/v1/leagues/global'),
-  publicLeagues: () => call<LeagueView[]>('GET', '/api/v1/leagues/public'),
-  leagueByCode: (code: string) => call<LeagueView>('GET', `/api/v1/leagues/by-code/${enc(code)}`),
-  league: (id: string) => call<LeagueView>('GET', league(id)),
-  createLeague: (body: {
-    name: string;
-    teamName: string;
-    icon: string;
-    domain: string;
-    duration: string;
-    visibility: 'public' | 'private';
-    invitePolicy: 'members' | 'admin';
-  }) => call<LeagueView>('POST', '/api/v1/leagues', body),
-  editions: () => call<EditionView[]>('GET', '/api/v1/encyclopedia-editions'),
-  leaderboard: (id: string) => call<LeaderboardEntryView[]>('GET', `${league(id)}/leaderboard`),
-  myRole: (id: string) => call<{ isMember: boolean; isAdmin: boolean }>('GET', `${league(id)}/my-role`),
-  inviteCode: (id: string) => call<{ code: string }>('GET', `${league(id)}/invite-code`),
-  close: (id: string) => call<LeagueView>('POST', `${league(id)}/closure`),
+  myLeagues: () => call<League[]>('GET', '/api/v1/leagues'),
+  globalLeague: () => call<League>('GET', '/api/v1/leagues/global'),
+  publicLeagues: () => call<League[]>('GET', '/api/v1/leagues/public'),
+  leagueByCode: (code: string) => call<League>('GET', `/api/v1/leagues/by-code/${enc(code)}`),
+  league: (id: string) => call<League>('GET', league(id)),
+  createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => call<League>('POST', '/api/v1/leagues', body),
+  editions: () => call<EncyclopediaEdition[]>('GET', '/api/v1/encyclopedia-editions'),
+  leaderboard: (id: string) => call<LeaderboardEntry[]>('GET', `${league(id)}/leaderboard`),
+  myRole: (id: string) => call<LeagueRole>('GET', `${league(id)}/my-role`),
+  inviteCode: (id: string) => call<LeagueInvite>('GET', `${league(id)}/invite-code`),
+  close: (id: string) => call<League>('POST', `${league(id)}/closure`),
 
-  myTeam: (id: string) => call<TeamView>('GET', `${league(id)}/my-team`),
+  myTeam: (id: string) => call<Team>('GET', `${league(id)}/my-team`),
   join: (id: string, name: string, invitationCode?: string) =>
-    call<TeamView>('POST', `${league(id)}/my-team`, invitationCode ? { name, invitationCode } : { name }),
-  leave: (id: string) => call<{ leagueDeleted: boolean }>('POST', `${league(id)}/my-departure`),
+    call<Team>('POST', `${league(id)}/my-team`, invitationCode ? { name, invitationCode } : { name }),
+  leave: (id: string) => call<Departure>('POST', `${league(id)}/my-departure`),
 
-  market: (id: string) => call<ShelfArticle[]>('GET', `${league(id)}/market`),
+  market: (id: string) => call<MarketArticle[]>('GET', `${league(id)}/market`),
   searchArticles: (id: string, q: string) => call<ArticleOffer[]>('GET', `${league(id)}/article-search?q=${enc(q)}`),
   article: (id: string, articleId: string) => call<ArticlePage>('GET', `${league(id)}/article?id=${enc(articleId)}`),
-  myContracts: (id: string) => call<ContractView[]>('GET', `${league(id)}/my-contracts`),
-  buy: (id: string, articleId: string, tier: Tier) => call<ContractView>('POST', `${league(id)}/my-contracts`, { articleId, tier }),
+  myContracts: (id: string) => call<Contract[]>('GET', `${league(id)}/my-contracts`),
+  buy: (id: string, articleId: string, tier: Tier) => call<Contract>('POST', `${league(id)}/my-contracts`, { articleId, tier }),
   saleQuote: (id: string, contractId: string) => call<SaleQuote>('GET', `${league(id)}/my-contracts/${enc(contractId)}/sale-quote`),
-  sell: (id: string, contractId: string) => call<ContractView>('POST', `${league(id)}/my-contracts/${enc(contractId)}/sell`),
-  electRenewal: (id: string, contractId: string) => call<ContractView>('POST', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
-  withdrawRenewal: (id: string, contractId: string) => call<ContractView>('DELETE', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
+  sell: (id: string, contractId: string) => call<Contract>('POST', `${league(id)}/my-contracts/${enc(contractId)}/sell`),
+  electRenewal: (id: string, contractId: string) => call<Contract>('POST', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
+  withdrawRenewal: (id: string, contractId: string) => call<Contract>('DELETE', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
 
-  myLineup: (id: string) => call<TeamLineupView>('GET', `${league(id)}/lineup`),
-  teamLineup: (id: string, teamId: string) => call<TeamLineupView>('GET', `${league(id)}/teams/${enc(teamId)}/lineup`),
+  myLineup: (id: string) => call<TeamLineup>('GET', `${league(id)}/lineup`),
+  teamLineup: (id: string, teamId: string) => call<TeamLineup>('GET', `${league(id)}/teams/${enc(teamId)}/lineup`),
   saveLineup: (id: string, schema: Schema, formation: Record<string, { id: string }>) =>
-    call<{ success: true }>('PUT', `${league(id)}/lineup`, { formation: { schema, date: new Date().toISOString(), formation } }),
+    call<Success>('PUT', `${league(id)}/lineup`, { formation: { schema, date: new Date().toISOString(), formation } }),
   chemistry: (id: string, teamId: string) => call<TeamChemistry>('GET', `${league(id)}/teams/${enc(teamId)}/chemistry`),
-  myPerformances: (id: string, limit = 2) => call<PerformanceView[]>('GET', `${league(id)}/my-performances?limit=${limit}`),
+  myPerformances: (id: string, limit = 2) => call<Performance[]>('GET', `${league(id)}/my-performances?limit=${limit}`),
 
   genieSeeds: (query: string) => call<GenieSeeds>('POST', '/api/v1/me/genie-seeds', { query }),
   genieCandidates: (id: string, seeds: GenieSeeds) =>
-    call<{ candidates: GenieCandidate[] }>(
+    call<GenieCandidates>(
       'GET',
       `${league(id)}/genie-candidates?${new URLSearchParams([['keywords', seeds.keywords], ...seeds.anchors.map((a) => ['anchor', a])])}`,
     ),
-  genieTurn: (body: { query: string; history: GenieExchange[]; candidates: TurnCandidate[]; bucket: GenieBucket }) =>
-    call<GenieTurnAnswer>('POST', '/api/v1/me/genie-turns', body),
+  genieTurn: (body: GenieTurnRequest) =>
+    call<GenieTurnResponse>('POST', '/api/v1/me/genie-turns', body),
 
-  report: (body: { category: ReportCategory; title: string; body: string; contactConsent: boolean; diagnostics: ReportDiagnostics }) =>
+  report: (body: CreateProblemReportRequest) =>
     call<FiledReport>('POST', '/api/v1/reports', body),
 
-  notifications: () => call<(NotificationView & { league?: { id: string; title: string } })[]>('GET', '/api/v1/player/notifications'),
-  markRead: (notificationId: string) => call<{ success: true }>('PATCH', `/api/v1/notifications/${enc(notificationId)}/read`),
+  notifications: () => call<Notification[]>('GET', '/api/v1/player/notifications'),
+  markRead: (notificationId: string) => call<Success>('PATCH', `/api/v1/notifications/${enc(notificationId)}/read`),
 };

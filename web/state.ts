@@ -1,6 +1,6 @@
 /** What several screens share: who is signed in, the in-box and its unread count. */
 import { computed, signal } from '@preact/signals';
-import { api, type NotificationView, type SessionView } from './api';
+import { api, type Notification, type Session } from './api';
 import { navigate } from './router';
 
 const HINT = 'afl.signedIn';
@@ -14,11 +14,11 @@ export function hasSessionHint(): boolean {
   return localStorage.getItem(HINT) === '1';
 }
 
-export const session = signal<SessionView | null>(null);
-export const notifications = signal<NotificationView[]>([]);
+export const session = signal<Session | null>(null);
+export const notifications = signal<Notification[]>([]);
 export const unreadCount = computed(() => notifications.value.filter((n) => !n.isRead).length);
 
-export function rememberSignedIn(who: SessionView): void {
+export function rememberSignedIn(who: Session): void {
   localStorage.setItem(HINT, '1');
   session.value = who;
 }

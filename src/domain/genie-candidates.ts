@@ -4,12 +4,13 @@
  * links to. Deduplicated by title, the anchors themselves left out, ranked by how many
  * anchors each candidate links to mutually, capped at 40.
  */
+import { GENIE_LIMITS } from './genie';
 import { comparisonKey } from './titles';
 
 /** §10.2 cap, and the genie-turns limit of the interface ("at most about 40"). */
-export const MAX_GENIE_CANDIDATES = 40;
+export const MAX_GENIE_CANDIDATES = GENIE_LIMITS.candidatesMax;
 /** §10.1: at most three anchors reach the searches. */
-export const MAX_GENIE_ANCHORS = 3;
+export const MAX_GENIE_ANCHORS = GENIE_LIMITS.anchorsMax;
 
 export interface CandidateHit {
   id: string;

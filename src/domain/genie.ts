@@ -6,10 +6,6 @@
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
 import { isPlainObject } from './values';
 
-/** The web app still imports these names from here; it moves onto wire/genie.ts with the rest of src/wire. */
-export type { GenieExchange, GenieSeeds };
-export type GenieBucket = GenieTurnRequest['bucket'];
-export type GenieCandidate = GenieTurnRequest['candidates'][number];
 
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
 

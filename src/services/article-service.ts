@@ -18,7 +18,6 @@ import { mapWithWorkers } from './map-with-workers';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import type { ArticleOffer, ArticlePage } from '../wire/articles';
 
-export type { ArticleOffer, ArticlePage };
 
 /** Hits shown per search: each costs one series fetch when not cached. */
 export const SEARCH_HITS = 10;

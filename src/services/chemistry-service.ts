@@ -18,7 +18,6 @@ import { UpstreamError } from '../upstream/http-client';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import type { TeamChemistry } from '../wire/articles';
 
-export type { TeamChemistry };
 
 const GRAPH_TTL_MS = DAY_MS;
 

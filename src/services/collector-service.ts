@@ -6,13 +6,14 @@
  * shared limiter of 3 for every encyclopedia call).
  */
 import type { Clock } from '../clock';
-import { type ChemistryLevel, levelFromLinks } from '../domain/chemistry';
+import { levelFromLinks } from '../domain/chemistry';
 import { comparisonKey } from '../domain/titles';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { INGEST_CHUNK, type PerformanceIngestService } from './performance-ingest-service';
-import type { ScoringInput, ScoringInputsService } from './scoring-inputs-service';
+import type { ScoringInputsService } from './scoring-inputs-service';
+import type { PerformanceIngest, ScoringInput } from '../wire/internal';
 import { mapWithWorkers } from './map-with-workers';
 
 export interface CollectorServiceDeps {
@@ -39,12 +40,8 @@ export interface CollectOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface PerformanceResult {
-  teamId: string;
-  articleViews: number[];
-  chemistryLevels: ChemistryLevel[];
-  formationSnapshot: string;
-}
+/** one team's row of a performance ingest, as the scoring engine's endpoint takes it */
+type PerformanceResult = PerformanceIngest['results'][number];
 
 /**
  * The engine's own pacing (external-apis §1.3: at most 3 in flight). The client's shared

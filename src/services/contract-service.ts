@@ -35,10 +35,10 @@ import { recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../store/leagues';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { loadContractViews, loadTeamView } from './contract-views';
-import { contractView, type ContractView } from './presenters/contract';
+import { contractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
 import { accepted, type Checked } from '../domain/checked';
-import type { BuyContractRequest } from '../wire/contracts';
+import type { BuyContractRequest, Contract } from '../wire/contracts';
 
 /** what every service pricing from pageview series needs */
 export type ContractServiceDeps = PageviewSeriesDeps;
@@ -51,7 +51,7 @@ export class ContractService {
   }
 
   /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
-  async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<ContractView> {
+  async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<Contract> {
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const today = utcDay(now);
@@ -72,19 +72,19 @@ export class ContractService {
   }
 
   /** Every live or expired contract of the league, whoever holds it. */
-  leagueContracts(leagueId: string): ContractView[] {
+  leagueContracts(leagueId: string): Contract[] {
     if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
     return loadContractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
   }
 
   /** The caller's live or expired contracts in the league. */
-  myContracts(playerId: string, leagueId: string): ContractView[] {
+  myContracts(playerId: string, leagueId: string): Contract[] {
     const team = this.requireTeam(leagueId, playerId);
     return loadContractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
   }
 
   /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
-  async sell(playerId: string, leagueId: string, contractId: string): Promise<ContractView> {
+  async sell(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const { db } = this.deps;
     const today = this.today();
     const team = this.requireTeam(leagueId, playerId);
@@ -120,7 +120,7 @@ export class ContractService {
   }
 
   /** §5.9 election: intent only; no money moves and no affordability is checked. */
-  electRenewal(playerId: string, leagueId: string, contractId: string): ContractView {
+  electRenewal(playerId: string, leagueId: string, contractId: string): Contract {
     const today = this.today();
     const team = this.requireTeam(leagueId, playerId);
     const row = writeTransaction(this.deps.db, (tx) => {
@@ -136,7 +136,7 @@ export class ContractService {
   }
 
   /** §5.9 withdrawal: any time before the sweep acts, while elected and unsettled. */
-  withdrawRenewal(playerId: string, leagueId: string, contractId: string): ContractView {
+  withdrawRenewal(playerId: string, leagueId: string, contractId: string): Contract {
     const today = this.today();
     const team = this.requireTeam(leagueId, playerId);
     const row = writeTransaction(this.deps.db, (tx) => {
@@ -220,7 +220,7 @@ export class ContractService {
   }
 
   /** With the price this request just computed, or (elections) the one today's cache knows. */
-  private present(row: ContractRow, today: string, currentPrice?: number): ContractView {
+  private present(row: ContractRow, today: string, currentPrice?: number): Contract {
     if (currentPrice === undefined) return loadContractViews(this.deps.db, [row], today)[0]!;
     return contractView(row, loadTeamView(this.deps.db, row.teamId)!, today, currentPrice);
   }

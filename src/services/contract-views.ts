@@ -7,11 +7,12 @@ import type { Database } from '../store/database';
 import { creditsOfTeams } from '../store/ledger';
 import { leaguesByIds, teamsWithPlayersByIds } from '../store/leagues';
 import { cachedLiveAverages } from './pageview-series';
-import { contractViews, liveAverageKey, wantsCurrentPrice, type ContractView, type ContractViewInputs } from './presenters/contract';
-import { teamView, type TeamView } from './presenters/team';
+import { contractViews, liveAverageKey, wantsCurrentPrice, type ContractViewInputs } from './presenters/contract';
+import type { Contract, Team } from '../wire/contracts';
+import { teamView } from './presenters/team';
 
 /** Team wire forms (with derived credits) of these teams: two batched reads. */
-export function loadTeamViews(db: Database, teamIds: readonly string[]): Map<string, TeamView> {
+export function loadTeamViews(db: Database, teamIds: readonly string[]): Map<string, Team> {
   const teams = teamsWithPlayersByIds(db, teamIds);
   const credits = creditsOfTeams(db, [...teams.keys()]);
   return new Map([...teams].map(([id, team]) => [id, teamView(team, credits.get(id) ?? 0)]));
@@ -34,11 +35,11 @@ function loadInputs(db: Database, rows: readonly ContractRow[], today: string): 
   return { teams, languageScales, liveAverages };
 }
 
-export function loadTeamView(db: Database, teamId: string): TeamView | undefined {
+export function loadTeamView(db: Database, teamId: string): Team | undefined {
   return loadTeamViews(db, [teamId]).get(teamId);
 }
 
 /** Wire forms of these contracts as of `today`, priced from today's cached series only. */
-export function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): ContractView[] {
+export function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): Contract[] {
   return contractViews(rows, loadInputs(db, rows, today), today);
 }

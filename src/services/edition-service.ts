@@ -16,7 +16,6 @@ const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
 const EDITION_LIST_TTL_MS = 30 * DAY_MS;
 
 /** The wire name is EncyclopediaEdition; the alias remains while the web app imports it. */
-export type EditionView = EncyclopediaEdition;
 
 export interface EditionServiceDeps {
   db: Database;

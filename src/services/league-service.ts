@@ -58,7 +58,6 @@ export interface LeagueServiceDeps {
 }
 
 /** The wire name is LeaderboardEntry; the alias remains while the web app imports it. */
-export type LeaderboardEntryView = LeaderboardEntry;
 
 export class LeagueService {
   readonly calibration: CalibrationService;

@@ -26,8 +26,6 @@ export interface LineupServiceDeps {
 }
 
 /** the web app's names for them until it moves onto `src/wire` */
-export type TeamLineupView = TeamLineup;
-export type PerformanceView = Performance;
 
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}

@@ -27,7 +27,6 @@ import type { Success } from '../wire/common';
 import type { Notification } from '../wire/notifications';
 
 /** the web app's name for it until it moves onto `src/wire` */
-export type NotificationView = Notification;
 
 export interface NotificationDeps {
   db: Database;

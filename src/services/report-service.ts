@@ -13,7 +13,6 @@ import { takeRateLimit } from '../store/rate-limits';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
 import type { FiledReport } from '../wire/reports';
 
-export type { FiledReport };
 
 export interface ReportServiceDeps {
   db: Database;

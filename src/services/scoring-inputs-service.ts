@@ -14,7 +14,6 @@ import { lineupVersionsStandingBefore } from '../store/lineups';
 import type { ScoringInput } from '../wire/internal';
 
 /** kept under this name for the collector, which reads the same inputs */
-export type { ScoringInput };
 
 export interface ScoringInputsServiceDeps {
   db: Database;

@@ -12,6 +12,7 @@ export { TeamSchema, type Team } from './teams';
 const TIERS = Object.keys(TIER_DAYS) as [Tier, ...Tier[]];
 
 export const TierSchema = named('Tier', z.enum(TIERS));
+export type { Tier };
 
 export const ContractSchema = named(
   'Contract',
@@ -43,6 +44,7 @@ export const SaleQuoteSchema = named(
     payout: z.number(),
   }),
 );
+export type SaleQuote = z.infer<typeof SaleQuoteSchema>;
 
 /** §5.6: the tier is checked first, then the article (INVALID_TIER, then INVALID_ARTICLE). */
 export const BuyContractRequestSchema = objectBody(
@@ -54,6 +56,7 @@ export const BuyContractRequestSchema = objectBody(
 export type BuyContractRequest = z.output<typeof BuyContractRequestSchema>;
 
 export const TierPricesSchema = named('TierPrices', z.object({ SHORT: z.number(), MEDIUM: z.number(), LONG: z.number() }));
+export type TierPrices = z.infer<typeof TierPricesSchema>;
 
 export const HoldingSchema = z.object({
   owner: z.object({ name: z.string(), teamName: z.string() }).nullable(),
@@ -78,3 +81,4 @@ export const MarketArticleSchema = named(
     pending: z.boolean(),
   }),
 );
+export type MarketArticle = z.infer<typeof MarketArticleSchema>;

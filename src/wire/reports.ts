@@ -1,6 +1,6 @@
 /** Problem reports (§9): the request a player sends and the answer naming the issue it became. */
 import { z } from 'zod';
-import { type ProblemReport, REPORT_CATEGORIES, REPORT_DIAGNOSTIC_FIELDS, REPORT_LIMITS, type ReportDiagnostics } from '../domain/problem-report';
+import { type ProblemReport, REPORT_CATEGORIES, type ReportCategory, REPORT_DIAGNOSTIC_FIELDS, REPORT_LIMITS, type ReportDiagnostics } from '../domain/problem-report';
 import { characterCount } from '../domain/values';
 import { named } from './registry';
 
@@ -61,6 +61,10 @@ function oneLineDiagnostics(given: Partial<Record<keyof ReportDiagnostics, strin
   }
   return clean;
 }
+
+/** what a client sends: every field as the service reads it (consent and diagnostics may be left out) */
+export type CreateProblemReportRequest = z.input<typeof CreateProblemReportRequestSchema>;
+export type { ReportCategory };
 
 export const FiledReportSchema = named(
   'FiledReport',

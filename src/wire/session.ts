@@ -42,3 +42,4 @@ export const PasswordSessionSchema = named(
   z.object({ isNew: z.boolean().describe('the account was just created, so the client starts onboarding') }),
   'The session itself arrives as the `session_token` cookie',
 );
+export type PasswordSession = z.output<typeof PasswordSessionSchema>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { price } from '../../src/domain/pricing';
 import { contractViews, liveAverageKey } from '../../src/services/presenters/contract';
-import type { TeamView } from '../../src/services/presenters/team';
+import type { Team } from '../../src/wire/teams';
 import type { ContractRow } from '../../src/store/contracts';
 
-const team: TeamView = { id: 'tm_a', name: 'Alice FC', credits: 700, player: { id: 'pl_a', name: 'alice' } };
+const team: Team = { id: 'tm_a', name: 'Alice FC', credits: 700, player: { id: 'pl_a', name: 'alice' } };
 
 function row(overrides: Partial<ContractRow>): ContractRow {
   return {

@@ -1,6 +1,6 @@
 /** Buy one article: each tier's price and term, the credits left after it, then the buy. */
 import { useState } from 'preact/hooks';
-import { api, type ContractView, type Tier, type TierPrices } from '../api';
+import { api, type Contract, type Tier, type TierPrices } from '../api';
 import { TIER_DAYS } from '../../src/domain/pricing';
 import { Refusal, credits, useAction } from './ui';
 
@@ -12,7 +12,7 @@ export function BuyPanel(props: {
   article: { id: string; title: string };
   prices: TierPrices;
   creditsLeft: number;
-  onBought: (contract: ContractView) => void;
+  onBought: (contract: Contract) => void;
   onCancel: () => void;
 }) {
   const [tier, setTier] = useState<Tier>('MEDIUM');

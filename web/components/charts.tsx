@@ -3,7 +3,7 @@
  * an image with a caption that says what it shows in words, plus the figures as a table for
  * anyone who would rather read them. Lines are told apart by dash as well as colour.
  */
-import type { ArticlePage, PerformanceView } from '../api';
+import type { ArticlePage, Performance } from '../api';
 import { count, day, points } from './ui';
 
 const WIDTH = 600;
@@ -38,7 +38,7 @@ function FiguresTable(props: { caption: string; head: [string, string]; rows: [s
 }
 
 /** Points per scored day, oldest first, as bars. `performances` come newest first from the API. */
-export function PointsChart(props: { performances: PerformanceView[] }) {
+export function PointsChart(props: { performances: Performance[] }) {
   const days = [...props.performances].reverse();
   if (days.length === 0) return <p>No day has been scored yet: the chart starts after the first one.</p>;
   const max = Math.max(1, ...days.map((d) => d.points));

@@ -3,7 +3,7 @@
  * them, rank and its change) and whatever needs them now. Built from my-performances and the
  * contract list; the playtest's players left because no day ended in a visible result.
  */
-import type { ContractView, PerformanceView } from '../api';
+import type { Contract, Performance } from '../api';
 import { displayTitle } from '../../src/domain/titles';
 import type { Position } from '../../src/domain/formations';
 import { POSITION_NAMES } from './pitch';
@@ -23,7 +23,7 @@ export function daysLeft(expireDate: string, now = new Date()): number {
 }
 
 /** What needs the player: unfielded contracts, and live ones expiring tomorrow (the renewal window). */
-export function NeedsYou(props: { leagueId: string; unfielded: ContractView[]; contracts: ContractView[] }) {
+export function NeedsYou(props: { leagueId: string; unfielded: Contract[]; contracts: Contract[] }) {
   const expiring = props.contracts.filter((c) => c.status === 'live' && daysLeft(c.expireDate) <= 1);
   if (props.unfielded.length === 0 && expiring.length === 0) return null;
   const base = `/leagues/${encodeURIComponent(props.leagueId)}`;
@@ -56,8 +56,8 @@ export function NeedsYou(props: { leagueId: string; unfielded: ContractView[]; c
 }
 
 export function DayResult(props: {
-  performance: PerformanceView;
-  contracts: ContractView[];
+  performance: Performance;
+  contracts: Contract[];
   rank: number | null;
   teams: number;
   rankDelta: number | null;

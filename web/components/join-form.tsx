@@ -1,10 +1,10 @@
 /** Join a league with a team name (and the invitation code when it came with one). */
 import { useState } from 'preact/hooks';
-import { api, type LeagueView } from '../api';
+import { api, type League } from '../api';
 import { navigate } from '../router';
 import { Refusal, useAction } from './ui';
 
-export function JoinForm(props: { league: LeagueView; code?: string; onJoined?: () => void }) {
+export function JoinForm(props: { league: League; code?: string; onJoined?: () => void }) {
   const [name, setName] = useState('');
   const { busy, refusal, run } = useAction();
   const fieldId = `team-name-${props.league.id}`;
@@ -33,7 +33,7 @@ export function JoinForm(props: { league: LeagueView; code?: string; onJoined?: 
 /** Look a league up by its five-character invitation code, then join it. */
 export function JoinByCodeForm() {
   const [code, setCode] = useState('');
-  const [found, setFound] = useState<{ league: LeagueView; code: string } | null>(null);
+  const [found, setFound] = useState<{ league: League; code: string } | null>(null);
   const { busy, refusal, run } = useAction();
   const submit = (event: Event) => {
     event.preventDefault();

@@ -1,9 +1,9 @@
 /** The league's own navigation: home and standings, market, contracts, line-up. */
-import type { LeagueView } from '../api';
+import type { League } from '../api';
 import { currentPath } from '../router';
 
 /** Closed, or past its end date: the league is an archive and refuses every move. */
-export function leagueIsOver(league: Pick<LeagueView, 'closedAt' | 'endDate'>, now = Date.now()): boolean {
+export function leagueIsOver(league: Pick<League, 'closedAt' | 'endDate'>, now = Date.now()): boolean {
   return !!league.closedAt || now > Date.parse(league.endDate);
 }
 

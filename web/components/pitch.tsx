@@ -1,5 +1,5 @@
 /** The pitch of a formation schema, line by line, and its chemistry links in words. */
-import type { ContractView } from '../api';
+import type { Contract } from '../api';
 import { CHEMISTRY_LINKS, POSITIONS, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
 
 export const POSITION_NAMES: Record<Position, string> = {
@@ -25,7 +25,7 @@ export function linesOf(schema: Schema): Position[][] {
 /** What a dragged contract carries: its id. */
 export const DRAG_TYPE = 'application/x-contract-id';
 
-export type Placed = Partial<Record<Position, ContractView>>;
+export type Placed = Partial<Record<Position, Contract>>;
 export type PairLevels = Map<string, 'excellent' | 'good' | 'weak'> | 'unknown' | 'loading';
 
 export function pairKey(a: string, b: string): string {

@@ -1,6 +1,6 @@
 /** An article's page: its summary, the daily pageviews its price comes from, and the buy. */
 import { useState } from 'preact/hooks';
-import { api, type ContractView } from '../api';
+import { api, type Contract } from '../api';
 import { BuyPanel } from '../components/buy';
 import { LeagueNav } from '../components/league-nav';
 import { ViewsChart } from '../components/charts';
@@ -12,7 +12,7 @@ export function ArticleScreen(props: { id: string; articleId: string }) {
     return { article, team };
   }, `${props.id}/${props.articleId}`);
   const [buying, setBuying] = useState(false);
-  const [bought, setBought] = useState<ContractView | null>(null);
+  const [bought, setBought] = useState<Contract | null>(null);
   const title = load.status === 'ready' ? load.data.article.title : props.articleId.replaceAll('_', ' ');
   return (
     <Screen title={title}>

@@ -1,6 +1,6 @@
 /** Screen 6: my contracts: paid, worth now, expiry, renewal; sell with the payout stated first. */
 import { useState } from 'preact/hooks';
-import { api, type ContractView, type SaleQuote } from '../api';
+import { api, type Contract, type SaleQuote } from '../api';
 import { Confirm } from '../components/confirm';
 import { LeagueNav } from '../components/league-nav';
 import { refreshNotifications } from '../state';
@@ -13,7 +13,7 @@ function daysLeft(expireDate: string): number {
   return Math.round((Date.parse(`${expireDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
-function ContractRow(props: { leagueId: string; contract: ContractView; onChanged: (message: string) => void }) {
+function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (message: string) => void }) {
   const { contract } = props;
   const [quote, setQuote] = useState<SaleQuote | null>(null);
   const { busy, refusal, setRefusal, run } = useAction();

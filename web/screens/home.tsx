@@ -1,11 +1,11 @@
 /** Screen 3: my leagues with rank and points, join by code, the ways to more leagues. */
-import { api, type LeagueView } from '../api';
+import { api, type League } from '../api';
 import { JoinByCodeForm } from '../components/join-form';
 import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
 
 interface MyLeagueRow {
-  league: LeagueView;
+  league: League;
   rank: number | null;
   points: number | null;
   teamCount: number;

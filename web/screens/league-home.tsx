@@ -1,6 +1,6 @@
 /** Screen 4: my team, the season, the standings (each row opens a line-up), invite, leave, close. */
 import { useState } from 'preact/hooks';
-import { api, type LeagueView } from '../api';
+import { api, type League } from '../api';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
 import { LeagueNav, leagueIsOver } from '../components/league-nav';
@@ -28,7 +28,7 @@ async function loadLeague(id: string) {
   return { league, role, table, me, team, performances, contracts, invite, unfielded };
 }
 
-function seasonState(league: LeagueView): string {
+function seasonState(league: League): string {
   const now = Date.now();
   const start = Date.parse(league.startDate);
   const end = Date.parse(league.endDate);

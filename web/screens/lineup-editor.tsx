@@ -3,7 +3,7 @@
  * same with a keyboard, a mouse and a finger. Unfielded contracts and empty positions warn.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type ContractView } from '../api';
+import { api, type Contract } from '../api';
 import { remapForSchema, SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
 import { LeagueNav } from '../components/league-nav';
 import { ChemistryList, DRAG_TYPE, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
@@ -15,13 +15,13 @@ async function loadEditor(id: string) {
 }
 
 /** A schema change moves players by the game's own remap (§3.4), so the pitch shows what a save keeps. */
-function remapPlaced(placed: Placed, from: Schema, to: Schema, byId: Map<string, ContractView>): Placed {
+function remapPlaced(placed: Placed, from: Schema, to: Schema, byId: Map<string, Contract>): Placed {
   const ids = Object.fromEntries(Object.entries(placed).map(([position, contract]) => [position, contract!.id]));
   const { positions } = remapForSchema(ids, to, from);
   return Object.fromEntries(Object.entries(positions).map(([position, id]) => [position, byId.get(id)!])) as Placed;
 }
 
-function Editor(props: { id: string; teamId: string; schema: Schema; placed: Placed; contracts: ContractView[] }) {
+function Editor(props: { id: string; teamId: string; schema: Schema; placed: Placed; contracts: Contract[] }) {
   const [schema, setSchema] = useState<Schema>(props.schema);
   const [placed, setPlaced] = useState<Placed>(props.placed);
   const [selected, setSelected] = useState<string | null>(null);

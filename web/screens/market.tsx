@@ -3,7 +3,7 @@
  * whole edition, so an article can be bought before it trends. Buying leads to fielding.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { api, type ArticleOffer, type ContractView, type ShelfArticle, type TierPrices } from '../api';
+import { api, type ArticleOffer, type Contract, type MarketArticle, type TierPrices } from '../api';
 import { BuyPanel } from '../components/buy';
 import { Genie } from '../components/genie';
 import { LeagueNav } from '../components/league-nav';
@@ -22,12 +22,12 @@ interface Offer {
   prices: TierPrices | null;
   pending: boolean;
   owner: { name: string; teamName: string } | null;
-  availability: ShelfArticle['availability'];
+  availability: MarketArticle['availability'];
   rank?: number;
   views?: number | null;
 }
 
-function fromShelf(row: ShelfArticle): Offer {
+function fromShelf(row: MarketArticle): Offer {
   return {
     id: row.id,
     title: row.title,
@@ -61,7 +61,7 @@ function Availability(props: { offer: Offer }) {
   return <span class="tag free">Free agent</span>;
 }
 
-export function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: number; onBought: (c: ContractView) => void; label: string }) {
+export function OfferList(props: { leagueId: string; offers: Offer[]; creditsLeft: number; onBought: (c: Contract) => void; label: string }) {
   const [buying, setBuying] = useState<string | null>(null);
   return (
     <ul class="offers" aria-label={props.label}>
@@ -124,11 +124,11 @@ export function Market(props: { id: string }) {
   const [filter, setFilter] = useState('');
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ArticleOffer[] | null>(null);
-  const [bought, setBought] = useState<ContractView | null>(null);
+  const [bought, setBought] = useState<Contract | null>(null);
   const [showAll, setShowAll] = useState(false);
   const search = useAction();
 
-  const onBought = (contract: ContractView) => {
+  const onBought = (contract: Contract) => {
     setBought(contract);
     setResults(null);
     reload();

@@ -1,9 +1,9 @@
 /** Screen 2: a new player's first step: the Global League with a team name, or another league. */
-import { api, type LeagueView } from '../api';
+import { api, type League } from '../api';
 import { JoinByCodeForm, JoinForm } from '../components/join-form';
 import { Screen, useLoad } from '../components/ui';
 
-async function loadGlobal(): Promise<{ league: LeagueView; isMember: boolean } | null> {
+async function loadGlobal(): Promise<{ league: League; isMember: boolean } | null> {
   try {
     const league = await api.globalLeague();
     return { league, isMember: (await api.myRole(league.id)).isMember };

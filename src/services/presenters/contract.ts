@@ -2,33 +2,12 @@
  * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
  * state as seen today (`live | expired | sold | settled`).
  */
-import { contractState, price, termDaysOf, tierForTermDays, type ContractState, type Tier } from '../../domain/pricing';
+import { contractState, price, termDaysOf, tierForTermDays } from '../../domain/pricing';
 import { displayTitle } from '../../domain/titles';
 import type { ContractRow } from '../../store/contracts';
-import type { TeamView } from './team';
+import type { Contract, Team } from '../../wire/contracts';
 
-export interface ContractView {
-  id: string;
-  team: TeamView;
-  article: { id: string; title: string; domain: string };
-  startDate: string;
-  duration: string;
-  purchasePrice: number;
-  renewalCount: number;
-  renewalElected: boolean;
-  tier: Tier;
-  expireDate: string;
-  /**
-   * What the same term would cost fresh today. Null when today's series is not in the cache
-   * (lists never call the encyclopedia), and in lists for sold or settled contracts.
-   */
-  currentPrice: number | null;
-  /** what an early sell or the settlement paid; null while the contract runs */
-  salePayout: number | null;
-  status: ContractState;
-}
-
-export function contractView(contract: ContractRow, team: TeamView, today: string, currentPrice: number | null): ContractView {
+export function contractView(contract: ContractRow, team: Team, today: string, currentPrice: number | null): Contract {
   const termDays = termDaysOf(contract);
   const status = contractState(contract, today);
   return {
@@ -51,7 +30,7 @@ export function contractView(contract: ContractRow, team: TeamView, today: strin
 /** What the wire forms of a batch of contracts need beyond their rows, loaded by the caller in batch. */
 export interface ContractViewInputs {
   /** by team id; a contract whose team is missing is left out */
-  teams: ReadonlyMap<string, TeamView>;
+  teams: ReadonlyMap<string, Team>;
   /** language scale by league id */
   languageScales: ReadonlyMap<string, number>;
   /** today's cached 30-day average by `liveAverageKey`; absent when not cached */
@@ -71,7 +50,7 @@ export function wantsCurrentPrice(contract: ContractRow): boolean {
  * Wire forms for many contracts at once. `currentPrice` comes from the cached averages only
  * (null when not cached), so listing contracts never waits on the encyclopedia.
  */
-export function contractViews(rows: readonly ContractRow[], inputs: ContractViewInputs, today: string): ContractView[] {
+export function contractViews(rows: readonly ContractRow[], inputs: ContractViewInputs, today: string): Contract[] {
   return rows.flatMap((row) => {
     const team = inputs.teams.get(row.teamId);
     if (!team) return [];

@@ -3,7 +3,6 @@ import type { LeagueRow } from '../../store/leagues';
 import type { League } from '../../wire/leagues';
 
 /** The wire name is League; this alias remains while the web app imports it. */
-export type LeagueView = League;
 
 /** The invitation code is never part of a league's wire form. */
 export function leagueView(league: LeagueRow, teamCount: number): League {

@@ -3,7 +3,6 @@ import type { TeamWithPlayer } from '../../store/leagues';
 import type { Team } from '../../wire/teams';
 
 /** The wire name is Team; this alias remains while the web app imports it. */
-export type TeamView = Team;
 
 export function teamView(team: Pick<TeamWithPlayer, 'id' | 'name' | 'playerId' | 'playerName'>, credits: number): Team {
   return { id: team.id, name: team.name, credits, player: { id: team.playerId, name: team.playerName } };
