@@ -64,10 +64,13 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
       res.end(JSON.stringify({ error: 'NOT_FOUND' }));
       return;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else if (value !== undefined) headers.set(name, value);
+    // A plain record, not a Headers: the Request copies its init into a Headers of its own
+    // anyway, and filling one first doubled that work on every request. Node hands a repeated
+    // header as an array only for set-cookie; ', ' is how Headers.append would join it.
+    const headers: Record<string, string> = {};
+    for (const name in req.headers) {
+      const value = req.headers[name];
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     // Node's parser already decided the framing: without a length or chunking there is no body.
     const framed = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -90,8 +93,10 @@ async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: h
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) outHeaders['set-cookie'] = cookies;
-    res.writeHead(response.status, outHeaders);
     const body = method === 'HEAD' ? null : await bodyBytes(response);
+    // The length is known: one framed write instead of chunked encoding's size lines and trailer.
+    if (body && outHeaders['content-length'] === undefined) outHeaders['content-length'] = String(body.byteLength);
+    res.writeHead(response.status, outHeaders);
     if (body) res.end(body);
     else res.end();
   } catch (error) {

@@ -1,9 +1,9 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, preparedOnce } from './database';
 import { performances } from './schema';
-import { refreshTeamTotals } from './standings';
+import { refreshTotalsOfTeams } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
 
@@ -18,7 +18,7 @@ export interface PerformanceWrite {
 
 const UPSERT_SQL = `
   INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
-  VALUES (@teamId, @date, @points, @formationSnapshot, @articleViews, @chemistryLevels, @now, @now)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (team_id, date) DO UPDATE SET
     points = excluded.points,
     formation_snapshot = excluded.formation_snapshot,
@@ -26,27 +26,24 @@ const UPSERT_SQL = `
     chemistry_levels = excluded.chemistry_levels,
     updated_at = excluded.updated_at`;
 
-/** A day of 10,000 teams is 10,000 upserts: one prepared statement per connection, not a query build per row. */
-const upsertStatements = new WeakMap<object, BetterSqlite3.Statement>();
-
 /**
- * Inserts or replaces the day's record and re-sums the team's kept totals. A re-run
- * overwrites the points, the snapshot and the raw facts, and keeps `createdAt` (the first
- * write), so re-sending never duplicates. The caller marks the league's standings changed.
+ * Inserts or replaces the day's records and re-sums the kept totals of the teams written, once
+ * per team however many of its days the batch holds. A re-run overwrites the points, the
+ * snapshot and the raw facts, and keeps `createdAt` (the first write), so re-sending never
+ * duplicates. Call inside a write transaction; the caller marks the leagues' standings changed.
  */
+export function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): void {
+  // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
+  const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
+  for (const row of rows) {
+    upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
+  }
+  refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
+}
+
+/** One record; see upsertPerformances. */
 export function upsertPerformance(db: Database, row: PerformanceWrite, now: string): void {
-  let statement = upsertStatements.get(db.$client);
-  if (!statement) upsertStatements.set(db.$client, (statement = db.$client.prepare(UPSERT_SQL)));
-  statement.run({
-    teamId: row.teamId,
-    date: row.date,
-    points: row.points,
-    formationSnapshot: row.formationSnapshot,
-    articleViews: JSON.stringify(row.articleViews),
-    chemistryLevels: JSON.stringify(row.chemistryLevels),
-    now,
-  });
-  refreshTeamTotals(db, row.teamId);
+  upsertPerformances(db, [row], now);
 }
 
 /** The team's most recent records, newest date first. */

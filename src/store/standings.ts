@@ -4,17 +4,26 @@
  * first read after a change (a day arrives in many small ingest transactions, and ranking a
  * large league once per transaction would cost more than the day itself). A leaderboard
  * read is then one range read of the (league, rank) index.
+ *
+ * Ranking a 100,000-team league must not hold the write lock while it sorts: the totals are
+ * read in one read transaction, ranked in memory, and only the ranks that changed are
+ * written, a bounded batch per write transaction, each guarded by the league version read
+ * with the totals. A write in between (an ingest chunk) moves the version: the stale ranking
+ * is dropped and ranked again. Until the last batch clears `ranks_stale`, readers do not
+ * trust the kept ranks (they rank first), so a half-written ranking is never served.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
+import { changedRanks, type KeptRank, rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { type Database, preparedOnce, writeTransaction } from './database';
 
 /*
- * The team's totals, summed by SQLite over the covering (team, date, points) index. "Previous"
- * is summed over the earlier days themselves, never taken as total − latest: that subtraction
- * leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5 tie-break, would then
- * order teams whose earlier totals are equal.
+ * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
+ * teams named in one JSON array parameter: one statement per ingest chunk, not one per row.
+ * "Previous" is summed over the earlier days themselves, never taken as total − latest: that
+ * subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5
+ * tie-break, would then order teams whose earlier totals are equal. For the same reason the
+ * totals are re-summed, never adjusted by the difference a re-sent day makes.
  */
 const REFRESH_TOTALS_SQL = `
   INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
@@ -22,7 +31,7 @@ const REFRESH_TOTALS_SQL = `
     (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id),
     (SELECT total(p.points) FROM performances p
       WHERE p.team_id = t.id AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id))
-  FROM teams t WHERE t.id = ?
+  FROM teams t WHERE t.id IN (SELECT value FROM json_each(?))
   ON CONFLICT (team_id) DO UPDATE SET
     cumulative_points = excluded.cumulative_points,
     previous_points = excluded.previous_points`;
@@ -54,29 +63,101 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
   return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
-/** Re-sums one team's totals from its performances (call after writing any of them). */
+/** Re-sums the teams' totals from their performances (call after writing any of them). */
+export function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): void {
+  if (teamIds.length === 0) return;
+  prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
+}
+
+/** Re-sums one team's totals; see refreshTotalsOfTeams. */
 export function refreshTeamTotals(db: Database, teamId: string): void {
-  prepared(db, REFRESH_TOTALS_SQL).run(teamId);
+  refreshTotalsOfTeams(db, [teamId]);
+}
+
+/**
+ * A write transaction of ranks ends after this many rows or RANK_WRITE_MS, whichever comes
+ * first: a short lock hold even on a busy machine, so an ingest chunk never waits long, yet
+ * batches large enough that a page is not rewritten by many commits.
+ */
+export const RANK_WRITE_BATCH = 10_000;
+const RANK_WRITE_MS = 200;
+/** Rankings dropped because the version moved, before one is done under the write lock. */
+const RANK_ATTEMPTS = 3;
+
+type KeptTotals = TeamTotals & KeptRank;
+
+export interface LeagueTotals {
+  /** the league version these totals were read at */
+  version: number;
+  /** ranks not written since the last change */
+  stale: boolean;
+  teams: KeptTotals[];
+}
+
+/** The league's version, staleness, and every team's totals and kept rank, from one snapshot. */
+export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals | undefined {
+  const read = () => {
+    const league = prepared(db, 'SELECT version, ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as
+      | { version: number; stale: number }
+      | undefined;
+    if (!league) return undefined;
+    const teams = prepared(db, TOTALS_OF_LEAGUE_SQL).all(leagueId) as KeptTotals[];
+    return { version: league.version, stale: league.stale === 1, teams };
+  };
+  return db.$client.inTransaction ? read() : db.$client.transaction(read).deferred();
+}
+
+/**
+ * Writes `changes` (ranks computed from totals read at `version`) in batches of at most
+ * `batchSize` rows (fewer when RANK_WRITE_MS runs out), one write transaction each, and
+ * clears `ranks_stale` with the last. Every batch first checks the version: if it moved,
+ * nothing more is written and the answer is false (the league stays stale, so the next read
+ * ranks it again from the new totals).
+ */
+export function writeRanksIfCurrent(
+  db: Database,
+  leagueId: string,
+  version: number,
+  changes: readonly StandingEntry[],
+  batchSize = RANK_WRITE_BATCH,
+): boolean {
+  const current = prepared(db, 'SELECT version FROM leagues WHERE id = ?');
+  let next = 0;
+  do {
+    const written = writeTransaction(db, (tx) => {
+      if ((current.get(leagueId) as { version: number } | undefined)?.version !== version) return false;
+      const write = prepared(tx, WRITE_RANK_SQL);
+      const started = performance.now();
+      const end = Math.min(changes.length, next + batchSize);
+      while (next < end) {
+        const entry = changes[next++];
+        write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+        if (performance.now() - started >= RANK_WRITE_MS) break;
+      }
+      if (next >= changes.length) prepared(tx, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+      return true;
+    });
+    if (!written) return false;
+  } while (next < changes.length);
+  return true;
 }
 
 /**
  * Writes every team's rank and rank change if the league's points or teams changed since the
- * last ranking. One write transaction: a concurrent ingest waits, then marks the ranks stale again.
+ * last ranking: ranked outside the write lock, written in short guarded batches. Should the
+ * version move under every attempt, the last one ranks inside one write transaction, where
+ * nothing can move it.
  */
-export function rankLeagueIfStale(db: Database, leagueId: string): void {
-  const isStale = () =>
-    (db.$client.prepare('SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
-  if (!isStale()) return;
+export function rankLeagueIfStale(db: Database, leagueId: string, batchSize = RANK_WRITE_BATCH): void {
+  for (let attempt = 0; attempt < RANK_ATTEMPTS; attempt++) {
+    const totals = readLeagueTotals(db, leagueId);
+    if (!totals?.stale) return;
+    if (writeRanksIfCurrent(db, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), batchSize)) return;
+  }
   writeTransaction(db, (tx) => {
-    if (!isStale()) return;
-    const rows = prepared(tx, TOTALS_OF_LEAGUE_SQL).all(leagueId) as (TeamTotals & { rank: number | null; rankDelta: number | null })[];
-    const before = new Map(rows.map((row) => [row.teamId, row]));
-    const write = prepared(tx, WRITE_RANK_SQL);
-    for (const entry of rankTeams(rows)) {
-      const old = before.get(entry.teamId)!;
-      if (old.rank !== entry.rank || old.rankDelta !== entry.rankDelta) write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
-    }
-    tx.$client.prepare('UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+    const totals = readLeagueTotals(tx, leagueId);
+    if (!totals?.stale) return;
+    writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
   });
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { writeTransaction, type Database } from '../../src/store/database';
 import { markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
-import { rankedTeams, rankLeagueIfStale } from '../../src/store/standings';
+import { changedRanks, rankTeams } from '../../src/domain/standings';
+import { rankedTeams, rankLeagueIfStale, readLeagueTotals, writeRanksIfCurrent } from '../../src/store/standings';
 import { createTestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { recomputedStandings } from '../support/reference-standings';
@@ -21,8 +22,8 @@ function score(db: Database, leagueId: string, teamId: string, rows: [string, nu
   });
 }
 
-function keptBoard(db: Database, leagueId: string) {
-  rankLeagueIfStale(db, leagueId);
+function keptBoard(db: Database, leagueId: string, batchSize?: number) {
+  rankLeagueIfStale(db, leagueId, batchSize);
   return rankedTeams(db, leagueId).map((row) => ({ teamId: row.teamId, cumulativePoints: row.cumulativePoints, rank: row.rank, rankDelta: row.rankDelta }));
 }
 
@@ -69,10 +70,56 @@ describe('kept standings', () => {
             .filter(() => random() < 0.5)
             .map(() => [pick(days), pick([0, 0.1, 0.2, 0.3, 1.7, 2, 2.5])]);
           for (const teamId of new Set(teamIds.filter(() => random() < 0.4))) score(db, league.id, teamId, rows.splice(0, 2));
-          if (random() < 0.3) expect(keptBoard(db, league.id)).toEqual(recomputedStandings(db, league.id));
+          // small write batches too: a ranking written over several transactions
+          if (random() < 0.3) expect(keptBoard(db, league.id, pick([1, 4, undefined]))).toEqual(recomputedStandings(db, league.id));
         }
         expect(keptBoard(db, league.id)).toEqual(recomputedStandings(db, league.id));
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never writes a ranking computed before a write moved the league version', async () => {
+    const app = await createTestApp();
+    try {
+      const db = app.ctx.db;
+      const [a, b] = [await app.player('a'), await app.player('b')];
+      const { league, team } = buildLeague(app, a);
+      const second = buildTeam(app, league, b);
+      score(db, league.id, team.id, [['2026-03-01', 5]]);
+      const before = keptBoard(db, league.id);
+      expect(before.map((row) => row.teamId)).toEqual([team.id, second.id]);
+
+      // a ranking is computed from the totals of the moment, outside any write transaction...
+      score(db, league.id, second.id, [['2026-03-01', 8]]);
+      const totals = readLeagueTotals(db, league.id)!;
+      const stale = changedRanks(totals.teams, rankTeams(totals.teams));
+      // ...then an ingest chunk lands before its write: those ranks must not be written
+      score(db, league.id, team.id, [['2026-03-02', 10]]);
+      expect(writeRanksIfCurrent(db, league.id, totals.version, stale, 1)).toBe(false);
+      expect(rankedTeams(db, league.id).map((row) => [row.teamId, row.rank])).toEqual([
+        [team.id, 1],
+        [second.id, 2],
+      ]);
+      expect(readLeagueTotals(db, league.id)!.stale).toBe(true);
+
+      // the next read ranks the new totals: 15 against 8
+      expect(keptBoard(db, league.id)).toEqual(recomputedStandings(db, league.id));
+      expect(keptBoard(db, league.id).map((row) => [row.teamId, row.cumulativePoints, row.rank])).toEqual([
+        [team.id, 15, 1],
+        [second.id, 8, 2],
+      ]);
+      // and a ranking of the current version is written, however small the batches
+      score(db, league.id, second.id, [['2026-03-02', 9]]);
+      const fresh = readLeagueTotals(db, league.id)!;
+      expect(writeRanksIfCurrent(db, league.id, fresh.version, changedRanks(fresh.teams, rankTeams(fresh.teams)), 1)).toBe(true);
+      expect(readLeagueTotals(db, league.id)!.stale).toBe(false);
+      expect(rankedTeams(db, league.id).map((row) => [row.teamId, row.rank, row.rankDelta])).toEqual([
+        // 17 (8 before its last day) against 15 (5 before): second led before too
+        [second.id, 1, 0],
+        [team.id, 2, 0],
+      ]);
     } finally {
       await app.close();
     }
