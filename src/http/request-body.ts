@@ -37,7 +37,8 @@ export async function readBodyText(request: Request, limitBytes = DEFAULT_BODY_L
 
 /**
  * Parses a JSON body; anything that is not JSON answers 400 with the route's own constant.
- * Routes declare `parse: 'none'` so the framework never parses (or crashes on) the body first.
+ * The route kit mounts every route with `parse: 'none'`, so the framework never parses (or
+ * crashes on) the body first.
  */
 export async function readJsonBody(
   request: Request,

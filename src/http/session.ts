@@ -1,8 +1,6 @@
 import { resolvedFrontendUrl } from '../config';
 import { fail } from '../domain/errors';
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
-import { playerForSession } from '../services/auth-service';
-import type { PlayerRow } from '../store/players';
 import type { AppContext } from '../app-context';
 import { readCookie, serializeCookie } from './cookies';
 
@@ -18,11 +16,6 @@ export async function requireSession(ctx: AppContext, request: Request): Promise
   if (!claims) fail('UNAUTHORIZED');
   verified.set(request, claims);
   return claims;
-}
-
-/** The signed-in player; 404 PLAYER_NOT_FOUND when a valid token names a player we do not know. */
-export async function requirePlayer(ctx: AppContext, request: Request): Promise<PlayerRow> {
-  return playerForSession(ctx.db, await requireSession(ctx, request));
 }
 
 function secureCookies(ctx: AppContext): boolean {
