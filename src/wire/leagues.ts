@@ -1,6 +1,5 @@
 /** Leagues (§6.1–§6.7, §4.5, §13): the league, its leaderboard, roles and codes, the founding request. */
 import { z } from 'zod';
-import type { ErrorCode } from '../domain/errors';
 import { AROUND_ME_DEFAULT_LIMIT, leaderboardPage, MAX_PAGE_LIMIT } from '../domain/leaderboard-page';
 import {
   domainCodeOf,
@@ -14,6 +13,7 @@ import {
   visibilityOf,
 } from '../domain/leagues';
 import { named } from './registry';
+import { canonicalString } from './schema-helpers';
 import { TeamSchema } from './teams';
 
 export const LeagueSchema = named(
@@ -59,18 +59,6 @@ export const EncyclopediaEditionSchema = named(
 );
 export type EncyclopediaEdition = z.infer<typeof EncyclopediaEditionSchema>;
 
-/** A string field a domain rule turns canonical; anything else, or nothing, is refused with `code`. */
-function ruled<T>(code: ErrorCode, canonicalOf: (text: string) => T | null) {
-  return z.string({ error: code }).transform((text, context): T => {
-    const value = canonicalOf(text);
-    if (value === null) {
-      context.addIssue({ code: 'custom', message: code });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
 /**
  * §6.2 in the order clients rely on: a body that is not an object is LEAGUE_INVALID_PAYLOAD,
  * then the first field the rules refuse answers its own constant (a wrong type included).
@@ -79,13 +67,13 @@ function ruled<T>(code: ErrorCode, canonicalOf: (text: string) => T | null) {
 export const CreateLeagueRequestSchema = z
   .object(
     {
-      name: ruled('LEAGUE_NAME_LENGTH', leagueNameOf).describe('3–50 characters once trimmed'),
-      icon: ruled('LEAGUE_UNKNOWN_ICON', leagueIconOf).describe(`one of ${ICONS.join(' ')}`),
-      domain: ruled('LEAGUE_UNKNOWN_DOMAIN', domainCodeOf).describe('the code of a live encyclopedia edition'),
-      duration: ruled('LEAGUE_UNKNOWN_DURATION', durationOf).describe(`the season: ${Object.keys(DURATIONS).join(', ')}`),
-      visibility: ruled('LEAGUE_UNKNOWN_VISIBILITY', visibilityOf).describe('public or private'),
-      invitePolicy: ruled('LEAGUE_UNKNOWN_INVITE_POLICY', invitePolicyOf).describe('who may read the invitation code: members or admin'),
-      teamName: ruled('TEAM_NAME_LENGTH', teamNameOf).describe('the founder’s team, 3–30 characters once trimmed'),
+      name: canonicalString('LEAGUE_NAME_LENGTH', leagueNameOf).describe('3–50 characters once trimmed'),
+      icon: canonicalString('LEAGUE_UNKNOWN_ICON', leagueIconOf).describe(`one of ${ICONS.join(' ')}`),
+      domain: canonicalString('LEAGUE_UNKNOWN_DOMAIN', domainCodeOf).describe('the code of a live encyclopedia edition'),
+      duration: canonicalString('LEAGUE_UNKNOWN_DURATION', durationOf).describe(`the season: ${Object.keys(DURATIONS).join(', ')}`),
+      visibility: canonicalString('LEAGUE_UNKNOWN_VISIBILITY', visibilityOf).describe('public or private'),
+      invitePolicy: canonicalString('LEAGUE_UNKNOWN_INVITE_POLICY', invitePolicyOf).describe('who may read the invitation code: members or admin'),
+      teamName: canonicalString('TEAM_NAME_LENGTH', teamNameOf).describe('the founder’s team, 3–30 characters once trimmed'),
     },
     { error: 'LEAGUE_INVALID_PAYLOAD' },
   )

@@ -11,9 +11,8 @@ export function objectBody<S extends z.ZodObject>(shape: S) {
   return z.preprocess((value) => (isPlainObject(value) ? value : {}), shape);
 }
 
-/** A string a domain rule turns into its canonical form, refused with `code` when it cannot. */
-export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T | null) {
-  return z.unknown().transform((input, context): T => {
+function canonicalized<I, T>(base: z.ZodType<I>, code: ErrorCode, canonicalOf: (input: I) => T | null) {
+  return base.transform((input, context): T => {
     const value = canonicalOf(input);
     if (value === null) {
       context.addIssue({ code: 'custom', message: code });
@@ -21,6 +20,16 @@ export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T
     }
     return value;
   });
+}
+
+/** A value a domain rule turns into its canonical form, refused with `code` when it cannot. */
+export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T | null) {
+  return canonicalized(z.unknown(), code, canonicalOf);
+}
+
+/** A string field a domain rule turns canonical; anything else, or nothing, is refused with `code`. */
+export function canonicalString<T>(code: ErrorCode, canonicalOf: (text: string) => T | null) {
+  return canonicalized(z.string({ error: code }), code, canonicalOf);
 }
 
 /** A query parameter that may repeat or be left out: always an array of its values. */
