@@ -35,8 +35,8 @@ import {
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { rankedTeamCount, rankedTeams, rankLeagueIfStale, rankOfTeam } from '../store/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
-import { CalibrationService } from './calibration-service';
-import { EditionListUnavailable, EditionService } from './edition-service';
+import type { CalibrationService } from './calibration-service';
+import { EditionListUnavailable, type EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from '../wire/leagues';
 import { leagueView } from './presenters/league';
@@ -52,12 +52,10 @@ export interface LeagueServiceDeps {
   encyclopedia: EncyclopediaClient;
   /** CSPRNG for invitation codes; tests script it */
   randomBytes?: (n: number) => Uint8Array;
-  calibration?: CalibrationService;
-  editions?: EditionService;
+  calibration: CalibrationService;
+  editions: EditionService;
   limits?: Limits;
 }
-
-/** The wire name is LeaderboardEntry; the alias remains while the web app imports it. */
 
 export class LeagueService {
   readonly calibration: CalibrationService;
@@ -65,8 +63,8 @@ export class LeagueService {
   private readonly randomBytes: (n: number) => Uint8Array;
 
   constructor(private readonly deps: LeagueServiceDeps) {
-    this.calibration = deps.calibration ?? new CalibrationService(deps);
-    this.editions = deps.editions ?? new EditionService(deps);
+    this.calibration = deps.calibration;
+    this.editions = deps.editions;
     this.randomBytes = deps.randomBytes ?? ((n) => crypto.randomBytes(n));
   }
 

@@ -61,9 +61,10 @@ describe('invitation codes at founding', () => {
     try {
       const admin = await app.player();
       buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
-      const { db, clock, log, upstream } = app.ctx;
+      const { db, clock, log, upstream, services } = app.ctx;
       // all-zero bytes draw '22222' (taken), all-one bytes '33333'
-      const service = new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia, randomBytes: script(0, 1) });
+      const { calibration, editions } = services;
+      const service = new LeagueService({ db, clock, log, encyclopedia: upstream.encyclopedia, calibration, editions, randomBytes: script(0, 1) });
       const league = await service.create(admin.id, founding({ visibility: 'private' }));
       expect(db.select().from(leagues).all().find((l) => l.id === league.id)!.invitationCode).toBe('33333');
     } finally {
@@ -76,13 +77,15 @@ describe('invitation codes at founding', () => {
     try {
       const admin = await app.player();
       buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
-      const { db, clock, log, upstream } = app.ctx;
+      const { db, clock, log, upstream, services } = app.ctx;
       let draws = 0;
       const service = new LeagueService({
         db,
         clock,
         log,
         encyclopedia: upstream.encyclopedia,
+        calibration: services.calibration,
+        editions: services.editions,
         randomBytes: (n) => {
           draws++;
           return new Uint8Array(n).fill(0);
