@@ -3,7 +3,6 @@
  * Measuring is ~62 encyclopedia requests (W10); they all happen before the one short write
  * transaction that records the result, so no writer waits on the network.
  */
-import type { Clock } from '../clock';
 import {
   CALIBRATION_WINDOW_DAYS,
   REFERENCE_DOMAIN,
@@ -13,18 +12,11 @@ import {
 } from '../domain/calibration';
 import { addDays, utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
-import type { Logger } from '../logger';
-import { type Database, writeTransaction } from '../store/database';
+import { writeTransaction } from '../store/database';
 import { findLanguageScale, recordLanguageScale, type LanguageScaleRow } from '../store/language-scales';
 import { siteContentFilter } from './content-filter';
-import type { EncyclopediaClient, SiteInfo, TopRow } from '../upstream/encyclopedia';
-
-export interface CalibrationServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
+import type { SiteInfo, TopRow } from '../upstream/encyclopedia';
+import type { EncyclopediaDeps } from './encyclopedia-deps';
 
 /** Stands in for an edition whose namespace list could not be read. */
 const UNMEASURED: EditionMeasure = { presentDays: 0, qualifyingRanks: 0, ranked: [] };
@@ -36,7 +28,7 @@ export class CalibrationService {
   /** One measurement per edition at a time in this process: concurrent founders share it. */
   private readonly inFlight = new Map<string, Promise<LanguageScaleRow>>();
 
-  constructor(private readonly deps: CalibrationServiceDeps) {}
+  constructor(private readonly deps: EncyclopediaDeps) {}
 
   registered(domain: string): LanguageScaleRow | undefined {
     return findLanguageScale(this.deps.db, domain);

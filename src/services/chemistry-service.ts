@@ -8,31 +8,21 @@ import { levelFromLinks } from '../domain/chemistry';
 import { DAY_MS, utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { comparisonKey } from '../domain/titles';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import { liveContractsOfTeam } from '../store/contracts';
-import type { Database } from '../store/database';
 import { findLeague, findTeam } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import type { TeamChemistry } from '../wire/articles';
+import type { EncyclopediaDeps } from './encyclopedia-deps';
 
 
 const GRAPH_TTL_MS = DAY_MS;
-
-export interface ChemistryServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
 
 /** Source key → the keys it links to, as JSON can hold it. */
 type StoredGraph = Record<string, string[]>;
 
 export class ChemistryService {
-  constructor(private readonly deps: ChemistryServiceDeps) {}
+  constructor(private readonly deps: EncyclopediaDeps) {}
 
   async teamChemistry(leagueId: string, teamId: string): Promise<TeamChemistry> {
     const { db } = this.deps;

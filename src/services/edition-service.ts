@@ -3,26 +3,17 @@
  * and the existence check of §6.2 (Proposed). The list changes a few times a year, so it
  * is kept in `upstream_cache` for 30 days (Ref's TTL) and shared by every process.
  */
-import type { Clock } from '../clock';
 import { fail } from '../domain/errors';
-import type { Logger } from '../logger';
-import type { Database } from '../store/database';
 import { getCachedEntry, putCached } from '../store/upstream-cache';
-import type { Edition, EncyclopediaClient } from '../upstream/encyclopedia';
+import type { Edition } from '../upstream/encyclopedia';
 import { DAY_MS } from '../domain/dates';
 import type { EncyclopediaEdition } from '../wire/leagues';
+import type { EncyclopediaDeps } from './encyclopedia-deps';
 
 const EDITION_LIST_CACHE_KEY = 'encyclopedia:editions';
 const EDITION_LIST_TTL_MS = 30 * DAY_MS;
 
 /** The wire name is EncyclopediaEdition; the alias remains while the web app imports it. */
-
-export interface EditionServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
 
 /** Raised (and mapped by callers) when the list can be had neither fresh nor from cache. */
 export class EditionListUnavailable extends Error {
@@ -33,7 +24,7 @@ export class EditionListUnavailable extends Error {
 }
 
 export class EditionService {
-  constructor(private readonly deps: EditionServiceDeps) {}
+  constructor(private readonly deps: EncyclopediaDeps) {}
 
   /** Every live edition, unfiltered by the acceptance floor; 503 EDITION_LIST_UNAVAILABLE. */
   async list(): Promise<EncyclopediaEdition[]> {

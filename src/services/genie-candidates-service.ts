@@ -6,16 +6,13 @@
 import { DAY_MS, utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { linksToQuery, MAX_GENIE_ANCHORS, rankCandidates, type GenieCandidate } from '../domain/genie-candidates';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
-import type { Database } from '../store/database';
 import { findLeague } from '../store/leagues';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
 import type { GenieCandidates, GenieCandidatesQuery } from '../wire/articles';
+import type { EncyclopediaDeps } from './encyclopedia-deps';
 
 /** §10.1 bounds the seed query; its keywords and anchors come from it. */
 const MAX_KEYWORDS = 200;
@@ -30,15 +27,8 @@ const DESCRIPTION_CHARACTERS = 200;
 const HYDRATION_CONCURRENCY = 3;
 const CANDIDATES_TTL_MS = DAY_MS / 4;
 
-export interface GenieCandidateServiceDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
-}
-
 export class GenieCandidateService {
-  constructor(private readonly deps: GenieCandidateServiceDeps) {}
+  constructor(private readonly deps: EncyclopediaDeps) {}
 
   async candidates(leagueId: string, request: GenieCandidatesQuery): Promise<GenieCandidates> {
     const { db, clock } = this.deps;

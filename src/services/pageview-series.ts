@@ -7,21 +7,15 @@
 import { addDays } from '../domain/dates';
 import { fail } from '../domain/errors';
 import { averageViews30d, type ViewPoint } from '../domain/pricing';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { findCachedSeries, findCachedSeriesOf, storeSeries } from '../store/view-series';
 import { UpstreamError } from '../upstream/http-client';
-import type { EncyclopediaClient } from '../upstream/encyclopedia';
+import type { EncyclopediaDeps } from './encyclopedia-deps';
 
 /** W1 series shape: the snapshot day and the 364 before it. */
 const SERIES_DAYS = 365;
 
-export interface PageviewSeriesDeps {
-  db: Database;
-  clock: Clock;
-  log: Logger;
-  encyclopedia: EncyclopediaClient;
+export interface PageviewSeriesDeps extends EncyclopediaDeps {
   /** the process's fetches in flight and tallies; one per process, shared by every service */
   pageviewFetches: PageviewFetches;
 }
