@@ -107,6 +107,22 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
     { name: 'no team in the league', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'unknown league: the caller has no team there (first check of §5.6)', method: 'POST', path: '/api/v1/leagues/lg_nope/my-contracts', body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'admin', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'anonymous', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'MEDIUM' }, as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    // §5.6 checks the caller's team and the league before the request's own fields
+    { name: 'no team in the league outranks an unknown tier', method: 'POST', path: myContracts, body: { articleId: 'Alpha', tier: 'HUGE' }, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    { name: 'no team in the league outranks a body that is not JSON', method: 'POST', path: myContracts, rawBody: '{"tier":', as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    {
+      name: 'an inactive league outranks an unknown tier',
+      method: 'POST',
+      path: myContracts,
+      body: { articleId: 'Alpha', tier: 'HUGE' },
+      as: 'admin',
+      before: (w: World, app: TestApp) => {
+        app.ctx.db.$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
+      },
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
     ...[
       { why: 'a closed league refuses buys (Proposed)', column: 'closed_at', value: '2026-05-09T00:00:00.000Z' },
       { why: 'an ended league refuses buys', column: 'end_date', value: '2026-05-10T11:00:00.000Z' },
