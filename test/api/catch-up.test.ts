@@ -19,7 +19,7 @@ import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclope
 import { createTestApp, TEST_SERVICE_TOKEN, type TestApp } from '../support/app';
 import { buildContract, buildLeague } from '../support/builders';
 import { runCliCaptured } from '../support/cli';
-import { clientFor } from '../support/encyclopedia';
+import { clientFor, encyclopediaConfigFor } from '../support/encyclopedia';
 
 const USER_AGENT = 'FantasyTest/1.0 (catch-up-test@example.org)';
 let fake: FakeEncyclopedia;
@@ -35,9 +35,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-function encyclopediaConfig() {
-  return { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: USER_AGENT };
-}
+const encyclopediaConfig = () => encyclopediaConfigFor(fake, USER_AGENT);
 
 /** Alpha is read 1,000 × (day of month) times every day of the fortnight before `today`. */
 function seedViews(today: string) {

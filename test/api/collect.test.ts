@@ -6,7 +6,7 @@ import { performances } from '../../src/store/schema';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { createTestApp, ENGINE_HEADERS, TEST_SERVICE_TOKEN, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
-import { clientFor } from '../support/encyclopedia';
+import { clientFor, encyclopediaConfigFor } from '../support/encyclopedia';
 
 const DAY = '2026-05-10';
 const USER_AGENT = 'FantasyTest/1.0 (collect-test@example.org)';
@@ -24,9 +24,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-function encyclopediaConfig() {
-  return { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: USER_AGENT };
-}
+const encyclopediaConfig = () => encyclopediaConfigFor(fake, USER_AGENT);
 
 async function appWithFake(): Promise<TestApp> {
   return createTestApp({ now: '2026-05-10T09:00:00.000Z', config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });

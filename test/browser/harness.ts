@@ -5,6 +5,7 @@
  * request must stay on the service's origin and the console must stay clean.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { capturedRun } from '../support/captured-run';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,15 +88,7 @@ export async function startService(options: { genie?: boolean; reports?: boolean
       }
     }, 20);
   });
-  const fantasy = (...args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c) => (stdout += c));
-      child.stderr.on('data', (c) => (stderr += c));
-      child.on('exit', (status) => resolve({ status, stdout, stderr }));
-    });
+  const fantasy = (...args: string[]) => capturedRun(binary, args, { cwd, env });
   return {
     base,
     fake,

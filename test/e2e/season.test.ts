@@ -5,6 +5,7 @@
  * in-box. Every step is what an operator or a player would type or click.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type CapturedRun, capturedRun } from '../support/captured-run';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,15 +25,8 @@ let server: ChildProcess;
 let base: string;
 
 /** Runs a CLI verb without blocking this process, which also hosts the fake encyclopedia. */
-function fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
+function fantasy(...args: string[]): Promise<CapturedRun> {
+  return capturedRun(binary, args, { cwd, env });
 }
 
 beforeAll(async () => {

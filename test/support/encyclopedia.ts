@@ -11,11 +11,14 @@ import { createTestApp, type TestApp, type TestAppOptions } from './app';
 export const FAKE_USER_AGENT = 'FantasyTest/1.0 (test@example.org)';
 export const DEFAULT_NOW = '2026-05-10T12:00:00.000Z';
 
+/** The `encyclopedia` configuration section pointing at `fake`. */
+export function encyclopediaConfigFor(fake: FakeEncyclopedia, userAgent = FAKE_USER_AGENT) {
+  return { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent };
+}
+
 /** A client for `fake` that retries at once, with its own limiter of 3 (tests run in parallel). */
 export function clientFor(fake: FakeEncyclopedia, userAgent = FAKE_USER_AGENT): EncyclopediaClient {
-  const config = parseConfig({
-    encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent },
-  });
+  const config = parseConfig({ encyclopedia: encyclopediaConfigFor(fake, userAgent) });
   return createEncyclopediaClient(config, {
     sleep: async () => undefined,
     baseDelayMs: 1,
