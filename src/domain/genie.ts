@@ -23,9 +23,6 @@ export const GENIE_LIMITS = {
 
 const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 
-/** What the model's reply is reduced to before it is checked against the request: the answer's shape. */
-export type GenieTurnAnswer = GenieTurnResponse;
-
 /** One message of a chat with the language model (what the upstream client sends). */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -133,11 +130,10 @@ export function parseSeedReply(reply: string, query: string): GenieSeeds | null 
   return { keywords, anchors };
 }
 
-/** A reply that passed rule 1: the answer's shape, but not yet checked against the request. */
-export type ParsedTurnReply = GenieTurnAnswer;
 
 /** §10.3 rule 1: null when the reply is unusable (no object, no utterance, or no keep array). */
-export function parseTurnReply(reply: string): ParsedTurnReply | null {
+/** A reply that passes rule 1 has the answer's shape; correctTurnReply then checks it against the request. */
+export function parseTurnReply(reply: string): GenieTurnResponse | null {
   const object = extractJsonObject(reply);
   if (!object) return null;
   if (typeof object.utterance !== 'string' || object.utterance.trim() === '') return null;
@@ -182,7 +178,7 @@ function isUnsure(answer: string): boolean {
  * §10.3 rules 3 and 4: the answer the player gets, whatever the model said. `forceDone` is
  * set by the caller when the model repeated a question even after being told not to.
  */
-export function correctTurnReply(reply: ParsedTurnReply, request: GenieTurnRequest, forceDone = false): GenieTurnAnswer {
+export function correctTurnReply(reply: GenieTurnResponse, request: GenieTurnRequest, forceDone = false): GenieTurnResponse {
   const allIds = request.candidates.map((c) => c.id);
   const supplied = new Set(allIds);
   let keep = [...new Set(reply.keep)].filter((id) => supplied.has(id));

@@ -11,7 +11,6 @@ import {
   type ChatMessage,
   parseSeedReply,
   parseTurnReply,
-  type ParsedTurnReply,
   repeatsHistory,
   RETRY_NOT_JSON,
   RETRY_REPEATED,
@@ -77,7 +76,7 @@ export class GenieService {
       'turn-retry',
     );
     const retryParsed = retry.kind === 'text' ? parseTurnReply(retry.text) : null;
-    const chosen: ParsedTurnReply | null = retryParsed ?? firstParsed;
+    const chosen: GenieTurnResponse | null = retryParsed ?? firstParsed;
     if (!chosen) {
       this.deps.log.warn('genie asleep: model reply unparseable after one retry', { call: 'turn' });
       fail('GENIE_ASLEEP', 'unparseable after one retry');
