@@ -6,7 +6,10 @@
  *  1. GET / against a bare node:http hello answering the same JSON;
  *  2. the leaderboard of 1,000 teams × 30 scored days (identity, then brotli as a browser
  *     asks), against a bare server sending those bytes;
- *  3. the same leaderboard revalidated with its ETag (304s).
+ *  3. the same leaderboard revalidated with its ETag (304s);
+ *  4. the market shelf of that league (50 articles priced from stored series, owners from its
+ *     1,000 teams), brotli, and revalidated;
+ *  5. the public league list (12 of 30 public leagues, one of them 1,000 teams strong).
  *
  * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds.
  */
@@ -18,11 +21,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parseConfig } from '../src/config';
+import { addDays, utcDay } from '../src/domain/dates';
 import { createHandler } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
+import { writeTransaction } from '../src/store/database';
+import { putCached } from '../src/store/upstream-cache';
+import { storeSeries } from '../src/store/view-series';
 import { buildBulkLeague } from '../test/support/bulk-league';
 
 const TEAMS = 1_000;
@@ -118,14 +125,19 @@ async function main() {
     const big = buildBulkLeague(runtime.ctx.db, { teams: TEAMS, start: '2026-04-01', scoredDays: DAYS, contractPrice: 40 });
     const viewer = { sub: `bulk:${big.leagueId}_0`.toLowerCase(), email: '', name: 'Player 0', picture: '' };
     const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
+    seedShelf(runtime.ctx.db);
+    seedPublicLeagues(runtime.ctx.db);
     runtime.close();
 
     const app = await start('app', databasePath);
     const board = `/api/v1/leagues/${big.leagueId}/leaderboard`;
+    const shelf = `/api/v1/leagues/${big.leagueId}/market`;
+    const publicList = '/api/v1/leagues/public';
     // record what the service answers, for the bare server to send byte for byte
     const answers: Record<string, { headers: Record<string, string>; body: string }> = {};
-    let etag = '';
-    for (const [route, encoding] of [['/', ''], [board, ''], [board, 'br']] as const) {
+    const etags: Record<string, string> = {};
+    const reads = [['/', ''], [board, ''], [board, 'br'], [shelf, ''], [shelf, 'br'], [publicList, '']] as const;
+    for (const [route, encoding] of reads) {
       const response = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
         http.get(`${app.url}${route}`, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
@@ -137,8 +149,8 @@ async function main() {
       const headers: Record<string, string> = { 'content-type': String(response.headers['content-type']) };
       if (response.headers['content-encoding']) headers['content-encoding'] = String(response.headers['content-encoding']);
       answers[`${route} ${encoding}`] = { headers, body: response.body.toString('base64') };
-      if (route === board) etag = String(response.headers.etag);
-      console.log(`${route === '/' ? 'GET /' : 'leaderboard'}${encoding ? ` (${encoding})` : ''}: ${response.body.byteLength.toLocaleString('en')} bytes`);
+      etags[route] = String(response.headers.etag);
+      console.log(`${route}${encoding ? ` (${encoding})` : ''}: ${response.body.byteLength.toLocaleString('en')} bytes, etag ${etags[route]}`);
     }
     const answersFile = path.join(dir, 'answers.json');
     fs.writeFileSync(answersFile, JSON.stringify(answers));
@@ -153,8 +165,19 @@ async function main() {
         () => load(`${app.url}${board}`, { cookie, 'accept-encoding': 'br' }),
         () => load(`${bare.url}${board}`, { 'accept-encoding': 'br' }),
       );
-      const revalidated = await load(`${app.url}${board}`, { cookie, 'if-none-match': etag }, 304);
+      const revalidated = await load(`${app.url}${board}`, { cookie, 'if-none-match': etags[board]! }, 304);
       console.log(`leaderboard revalidated (304):  ${show(revalidated)}`);
+      await compare(`market shelf, 50 articles, ${TEAMS} teams`, () => load(`${app.url}${shelf}`, { cookie }), () => load(`${bare.url}${shelf}`, {}));
+      await compare(
+        `market shelf, 50 articles, ${TEAMS} teams, brotli`,
+        () => load(`${app.url}${shelf}`, { cookie, 'accept-encoding': 'br' }),
+        () => load(`${bare.url}${shelf}`, { 'accept-encoding': 'br' }),
+      );
+      if (etags[shelf] !== 'undefined') {
+        const shelfRevalidated = await load(`${app.url}${shelf}`, { cookie, 'if-none-match': etags[shelf]! }, 304);
+        console.log(`market shelf revalidated (304): ${show(shelfRevalidated)}`);
+      }
+      await compare('public leagues, 12 of 30', () => load(`${app.url}${publicList}`, { cookie }), () => load(`${bare.url}${publicList}`, {}));
     } finally {
       app.stop();
       bare.stop();
@@ -162,6 +185,33 @@ async function main() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Shelf articles held by the bulk league's first teams, so owners show (the viewer holds one). */
+const SHELF_ARTICLES = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? `Bulk_article_${i}` : `Shelf_article_${i}`));
+
+/**
+ * Yesterday's shelf and its 50 series as the market leaves them in the store after its first
+ * read (the bench has no encyclopedia: every input must already be at hand).
+ */
+function seedShelf(db: Parameters<typeof buildBulkLeague>[0]) {
+  const now = new Date();
+  const yesterday = addDays(utcDay(now), -1);
+  const entries = SHELF_ARTICLES.map((articleId, i) => ({ articleId, views: 500_000 - i * 7_000, sourceRank: i + 1 }));
+  writeTransaction(db, (tx) => {
+    putCached(tx, `market-shelf:en:${yesterday}`, entries, now, 3 * 86_400_000);
+    SHELF_ARTICLES.forEach((articleId, i) => {
+      const series = Array.from({ length: 365 }, (_, day) => ({ date: addDays(yesterday, day - 364), views: 1_000 + ((day * 37 + i * 101) % 5_000) }));
+      storeSeries(tx, 'en', articleId, yesterday, series, now.toISOString());
+    });
+  });
+}
+
+/** 30 public leagues in season, the newest of them 1,000 teams strong. */
+function seedPublicLeagues(db: Parameters<typeof buildBulkLeague>[0]) {
+  const today = utcDay(new Date());
+  for (let i = 0; i < 29; i++) buildBulkLeague(db, { leagueId: `lg_public_${i}`, teams: 3, start: addDays(today, -40 + i), durationDays: 90 });
+  buildBulkLeague(db, { leagueId: 'lg_public_big', teams: TEAMS, start: today, durationDays: 30 });
 }
 
 // a child leaves through exit, so a CPU profile asked for is written
