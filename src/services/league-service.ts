@@ -30,8 +30,10 @@ import {
   insertTeamWithLineup,
   leaguesOfPlayer,
   publicLeagues,
+  publicLeagueVersions,
   type LeagueRow,
 } from '../store/leagues';
+import { digestVersion } from './answer-version';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { rankedTeamCount, rankedTeams, rankLeagueIfStale, rankOfTeam } from '../store/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
@@ -150,6 +152,15 @@ export class LeagueService {
 
   publicShelf(): League[] {
     return this.leagueViews(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+  }
+
+  /**
+   * What the public shelf's cached answer is tagged with: the leagues it shows now, each at
+   * its version. A league founded, closed, deleted or ended by the clock changes the ids; a
+   * join or a departure changes a version.
+   */
+  publicShelfVersion(): number {
+    return digestVersion(publicLeagueVersions(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT).flatMap(({ id, version }) => [id, version]));
   }
 
   byId(leagueId: string): League {

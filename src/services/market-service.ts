@@ -3,14 +3,24 @@
  * first 50, hydrated with the cached pageview series and priced for the league at MEDIUM.
  * The filtered list is cached per (edition, snapshot day); series come from the shared
  * per-article cache. A failed hydration marks the row pending instead of pricing it at 0.
+ *
+ * Once yesterday's list and every one of its series are stored, the shelf is a function of
+ * the store alone for the rest of the day: the list is kept while fresh and series are
+ * first-answer-wins and kept a week (store/housekeeping.ts), so only the league's contracts
+ * and teams (its version) and the viewer can move it. That shelf is read synchronously and
+ * tagged (`shelfTag`) for the answer cache; any other state (a list to fetch or fall back
+ * from, a series still pending) goes through the encyclopedia and is never tagged.
  */
 import { fail } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
-import { findLeague } from '../store/leagues';
-import { getCached, putCached } from '../store/upstream-cache';
+import { liveContractsOfTeam } from '../store/contracts';
+import { findCurrentTeam, findLeague, type LeagueRow } from '../store/leagues';
+import { getCached, getCachedEntry, putCached } from '../store/upstream-cache';
+import { countCachedSeries, findCachedSeriesOf } from '../store/view-series';
 import { UpstreamError } from '../upstream/http-client';
+import { digestVersion } from './answer-version';
 import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
 import { PageviewSeries, type PageviewSeriesDeps, snapshotCandidates } from './pageview-series';
@@ -54,6 +64,19 @@ export type MarketServiceDeps = PageviewSeriesDeps;
 
 const shelfKey = (domain: string, snapshotDate: string) => `market-shelf:${domain}:${snapshotDate}`;
 
+/** Yesterday's filtered list as stored, when it and all its series are: the shelf needs no fetch. */
+interface StoredShelf {
+  snapshotDate: string;
+  entries: ShelfEntry[];
+  fetchedAt: string;
+}
+
+/** Where and under which version the answer cache keeps a shelf; see `MarketService.shelfTag`. */
+export interface ShelfTag {
+  key: string;
+  version: number;
+}
+
 export class MarketService {
   private readonly pageviews: PageviewSeries;
 
@@ -67,10 +90,58 @@ export class MarketService {
     const today = utcDay(this.deps.clock.now());
     const { snapshotDate, entries } = await this.snapshot(league.domain, today);
     const series = await this.hydrate(league.domain, entries, snapshotDate);
-
     // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
-    const holdingOf = leagueHoldings(db, leagueId, playerId);
+    return this.priced(league, entries, series, leagueHoldings(db, leagueId, playerId));
+  }
 
+  /**
+   * The shelf `shelf` would answer on `today`, read from the store alone, when every input is
+   * stored (see the module note); undefined when it would have to fetch.
+   */
+  storedShelfFor(playerId: string, leagueId: string, today: string): MarketArticle[] | undefined {
+    const { db, pageviewFetches } = this.deps;
+    const league = findLeague(db, leagueId);
+    const stored = league && this.storedShelf(league.domain, today);
+    if (!league || !stored) return undefined;
+    const ids = stored.entries.map((entry) => entry.articleId);
+    const byId = findCachedSeriesOf(db, league.domain, ids, stored.snapshotDate);
+    if (byId.size < ids.length) return undefined;
+    // the same tally the hydration keeps: each series answered without a request
+    pageviewFetches.stats.hits += ids.length;
+    return this.priced(
+      league,
+      stored.entries,
+      ids.map((id) => byId.get(id)),
+      leagueHoldings(db, leagueId, playerId),
+    );
+  }
+
+  /**
+   * Where the answer cache keeps the viewer's stored shelf and the version it is tagged with;
+   * undefined when the shelf is not stored (it must fetch, and is not kept). Rows differ by
+   * viewer only in `owned-by-viewer`, so a viewer whose team holds none of the shelf's
+   * articles shares the league's one answer; the version digests the league's version, the
+   * day, the list as stored and that viewer part, so neither a write nor another viewer's tag
+   * can answer 304 to a different shelf.
+   */
+  shelfTag(playerId: string, leagueId: string, today: string): ShelfTag | undefined {
+    const { db } = this.deps;
+    const league = findLeague(db, leagueId);
+    const stored = league && this.storedShelf(league.domain, today);
+    if (!league || !stored) return undefined;
+    const ids = stored.entries.map((entry) => entry.articleId);
+    if (countCachedSeries(db, league.domain, ids, stored.snapshotDate) < ids.length) return undefined;
+    const team = findCurrentTeam(db, leagueId, playerId);
+    const onShelf = new Set(ids);
+    const viewer = team && liveContractsOfTeam(db, team.id).some((contract) => onShelf.has(contract.articleId)) ? team.id : 'any';
+    return {
+      key: `market:${leagueId}:${viewer}`,
+      version: digestVersion([leagueId, league.version, today, stored.snapshotDate, stored.fetchedAt, viewer]),
+    };
+  }
+
+  /** §7.1 step 3's rows: prices at the league's frozen L, owner and availability for the viewer. */
+  private priced(league: LeagueRow, entries: ShelfEntry[], series: (ViewPoint[] | undefined)[], holdingOf: (articleId: string) => Holding): MarketArticle[] {
     return entries.map((entry, index) => {
       const points = series[index];
       const average = points && points.length > 0 ? averageViews30d(points) : null;
@@ -90,6 +161,16 @@ export class MarketService {
         ...holdingOf(entry.articleId),
       };
     });
+  }
+
+  /**
+   * Yesterday's list, fresh in the store; the day before's is not enough, since `snapshot`
+   * would first try to fetch yesterday's. Series are checked by the caller.
+   */
+  private storedShelf(domain: string, today: string): StoredShelf | undefined {
+    const [yesterday] = snapshotCandidates(today);
+    const entry = getCachedEntry<ShelfEntry[]>(this.deps.db, shelfKey(domain, yesterday), this.deps.clock.now());
+    return entry?.fresh ? { snapshotDate: yesterday, entries: entry.value, fetchedAt: entry.fetchedAt } : undefined;
   }
 
   /** §7.1 step 1–2: yesterday's list, else the day before's; cached once filtered with the edition's own namespaces. */

@@ -95,14 +95,23 @@ export function leaguesOfPlayer(db: Database, playerId: string): LeagueRow[] {
  * stored as `toISOString()` text, so comparing strings compares instants.
  */
 export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow[] {
-  return db
-    .select()
-    .from(leagues)
-    .where(and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now.toISOString())))
-    .orderBy(desc(leagues.startDate), desc(leagues.createdAt), leagues.id)
-    .limit(limit)
-    .all();
+  return db.select().from(leagues).where(publicInSeason(now)).orderBy(...PUBLIC_ORDER).limit(limit).all();
 }
+
+/**
+ * The id and version of each league `publicLeagues` answers, in its order, without the rows:
+ * what the public shelf's cached answer is tagged with (a league's version moves with
+ * everything its League form shows, its team count included).
+ */
+export function publicLeagueVersions(db: Database, now: Date, limit: number): { id: string; version: number }[] {
+  return db.select({ id: leagues.id, version: leagues.version }).from(leagues).where(publicInSeason(now)).orderBy(...PUBLIC_ORDER).limit(limit).all();
+}
+
+function publicInSeason(now: Date) {
+  return and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now.toISOString()));
+}
+
+const PUBLIC_ORDER = [desc(leagues.startDate), desc(leagues.createdAt), leagues.id] as const;
 
 /** The player's team in the league, current or departed (a rejoin reuses it). */
 export function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): TeamRow | undefined {

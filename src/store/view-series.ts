@@ -43,6 +43,22 @@ export function findCachedSeriesOf(db: Database, domain: string, articleIds: str
   return out;
 }
 
+/** How many of the articles have a series stored for the snapshot day (read from the key's index, not the series). */
+export function countCachedSeries(db: Database, domain: string, articleIds: readonly string[], snapshotDate: string): number {
+  let count = 0;
+  for (let i = 0; i < articleIds.length; i += IN_BATCH) {
+    const row = db
+      .select({ n: sql<number>`count(*)` })
+      .from(viewSeries)
+      .where(
+        and(eq(viewSeries.domain, domain), eq(viewSeries.snapshotDate, snapshotDate), inArray(viewSeries.articleId, articleIds.slice(i, i + IN_BATCH))),
+      )
+      .get();
+    count += Number(row?.n ?? 0);
+  }
+  return count;
+}
+
 /** First answer wins: two requests that fetched the same series concurrently store one row. */
 export function storeSeries(db: Database, domain: string, articleId: string, snapshotDate: string, series: ViewPoint[], fetchedAt: string): void {
   db.insert(viewSeries)

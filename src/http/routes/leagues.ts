@@ -65,6 +65,10 @@ export const leagueRoutes = [
     tag,
     access: 'player',
     answer: { json: z.array(LeagueSchema) },
+    cache: {
+      key: () => 'public-leagues',
+      version: ({ services }) => services.leagues.publicShelfVersion(),
+    },
     handle: ({ services }) => services.leagues.publicShelf(),
   }),
   route({

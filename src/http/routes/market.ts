@@ -1,8 +1,22 @@
 import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { utcDay } from '../../domain/dates';
 import { ContractSchema, BuyContractRequestSchema, MarketArticleSchema, SaleQuoteSchema } from '../../wire/contracts';
 import { route } from '../route-kit';
 
 const tag = 'Contracts';
+
+/**
+ * The day a shelf request reads, fixed at its first look: its tag and its answer must be
+ * read for the same day, even across midnight (the next day's shelf may need a fetch, which a
+ * cached answer cannot wait for).
+ */
+const requestDays = new WeakMap<Request, string>();
+function dayOf({ request, ctx }: { request: Request; ctx: AppContext }): string {
+  let day = requestDays.get(request);
+  if (day === undefined) requestDays.set(request, (day = utcDay(ctx.clock.now())));
+  return day;
+}
 
 /** The market shelf (§7) and contracts (§5.6–§5.9): buy, lists, sell, renewal election and withdrawal. */
 export const marketRoutes = [
@@ -14,7 +28,13 @@ export const marketRoutes = [
     tag,
     access: 'player',
     answer: { json: z.array(MarketArticleSchema) },
-    handle: ({ services, player, params }) => services.market.shelf(player.id, params.id),
+    cache: {
+      // only a shelf whose every input is stored is kept; one that must fetch is answered afresh
+      key: (input) => input.services.market.shelfTag(input.player.id, input.params.id, dayOf(input))?.key,
+      version: (input) => input.services.market.shelfTag(input.player.id, input.params.id, dayOf(input))?.version,
+    },
+    handle: (input) =>
+      input.services.market.storedShelfFor(input.player.id, input.params.id, dayOf(input)) ?? input.services.market.shelf(input.player.id, input.params.id),
   }),
   route({
     id: 'listLeagueContracts',
