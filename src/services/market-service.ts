@@ -15,8 +15,8 @@ import { fail } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
-import { liveContractsOfTeam } from '../store/contracts';
-import { findCurrentTeam, findLeague, type LeagueRow } from '../store/leagues';
+import { currentTeamHoldingAny } from '../store/contracts';
+import { findLeague, type LeagueRow } from '../store/leagues';
 import { getCached, getCachedEntry, putCached } from '../store/upstream-cache';
 import { countCachedSeries, findCachedSeriesOf } from '../store/view-series';
 import { UpstreamError } from '../upstream/http-client';
@@ -131,9 +131,7 @@ export class MarketService {
     if (!league || !stored) return undefined;
     const ids = stored.entries.map((entry) => entry.articleId);
     if (countCachedSeries(db, league.domain, ids, stored.snapshotDate) < ids.length) return undefined;
-    const team = findCurrentTeam(db, leagueId, playerId);
-    const onShelf = new Set(ids);
-    const viewer = team && liveContractsOfTeam(db, team.id).some((contract) => onShelf.has(contract.articleId)) ? team.id : 'any';
+    const viewer = currentTeamHoldingAny(db, leagueId, playerId, ids) ?? 'any';
     return {
       key: `market:${leagueId}:${viewer}`,
       version: digestVersion([leagueId, league.version, today, stored.snapshotDate, stored.fetchedAt, viewer]),

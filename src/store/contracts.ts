@@ -89,6 +89,23 @@ export function liveContractsOfLeague(db: Database, leagueId: string): ContractR
     .all();
 }
 
+/**
+ * The player's current team in the league when it holds a live contract on one of the
+ * articles, else undefined: what makes a market shelf the viewer's own (prepared once; the ids
+ * as one JSON array).
+ */
+export function currentTeamHoldingAny(db: Database, leagueId: string, playerId: string, articleIds: readonly string[]): string | undefined {
+  const statement = preparedOnce(db, 'currentTeamHoldingAny', () =>
+    db.$client.prepare(
+      `SELECT t.id FROM teams t
+        WHERE t.league_id = ? AND t.player_id = ? AND t.left_at IS NULL
+          AND EXISTS (SELECT 1 FROM contracts c
+                       WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id IN (SELECT value FROM json_each(?)))`,
+    ),
+  );
+  return (statement.get(leagueId, playerId, JSON.stringify(articleIds)) as { id: string } | undefined)?.id;
+}
+
 export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[] {
   return db
     .select()

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { type Database, IN_BATCH, preparedOnce } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
@@ -95,7 +95,7 @@ export function leaguesOfPlayer(db: Database, playerId: string): LeagueRow[] {
  * stored as `toISOString()` text, so comparing strings compares instants.
  */
 export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow[] {
-  return db.select().from(leagues).where(publicInSeason(now)).orderBy(...PUBLIC_ORDER).limit(limit).all();
+  return db.select().from(leagues).where(publicInSeason(now.toISOString())).orderBy(...PUBLIC_ORDER).limit(limit).all();
 }
 
 /**
@@ -104,11 +104,20 @@ export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow
  * everything its League form shows, its team count included).
  */
 export function publicLeagueVersions(db: Database, now: Date, limit: number): { id: string; version: number }[] {
-  return db.select({ id: leagues.id, version: leagues.version }).from(leagues).where(publicInSeason(now)).orderBy(...PUBLIC_ORDER).limit(limit).all();
+  const query = preparedOnce(db, 'publicLeagueVersions', () =>
+    db
+      .select({ id: leagues.id, version: leagues.version })
+      .from(leagues)
+      .where(publicInSeason(sql.placeholder('now')))
+      .orderBy(...PUBLIC_ORDER)
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ now: now.toISOString(), limit });
 }
 
-function publicInSeason(now: Date) {
-  return and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now.toISOString()));
+function publicInSeason(now: string | Placeholder) {
+  return and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now));
 }
 
 const PUBLIC_ORDER = [desc(leagues.startDate), desc(leagues.createdAt), leagues.id] as const;

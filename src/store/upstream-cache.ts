@@ -3,8 +3,8 @@
  * shelves), so every process and every restart share one copy instead of refetching.
  * Values are JSON; keys are chosen by the caller (`editions`, `siteinfo:it`, ...).
  */
-import { eq } from 'drizzle-orm';
-import type { Database } from './database';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, preparedOnce } from './database';
 import { upstreamCache } from './schema';
 
 export interface CachedEntry<T> {
@@ -18,7 +18,9 @@ export interface CachedEntry<T> {
 
 /** The entry under `key` whether or not it has expired (callers may fall back to a stale copy). */
 export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedEntry<T> | undefined {
-  const row = db.select().from(upstreamCache).where(eq(upstreamCache.key, key)).get();
+  const row = preparedOnce(db, 'getCachedEntry', () =>
+    db.select().from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
+  ).get({ key });
   if (!row) return undefined;
   let value: T;
   try {
