@@ -1,10 +1,12 @@
 /**
  * §7.2–§7.3 owner and availability of articles in one league, as one viewer sees them:
- * read once per request, then asked per article (shelf rows, search hits, the article page).
+ * read once per request for the articles it shows (shelf rows, search hits, the article
+ * page), then asked per article. Only those articles' holders are read, so the cost does not
+ * grow with the league's teams.
  */
 import type { Database } from '../store/database';
-import { liveContractsOfLeague } from '../store/contracts';
-import { findCurrentTeam, teamsOfLeague } from '../store/leagues';
+import { liveHoldersOf } from '../store/contracts';
+import { findCurrentTeam } from '../store/leagues';
 
 export type Availability = 'free-agent' | 'owned-by-viewer' | 'owned-by-other';
 
@@ -13,16 +15,14 @@ export interface Holding {
   availability: Availability;
 }
 
-export function leagueHoldings(db: Database, leagueId: string, viewerPlayerId: string): (articleId: string) => Holding {
-  const teams = new Map(teamsOfLeague(db, leagueId).map((team) => [team.id, team]));
-  const holders = new Map(liveContractsOfLeague(db, leagueId).map((contract) => [contract.articleId, contract.teamId]));
+export function leagueHoldings(db: Database, leagueId: string, viewerPlayerId: string, articleIds: readonly string[]): (articleId: string) => Holding {
+  const holders = new Map(liveHoldersOf(db, leagueId, articleIds).map((holder) => [holder.articleId, holder]));
   const viewerTeamId = findCurrentTeam(db, leagueId, viewerPlayerId)?.id ?? null;
   return (articleId) => {
-    const holderId = holders.get(articleId);
-    const holder = holderId ? teams.get(holderId) : undefined;
+    const holder = holders.get(articleId);
     return {
-      owner: holder ? { name: holder.playerName, teamName: holder.name } : null,
-      availability: !holderId ? 'free-agent' : holderId === viewerTeamId ? 'owned-by-viewer' : 'owned-by-other',
+      owner: holder ? { name: holder.playerName, teamName: holder.teamName } : null,
+      availability: !holder ? 'free-agent' : holder.teamId === viewerTeamId ? 'owned-by-viewer' : 'owned-by-other',
     };
   };
 }

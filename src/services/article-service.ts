@@ -48,7 +48,7 @@ export class ArticleService {
     const hits = await this.searchHits(league.domain, query);
     const today = utcDay(this.deps.clock.now());
     const series = await mapWithWorkers(hits, HYDRATION_CONCURRENCY, (hit) => this.seriesOrPending(league.domain, hit.id, today));
-    const holdingOf = leagueHoldings(this.deps.db, leagueId, playerId);
+    const holdingOf = leagueHoldings(this.deps.db, leagueId, playerId, hits.map((hit) => hit.id));
     return hits.map((hit, index) => offer(league, hit, series[index]?.series ?? null, holdingOf(hit.id)));
   }
 
@@ -58,7 +58,7 @@ export class ArticleService {
     const summary = await this.summary(league.domain, requested);
     const today = utcDay(this.deps.clock.now());
     const live = await this.seriesOrPending(league.domain, summary.id, today);
-    const holding = leagueHoldings(this.deps.db, leagueId, playerId)(summary.id);
+    const holding = leagueHoldings(this.deps.db, leagueId, playerId, [summary.id])(summary.id);
     return {
       ...offer(league, summary, live?.series ?? null, holding),
       extract: summary.extract,

@@ -91,7 +91,8 @@ export class MarketService {
     const { snapshotDate, entries } = await this.snapshot(league.domain, today);
     const series = await this.hydrate(league.domain, entries, snapshotDate);
     // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
-    return this.priced(league, entries, series, leagueHoldings(db, leagueId, playerId));
+    const ids = entries.map((entry) => entry.articleId);
+    return this.priced(league, entries, series, leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**
@@ -108,12 +109,7 @@ export class MarketService {
     if (byId.size < ids.length) return undefined;
     // the same tally the hydration keeps: each series answered without a request
     pageviewFetches.stats.hits += ids.length;
-    return this.priced(
-      league,
-      stored.entries,
-      ids.map((id) => byId.get(id)),
-      leagueHoldings(db, leagueId, playerId),
-    );
+    return this.priced(league, stored.entries, ids.map((id) => byId.get(id)), leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**

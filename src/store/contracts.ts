@@ -89,6 +89,22 @@ export function liveContractsOfLeague(db: Database, leagueId: string): ContractR
     .all();
 }
 
+/** Who holds each of the articles that is under a live contract in the league (one prepared statement, the ids as one JSON array). */
+export function liveHoldersOf(
+  db: Database,
+  leagueId: string,
+  articleIds: readonly string[],
+): { articleId: string; teamId: string; teamName: string; playerName: string }[] {
+  const statement = preparedOnce(db, 'liveHoldersOf', () =>
+    db.$client.prepare(
+      `SELECT c.article_id AS articleId, c.team_id AS teamId, t.name AS teamName, p.name AS playerName
+         FROM contracts c JOIN teams t ON t.id = c.team_id JOIN players p ON p.id = t.player_id
+        WHERE c.league_id = ? AND c.status = 'live' AND c.article_id IN (SELECT value FROM json_each(?))`,
+    ),
+  );
+  return statement.all(leagueId, JSON.stringify(articleIds)) as { articleId: string; teamId: string; teamName: string; playerName: string }[];
+}
+
 /**
  * The player's current team in the league when it holds a live contract on one of the
  * articles, else undefined: what makes a market shelf the viewer's own (prepared once; the ids
