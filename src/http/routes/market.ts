@@ -1,22 +1,58 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { utcDay } from '../../domain/dates';
+import type { Services } from '../../services/composition-root';
+import type { ShelfTag } from '../../services/market-service';
 import { ContractSchema, BuyContractRequestSchema, MarketArticleSchema, SaleQuoteSchema } from '../../wire/contracts';
 import { route } from '../route-kit';
 
 const tag = 'Contracts';
 
 /**
- * The day a shelf request reads, fixed at its first look: its tag and its answer must be
- * read for the same day, even across midnight (the next day's shelf may need a fetch, which a
- * cached answer cannot wait for).
+ * What one shelf request has read for the answer cache. Its day is fixed at the first look,
+ * so its tag and its answer are for the same day even across midnight (the next day's shelf
+ * may need a fetch, which a kept answer cannot wait for). The tag read for the kit's key is
+ * handed to the kit's first version call instead of being read twice; any later call (after
+ * producing, to catch a write in between) reads afresh.
  */
-const requestDays = new WeakMap<Request, string>();
-function dayOf({ request, ctx }: { request: Request; ctx: AppContext }): string {
-  let day = requestDays.get(request);
-  if (day === undefined) requestDays.set(request, (day = utcDay(ctx.clock.now())));
-  return day;
+interface ShelfRead {
+  day: string;
+  keyTag?: { tag: ShelfTag | undefined };
 }
+
+interface ShelfInput {
+  request: Request;
+  ctx: AppContext;
+  services: Services;
+  player: { id: string };
+  params: { id: string };
+}
+
+const shelfReads = new WeakMap<Request, ShelfRead>();
+
+function shelfRead({ request, ctx }: ShelfInput): ShelfRead {
+  let read = shelfReads.get(request);
+  if (!read) shelfReads.set(request, (read = { day: utcDay(ctx.clock.now()) }));
+  return read;
+}
+
+function shelfTag(input: ShelfInput, read: ShelfRead): ShelfTag | undefined {
+  return input.services.market.shelfTag(input.player.id, input.params.id, read.day);
+}
+
+const shelfCache = {
+  key(input: ShelfInput): string | undefined {
+    const read = shelfRead(input);
+    read.keyTag = { tag: shelfTag(input, read) };
+    return read.keyTag.tag?.key;
+  },
+  version(input: ShelfInput): number | undefined {
+    const read = shelfRead(input);
+    const handed = read.keyTag;
+    read.keyTag = undefined;
+    return (handed ? handed.tag : shelfTag(input, read))?.version;
+  },
+};
 
 /** The market shelf (§7) and contracts (§5.6–§5.9): buy, lists, sell, renewal election and withdrawal. */
 export const marketRoutes = [
@@ -28,13 +64,11 @@ export const marketRoutes = [
     tag,
     access: 'player',
     answer: { json: z.array(MarketArticleSchema) },
-    cache: {
-      // only a shelf whose every input is stored is kept; one that must fetch is answered afresh
-      key: (input) => input.services.market.shelfTag(input.player.id, input.params.id, dayOf(input))?.key,
-      version: (input) => input.services.market.shelfTag(input.player.id, input.params.id, dayOf(input))?.version,
-    },
+    // only a shelf whose every input is stored is kept; one that must fetch is answered afresh
+    cache: shelfCache,
     handle: (input) =>
-      input.services.market.storedShelfFor(input.player.id, input.params.id, dayOf(input)) ?? input.services.market.shelf(input.player.id, input.params.id),
+      input.services.market.storedShelfFor(input.player.id, input.params.id, shelfRead(input).day) ??
+      input.services.market.shelf(input.player.id, input.params.id),
   }),
   route({
     id: 'listLeagueContracts',
