@@ -7,7 +7,8 @@
  */
 import crypto from 'node:crypto';
 import { compress, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from './compression';
-import { bytesResponse } from './known-body';
+import type { HttpRequest } from './http-request';
+import { HttpResponse } from './http-response';
 
 /** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -37,15 +38,15 @@ export class AnswerCache {
    * but not kept.
    */
   answer(
-    request: Request,
+    request: HttpRequest,
     key: string,
     version: number,
     produce: () => { body: unknown; headers?: Record<string, string> },
     readVersion: () => number | undefined,
-  ): Response {
+  ): HttpResponse {
     const etag = `W/"${instance}-${version}"`;
     if (matches(request.headers.get('if-none-match'), etag)) {
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' } });
+      return new HttpResponse(304, { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' });
     }
     let entry = this.entries.get(key);
     if (entry && entry.version === version) {
@@ -68,7 +69,7 @@ export class AnswerCache {
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
   }
 
-  private respond(key: string, entry: Entry, encoding: ContentEncoding | null): Response {
+  private respond(key: string, entry: Entry, encoding: ContentEncoding | null): HttpResponse {
     const headers: Record<string, string> = {
       ...entry.headers,
       'content-type': 'application/json',
@@ -76,7 +77,7 @@ export class AnswerCache {
       'cache-control': CACHE_CONTROL,
       vary: 'Accept-Encoding',
     };
-    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return bytesResponse(entry.body, { status: 200, headers });
+    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return new HttpResponse(200, headers, entry.body);
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = entry.encoded[encoding] = compress(entry.body, encoding);
@@ -86,7 +87,7 @@ export class AnswerCache {
         this.evict();
       }
     }
-    return bytesResponse(encoded, { status: 200, headers: { ...headers, 'content-encoding': encoding } });
+    return new HttpResponse(200, { ...headers, 'content-encoding': encoding }, encoded);
   }
 
   private keep(key: string, entry: Entry): void {

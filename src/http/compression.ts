@@ -4,7 +4,8 @@
  * of the time brotli's own default (11) takes, which matters on a busy 2-core machine.
  */
 import zlib from 'node:zlib';
-import { bodyBytes, bytesResponse, hasKnownBody } from './known-body';
+import type { HttpRequest } from './http-request';
+import type { HttpResponse } from './http-response';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -42,37 +43,17 @@ export function isJson(contentType: string | null): boolean {
 }
 
 /**
- * `response` with headers this process may change (a copy when its own are immutable), its
- * JSON body compressed when over the threshold and the client accepts it. Bodies already
- * encoded (the answer cache's) pass through as they are.
+ * `response` with its JSON body compressed when over the threshold and the client accepts it.
+ * Bodies already encoded (the answer cache's) pass through as they are.
  */
-export async function finalResponse(request: Request, response: Response): Promise<Response> {
-  const headers = response.headers;
-  const json = isJson(headers.get('content-type')) && !headers.has('content-encoding');
-  const known = hasKnownBody(response);
-  const body = json ? await bodyBytes(response) : null;
+export function compressed(request: HttpRequest, response: HttpResponse): HttpResponse {
+  if (!isJson(response.header('content-type') ?? null) || response.headers['content-encoding'] !== undefined) return response;
+  response.appendTo('vary', 'Accept-Encoding');
+  const body = response.body;
   const encoding = body !== null && body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get('accept-encoding')) : null;
-  const copy = (bytes: Uint8Array | null) =>
-    bytesResponse(bytes, { status: response.status, statusText: response.statusText, headers: new Headers(headers) });
-  let out: Response;
-  if (encoding) out = copy(compress(body!, encoding));
-  // a body read here is gone from the original: the answer carries the bytes instead
-  else if (json && !known) out = copy(body);
-  else out = mutable(response);
-  if (json) out.headers.append('vary', 'Accept-Encoding');
-  if (encoding) {
-    out.headers.set('content-encoding', encoding);
-    out.headers.delete('content-length');
-  }
-  return out;
-}
-
-/** Responses built here have mutable headers; one made by Response.error() or fetch does not. */
-function mutable(response: Response): Response {
-  try {
-    response.headers.set('x-content-type-options', 'nosniff');
-    return response;
-  } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
-  }
+  if (!encoding) return response;
+  response.body = compress(body!, encoding);
+  response.headers['content-encoding'] = encoding;
+  delete response.headers['content-length'];
+  return response;
 }

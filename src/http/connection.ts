@@ -1,8 +1,9 @@
 /**
- * What the socket knows about a request and the web Request does not: the peer's address
+ * What the socket knows about a request and its headers do not: the peer's address
  * and the local port it reached. The listener records them; guards and limiters read them.
  */
 import { isIP } from 'node:net';
+import type { HttpRequest } from './http-request';
 
 export interface Connection {
   /** the peer's address as the socket saw it */
@@ -11,13 +12,13 @@ export interface Connection {
   localPort: number;
 }
 
-const connections = new WeakMap<Request, Connection>();
+const connections = new WeakMap<HttpRequest, Connection>();
 
-export function recordConnection(request: Request, connection: Connection): void {
+export function recordConnection(request: HttpRequest, connection: Connection): void {
   connections.set(request, connection);
 }
 
-export function connectionOf(request: Request): Connection | undefined {
+export function connectionOf(request: HttpRequest): Connection | undefined {
   return connections.get(request);
 }
 
@@ -26,7 +27,7 @@ export function connectionOf(request: Request): Connection | undefined {
  * the last `X-Forwarded-For` entry: the one our proxy appended; earlier entries are whatever
  * the client chose to send. Without a socket (in-process calls) it is `unknown`, one bucket.
  */
-export function clientAddress(request: Request, trustProxy: boolean): string {
+export function clientAddress(request: HttpRequest, trustProxy: boolean): string {
   const socketAddress = connectionOf(request)?.remoteAddress;
   let address = socketAddress;
   if (trustProxy) {

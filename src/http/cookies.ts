@@ -1,3 +1,6 @@
+import type { HttpRequest } from './http-request';
+import { HttpResponse } from './http-response';
+
 export interface CookieOptions {
   maxAgeSeconds?: number;
   httpOnly?: boolean;
@@ -19,7 +22,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-export function readCookie(request: Request, name: string): string | undefined {
+export function readCookie(request: HttpRequest, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -37,9 +40,7 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** A 302 with cookies, built by hand: the framework's cookie+redirect path has failed on Node. */
-export function redirectWithCookies(location: string, cookies: string[] = []): Response {
-  const headers = new Headers({ location });
-  for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return new Response(null, { status: 302, headers });
+/** A 302 that also sets cookies (each Set-Cookie its own header line). */
+export function redirectWithCookies(location: string, cookies: string[] = []): HttpResponse {
+  return new HttpResponse(302, cookies.length > 0 ? { location, 'set-cookie': cookies } : { location });
 }

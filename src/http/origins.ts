@@ -3,6 +3,7 @@
  * service's own origin is the frontend under every loopback name it is reached by, so the
  * address `serve` prints (http://127.0.0.1:PORT) is one a browser can sign in at.
  */
+import type { HttpRequest } from './http-request';
 import { type Config, frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
 import { connectionOf } from './connection';
@@ -10,7 +11,7 @@ import { connectionOf } from './connection';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Answers whether `origin` (the header's value) is one the frontend speaks from for this request. */
-export function originTrusted(config: Config, request: Request, origin: string): boolean {
+export function originTrusted(config: Config, request: HttpRequest, origin: string): boolean {
   if (origin === frontendOrigin(config)) return true;
   if (config.frontendUrl !== undefined) return false;
   const port = connectionOf(request)?.localPort;
@@ -21,7 +22,7 @@ export function originTrusted(config: Config, request: Request, origin: string):
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A request that carries a body by its framing; an in-process Request by its body stream. */
-function carriesBody(request: Request): boolean {
+function carriesBody(request: HttpRequest): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return length.trim() !== '0';
   if (request.headers.has('transfer-encoding')) return true;
@@ -41,7 +42,7 @@ function isJson(contentType: string | null): boolean {
  * working. A body must be JSON: the types a plain HTML form can send without a preflight
  * (text/plain, form-encoded, multipart) are refused, body-less writes carry no type at all.
  */
-export function guardWrite(config: Config, request: Request): void {
+export function guardWrite(config: Config, request: HttpRequest): void {
   if (!WRITE_METHODS.has(request.method)) return;
   const origin = request.headers.get('origin');
   if (origin !== null) {

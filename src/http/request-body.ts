@@ -1,3 +1,4 @@
+import type { HttpRequest } from './http-request';
 import { type ErrorCode, fail } from '../domain/errors';
 
 /** A body over its route's limit. The password routes answer it as plain text (the spec's one exception). */
@@ -15,7 +16,7 @@ const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
  * Reads the raw body as text, refusing to buffer more than `limitBytes` (checked on the
  * declared Content-Length first, then on what actually arrives).
  */
-export async function readBodyText(request: Request, limitBytes = DEFAULT_BODY_LIMIT_BYTES, answerAs: 'json' | 'text' = 'json'): Promise<string> {
+export async function readBodyText(request: HttpRequest, limitBytes = DEFAULT_BODY_LIMIT_BYTES, answerAs: 'json' | 'text' = 'json'): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLarge(answerAs);
   if (!request.body) return '';
@@ -37,11 +38,10 @@ export async function readBodyText(request: Request, limitBytes = DEFAULT_BODY_L
 
 /**
  * Parses a JSON body; anything that is not JSON answers 400 with the route's own constant.
- * The route kit mounts every route with `parse: 'none'`, so the framework never parses (or
- * crashes on) the body first.
+ * Only the route kit calls this: nothing else reads (or can crash on) a body first.
  */
 export async function readJsonBody(
-  request: Request,
+  request: HttpRequest,
   malformed: ErrorCode,
   limitBytes?: number,
   tooLargeAs: 'json' | 'text' = 'json',

@@ -4,7 +4,6 @@
  * and only here, so a handler receives typed values and the player the session names; the
  * same declarations produce the OpenAPI document (`openapi.ts`).
  */
-import type { Elysia } from 'elysia';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
@@ -15,7 +14,10 @@ import type { SessionClaims } from '../services/session-tokens';
 import type { PlayerRow } from '../store/players';
 import { playerForSession } from '../services/auth-service';
 import { AnswerCache } from './answer-cache';
+import type { HttpRequest } from './http-request';
+import { HttpResponse, jsonResponse } from './http-response';
 import { readJsonBody } from './request-body';
+import { RouteTable } from './route-table';
 import { requireSession } from './session';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,14 +69,14 @@ type BodyValue<B> = B extends { schema: infer S extends z.ZodType; checkedByServ
     : undefined;
 
 export interface ResponseControl {
-  status?: number | string;
-  headers: Record<string, string | number>;
+  status?: number;
+  headers: Record<string, string>;
 }
 
 export interface RouteInput<A extends Access, P extends string, Q, B> {
   ctx: AppContext;
   services: Services;
-  request: Request;
+  request: HttpRequest;
   set: ResponseControl;
   params: PathParams<P>;
   query: Q;
@@ -153,7 +155,7 @@ export function queryObject(url: string): Record<string, string | string[]> {
   return out;
 }
 
-async function parsedBody(request: Request, declaration: BodyDeclaration): Promise<Checked<unknown>> {
+async function parsedBody(request: HttpRequest, declaration: BodyDeclaration): Promise<Checked<unknown>> {
   let json: unknown;
   try {
     json = await readJsonBody(request, declaration.malformed, declaration.limitBytes, declaration.tooLargeAs);
@@ -170,7 +172,7 @@ async function parsedBody(request: Request, declaration: BodyDeclaration): Promi
   }
 }
 
-function parsedQuery(request: Request, schema: z.ZodType, invalid: ErrorCode): unknown {
+function parsedQuery(request: HttpRequest, schema: z.ZodType, invalid: ErrorCode): unknown {
   const result = schema.safeParse(queryObject(request.url));
   if (!result.success) fail(refusalCode(result.error.issues, invalid));
   return result.data;
@@ -180,10 +182,10 @@ type AnyInput = RouteInput<Access, string, unknown, undefined>;
 
 /** A cached route's answer, produced with its own headers so they are kept with it. */
 function produced(declaration: Route, input: AnyInput): { body: unknown; headers: Record<string, string> } {
-  const headers: Record<string, string | number> = {};
+  const headers: Record<string, string> = {};
   const body = declaration.handle({ ...input, set: { status: input.set.status, headers } } as never);
-  if (body instanceof Promise || body instanceof Response) throw new Error(`${declaration.id}: a cached answer must be a plain value`);
-  return { body, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])) };
+  if (body instanceof Promise || body instanceof HttpResponse) throw new Error(`${declaration.id}: a cached answer must be a plain value`);
+  return { body, headers };
 }
 
 /** The handler's answer, from the app's answer cache when the route declares one. */
@@ -195,12 +197,20 @@ function answered(declaration: Route, input: AnyInput, answers: AnswerCache): un
   return answers.answer(input.request, key, version, () => produced(declaration, input), () => cache!.version(input as never));
 }
 
-/** Mounts declarations on an Elysia app; the kit reads every body itself, so Elysia parses none. */
-export function mountRoutes(app: Elysia, ctx: AppContext, routes: readonly Route[]): Elysia {
+/** What a matched route runs: the request and the path's parameters in, the answer out. */
+export type RouteHandler = (request: HttpRequest, params: Record<string, string>) => Promise<HttpResponse>;
+
+/**
+ * The routes this deployment serves, each under its template and its aliases. The kit reads
+ * every body, query and session itself; a handler's plain value is answered as JSON with the
+ * declared status and the headers it set.
+ */
+export function routeTable(ctx: AppContext, routes: readonly Route[]): RouteTable<RouteHandler> {
   const answers = new AnswerCache();
+  const table = new RouteTable<RouteHandler>();
   for (const declaration of routes) {
     if (!isMounted(declaration, ctx.config)) continue;
-    const handler = async ({ request, params, set }: { request: Request; params: Record<string, string>; set: ResponseControl }) => {
+    const handler: RouteHandler = async (request, params) => {
       const claims = declaration.access === 'session' || declaration.access === 'player' ? await requireSession(ctx, request) : undefined;
       const player = declaration.access === 'player' ? playerForSession(ctx.db, claims!) : undefined;
       const query = declaration.query ? parsedQuery(request, declaration.query, declaration.queryInvalid ?? 'INVALID_REQUEST') : undefined;
@@ -211,12 +221,11 @@ export function mountRoutes(app: Elysia, ctx: AppContext, routes: readonly Route
         else if (checked.ok) body = checked.value;
         else throw checked.error;
       }
-      if (declaration.status !== undefined) set.status = declaration.status;
-      return answered(declaration, { ctx, services: ctx.services, request, set, params, query, body, claims, player } as never, answers);
+      const set: ResponseControl = { status: declaration.status, headers: {} };
+      const value = await answered(declaration, { ctx, services: ctx.services, request, set, params, query, body, claims, player } as never, answers);
+      return value instanceof HttpResponse ? value : jsonResponse(value, set.status ?? 200, set.headers);
     };
-    for (const path of [declaration.path, ...(declaration.aliases ?? [])]) {
-      app.route(declaration.method, path, handler as never, { parse: 'none' } as never);
-    }
+    for (const path of [declaration.path, ...(declaration.aliases ?? [])]) table.add(declaration.method, path, handler);
   }
-  return app;
+  return table;
 }

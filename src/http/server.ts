@@ -1,17 +1,17 @@
 /**
- * Listens with node:http and hands each request to the app as a web Request. We own the
- * listener (rather than the adapter's) to report the real port when 0 was asked for, to
- * drain in-flight requests on shutdown, and to keep signal handling in one place.
+ * Listens with node:http and hands each request to the app as node parsed it (wrapped, not
+ * copied: http-request.ts), writing the app's answer back as it stands. We own the listener
+ * to report the real port when 0 was asked for, to drain in-flight requests on shutdown,
+ * and to keep signal handling in one place.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logger';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
-import type { RequestHandler } from './app';
+import type { HttpHandler } from './app';
 import { recordConnection } from './connection';
-import { bodyBytes } from './known-body';
+import { IncomingRequest } from './http-request';
 
 export interface RunningServer {
   url: string;
@@ -20,7 +20,7 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function listen(handler: RequestHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
+export async function listen(handler: HttpHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
   const server = http.createServer((req, res) => {
     void bridge(handler, req, res, log);
   });
@@ -51,52 +51,15 @@ export async function listen(handler: RequestHandler, host: string, port: number
   };
 }
 
-/** Methods node:http accepts but a web Request cannot be built with. */
-const UNCARRIED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-
-async function bridge(handler: RequestHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
+async function bridge(handler: HttpHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
   try {
-    const method = req.method ?? 'GET';
-    if (UNCARRIED_METHODS.has(method)) {
-      // fetch's Request refuses these methods; no route serves them, so they are unknown routes.
-      log.info('request', { method, status: 404 });
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'NOT_FOUND' }));
-      return;
-    }
-    // A plain record, not a Headers: the Request copies its init into a Headers of its own
-    // anyway, and filling one first doubled that work on every request. Node hands a repeated
-    // header as an array only for set-cookie; ', ' is how Headers.append would join it.
-    const headers: Record<string, string> = {};
-    for (const name in req.headers) {
-      const value = req.headers[name];
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    // Node's parser already decided the framing: without a length or chunking there is no body.
-    const framed = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
-    const hasBody = method !== 'GET' && method !== 'HEAD' && framed;
-    // The origin is fixed, never the client's Host header: the router finds the path by
-    // position in the URL, so a short or odd Host made it route a path the guards never saw.
-    const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
-    const request = new Request(`http://localhost${target}`, {
-      method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      // Node's fetch needs half-duplex for streamed request bodies.
-      duplex: 'half',
-    } as RequestInit);
+    const request = new IncomingRequest(req);
     recordConnection(request, { remoteAddress: req.socket.remoteAddress ?? 'unknown', localPort: req.socket.localPort ?? 0 });
     const response = await handler(request);
-    const outHeaders: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') outHeaders[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) outHeaders['set-cookie'] = cookies;
-    const body = method === 'HEAD' ? null : await bodyBytes(response);
+    const body = response.body;
     // The length is known: one framed write instead of chunked encoding's size lines and trailer.
-    if (body && outHeaders['content-length'] === undefined) outHeaders['content-length'] = String(body.byteLength);
-    res.writeHead(response.status, outHeaders);
+    if (body && response.headers['content-length'] === undefined) response.headers['content-length'] = String(body.byteLength);
+    res.writeHead(response.status, response.headers);
     if (body) res.end(body);
     else res.end();
   } catch (error) {

@@ -4,8 +4,10 @@
  * precompressed at build time. Everything else falls through to the API untouched.
  */
 import { webAppFile } from '../embedded';
+import type { HttpRequest } from './http-request';
+import { HttpResponse } from './http-response';
 
-export type WebAppResponder = (request: Request) => Response | null;
+export type WebAppResponder = (request: HttpRequest, path: string) => HttpResponse | null;
 
 interface Manifest {
   shell: string;
@@ -91,8 +93,8 @@ function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
   return { shell, assets };
 }
 
-function bodyFor(request: Request, bytes: Buffer): Uint8Array | null {
-  return request.method === 'HEAD' ? null : new Uint8Array(bytes);
+function bodyFor(request: HttpRequest, bytes: Buffer): Buffer | null {
+  return request.method === 'HEAD' ? null : bytes;
 }
 
 /**
@@ -101,9 +103,8 @@ function bodyFor(request: Request, bytes: Buffer): Uint8Array | null {
  */
 export function webAppResponder(): WebAppResponder {
   const app = loadManifest();
-  return (request) => {
+  return (request, path) => {
     if (!app || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-    const path = new URL(request.url).pathname;
 
     const asset = app.assets.get(path);
     if (asset) {
@@ -117,22 +118,20 @@ export function webAppResponder(): WebAppResponder {
         ...SECURITY_HEADERS,
       };
       if (encoding) headers['content-encoding'] = encoding;
-      return new Response(bodyFor(request, bytes), { status: 200, headers });
+      return new HttpResponse(200, headers, bodyFor(request, bytes));
     }
 
     const accept = request.headers.get('accept');
     if (isAppPath(path) || (path === '/' && prefersHtml(accept))) {
-      return new Response(bodyFor(request, app.shell), {
-        status: 200,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'content-length': String(app.shell.length),
-          // Revalidated every time: a new build names new asset files.
-          'cache-control': 'no-cache',
-          vary: 'Accept',
-          ...SECURITY_HEADERS,
-        },
-      });
+      const headers = {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': String(app.shell.length),
+        // Revalidated every time: a new build names new asset files.
+        'cache-control': 'no-cache',
+        vary: 'Accept',
+        ...SECURITY_HEADERS,
+      };
+      return new HttpResponse(200, headers, bodyFor(request, app.shell));
     }
     return null;
   };

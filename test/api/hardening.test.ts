@@ -6,24 +6,33 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/app';
 import { listen, type RunningServer } from '../../src/http/server';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 
 interface RawAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
-/** One request with headers exactly as given (node:http lets us choose Host). */
-function rawRequest(server: RunningServer, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+/**
+ * One request with headers exactly as given (node:http lets us choose Host); a body given as
+ * several parts goes out chunked, with no Content-Length.
+ */
+function rawRequest(server: RunningServer, method: string, path: string, headers: Record<string, string> = {}, body?: string | string[]): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port: server.port, method, path, headers, setHost: !('host' in headers) }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
     });
     request.on('error', reject);
-    request.end(body);
+    if (Array.isArray(body)) {
+      for (const part of body) request.write(part);
+      request.end();
+    } else {
+      request.end(body);
+    }
   });
 }
 
@@ -70,10 +79,39 @@ describe('the Host header', () => {
   });
 });
 
-describe('methods the web Request cannot carry', () => {
+describe('a method no route serves', () => {
   it('TRACE answers 404 in the error shape, not 500', async () => {
     const running = await serve();
     const answer = await rawRequest(running, 'TRACE', '/');
     expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: { error: 'NOT_FOUND' } });
+  });
+});
+
+describe('what the listener hands the app and writes back', () => {
+  it('a HEAD answers the GET route with its length and headers and no body', async () => {
+    const running = await serve();
+    const get = await rawRequest(running, 'GET', '/');
+    const head = await rawRequest(running, 'HEAD', '/');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
+    expect(head.headers['content-type']).toBe('application/json');
+  });
+
+  it('a chunked body (no Content-Length) reaches the route whole', async () => {
+    const running = await serve();
+    const headers = { ...ENGINE_HEADERS, 'content-type': 'application/json' };
+    const answer = await rawRequest(running, 'POST', '/internal/v1/performances', headers, ['{"date":"2026-05-09",', '"results":[]}']);
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 200, body: { written: 0 } });
+    const broken = await rawRequest(running, 'POST', '/internal/v1/performances', headers, ['{"date":"2026-05-09",', '"results":[']);
+    expect({ status: broken.status, body: JSON.parse(broken.body) }).toEqual({ status: 400, body: { error: 'MALFORMED_JSON' } });
+  });
+
+  it('header names are read whatever their case, and the answer names the request id it logged', async () => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'GET', '/internal/v1/scoring-inputs?date=2026-05-09', { AUTHORIZATION: ENGINE_HEADERS.authorization });
+    expect(answer.status).toBe(200);
+    const logged = app!.log.lines.find((line) => line.message === 'request' && line.route === '/internal/v1/scoring-inputs');
+    expect(logged?.requestId).toBe(answer.headers['x-request-id']);
   });
 });

@@ -4,7 +4,7 @@
  * documented that is not served).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app';
+import { mountedRoutes } from '../../src/http/app';
 import { openApiPath } from '../../src/http/openapi';
 import { createTestApp, type TestApp } from '../support/app';
 import { runCliCaptured } from '../support/cli';
@@ -31,7 +31,7 @@ function documented(document: Document): string[] {
 }
 
 function mounted(app: TestApp): string[] {
-  return createApp(app.ctx).routes.map((route) => `${route.method} ${openApiPath(route.path)}`);
+  return mountedRoutes(app.ctx).templates.map((route) => `${route.method} ${openApiPath(route.path)}`);
 }
 
 describe('GET /openapi.json', () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { ManualClock } from '../../src/clock';
 import { type ConfigInput, parseConfig } from '../../src/config';
-import { createHandler } from '../../src/http/app';
+import { createHandler, webHandler } from '../../src/http/app';
 import { type Connection, recordConnection } from '../../src/http/connection';
 import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
@@ -155,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = openDatabase(databasePath, { migrate: true });
   const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST });
   const { ctx } = runtime;
-  const handler = createHandler(ctx);
+  const handler = webHandler(createHandler(ctx));
 
   const cookieFor: TestApp['cookieFor'] = async (subject, opts = {}) => {
     const token = await mintSessionToken(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../src/http/http-response';
 import { listen } from '../../src/http/server';
 import { memoryLogger } from '../../src/logger';
 
@@ -14,7 +15,7 @@ describe('stopping the server', () => {
       async () => {
         entered();
         await started;
-        return Response.json({ done: true });
+        return jsonResponse({ done: true });
       },
       '127.0.0.1',
       0,

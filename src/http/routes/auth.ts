@@ -12,6 +12,8 @@ import { newSignInBinding } from '../../upstream/identity-provider';
 import { PasswordCredentialsSchema, PasswordSessionSchema } from '../../wire/session';
 import { clientAddress } from '../connection';
 import { readCookie, redirectWithCookies, serializeCookie } from '../cookies';
+import type { HttpRequest } from '../http-request';
+import { HttpResponse, jsonResponse } from '../http-response';
 import { originTrusted } from '../origins';
 import { route } from '../route-kit';
 import { constantTimeEqual } from '../service-token';
@@ -49,16 +51,13 @@ async function sessionFor(ctx: AppContext, player: PlayerRow): Promise<string> {
 }
 
 /** Password sign-in answers from the frontend's origin only, checked before its body (§ PasswordCredentials). */
-function requireFrontendOrigin(ctx: AppContext, request: Request): void {
+function requireFrontendOrigin(ctx: AppContext, request: HttpRequest): void {
   const origin = request.headers.get('origin');
   if (origin === null || !originTrusted(ctx.config, request, origin)) fail('FORBIDDEN_ORIGIN');
 }
 
-async function passwordSession(ctx: AppContext, status: number, result: SignInResult): Promise<Response> {
-  return new Response(JSON.stringify({ isNew: result.isNew }), {
-    status,
-    headers: { 'content-type': 'application/json', 'set-cookie': await sessionFor(ctx, result.player) },
-  });
+async function passwordSession(ctx: AppContext, status: number, result: SignInResult): Promise<HttpResponse> {
+  return jsonResponse({ isNew: result.isNew }, status, { 'set-cookie': await sessionFor(ctx, result.player) });
 }
 
 /**
@@ -136,7 +135,7 @@ export const authRoutes = [
     answer: { redirect: true },
     handle: async ({ ctx, services }) => {
       // Outside the local environment the demo route does not exist: a bare 404, no body.
-      if (ctx.config.environment !== 'local') return new Response(null, { status: 404 });
+      if (ctx.config.environment !== 'local') return new HttpResponse(404, {});
       // Refuse before the demo player is created: its first working sign-in must still be new.
       if (!ctx.signingSecret) fail('SIGNING_SECRET_MISSING');
       const result = services.auth.demoPlayer();

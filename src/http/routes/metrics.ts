@@ -6,13 +6,15 @@
  */
 import type { AppContext } from '../../app-context';
 import { fail } from '../../domain/errors';
-import type { RequestHandler } from '../app';
+import type { HttpHandler } from '../app';
+import { pathOf } from '../http-request';
+import { type HttpResponse, jsonResponse, textResponse } from '../http-response';
 import { route } from '../route-kit';
 import { verifyServiceToken } from '../service-token';
 
-async function exposition(ctx: AppContext): Promise<Response> {
+async function exposition(ctx: AppContext): Promise<HttpResponse> {
   const { contentType, text } = await ctx.metrics.exposition();
-  return new Response(text, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
+  return textResponse(text, 200, contentType, { 'cache-control': 'no-store' });
 }
 
 export const metricsRoutes = [
@@ -34,10 +36,9 @@ export const metricsRoutes = [
 ];
 
 /** The whole of the loopback metrics listener: `/metrics`, and 404 for anything else. */
-export function loopbackMetricsHandler(ctx: AppContext): RequestHandler {
+export function loopbackMetricsHandler(ctx: AppContext): HttpHandler {
   return async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/metrics' && (request.method === 'GET' || request.method === 'HEAD')) return exposition(ctx);
-    return new Response(JSON.stringify({ error: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (pathOf(request) === '/metrics' && (request.method === 'GET' || request.method === 'HEAD')) return exposition(ctx);
+    return jsonResponse({ error: 'NOT_FOUND' }, 404);
   };
 }

@@ -1,5 +1,6 @@
 import { SuccessSchema } from '../../wire/common';
 import { PlayerSchema, SessionSchema } from '../../wire/session';
+import { jsonResponse } from '../http-response';
 import { route } from '../route-kit';
 import { expiredSessionCookie } from '../session';
 
@@ -32,11 +33,7 @@ export const sessionRoutes = [
     tag,
     access: 'session',
     answer: { json: SuccessSchema },
-    handle: ({ ctx }) =>
-      new Response(JSON.stringify({ success: true }), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'set-cookie': expiredSessionCookie(ctx) },
-      }),
+    handle: ({ ctx }) => jsonResponse({ success: true }, 200, { 'set-cookie': expiredSessionCookie(ctx) }),
   }),
   route({
     id: 'getPlayer',
