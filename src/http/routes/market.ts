@@ -4,6 +4,7 @@ import { utcDay } from '../../domain/dates';
 import type { Services } from '../../services/composition-root';
 import type { ShelfTag } from '../../services/market-service';
 import { ContractSchema, BuyContractRequestSchema, MarketArticleSchema, SaleQuoteSchema } from '../../wire/contracts';
+import type { HttpRequest } from '../http-request';
 import { route } from '../route-kit';
 
 const tag = 'Contracts';
@@ -21,14 +22,14 @@ interface ShelfRead {
 }
 
 interface ShelfInput {
-  request: Request;
+  request: HttpRequest;
   ctx: AppContext;
   services: Services;
   player: { id: string };
   params: { id: string };
 }
 
-const shelfReads = new WeakMap<Request, ShelfRead>();
+const shelfReads = new WeakMap<HttpRequest, ShelfRead>();
 
 function shelfRead({ request, ctx }: ShelfInput): ShelfRead {
   let read = shelfReads.get(request);
