@@ -12,6 +12,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** for `requests`: how many completed in the run */
+    total: number;
   }
   interface Result {
     requests: Histogram;

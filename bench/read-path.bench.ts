@@ -11,6 +11,10 @@
  *     1,000 teams), brotli, and revalidated;
  *  5. the public league list (12 of 30 public leagues, one of them 1,000 teams strong).
  *
+ * Beside requests per second, each comparison prints the CPU time each server process spent
+ * per request (its own process.cpuUsage over the round): on a shared 2-core machine the load
+ * generator and neighbours move req/s from round to round, while CPU per request moves less.
+ *
  * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds.
  */
 import { fork } from 'node:child_process';
@@ -24,7 +28,7 @@ import { parseConfig } from '../src/config';
 import { addDays, utcDay } from '../src/domain/dates';
 import { createHandler } from '../src/http/app';
 import { listen } from '../src/http/server';
-import { jsonLogger } from '../src/logger';
+import { batchedStdout, jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { writeTransaction } from '../src/store/database';
@@ -45,9 +49,19 @@ function configFor(databasePath: string) {
 
 /** Child: the service itself, logging as `serve` does (one JSON line per request to stdout). */
 async function serveApp(databasePath: string) {
-  const runtime = openRuntime(configFor(databasePath), { log: jsonLogger() });
+  const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
   const server = await listen(createHandler(runtime.ctx), '127.0.0.1', 0, runtime.ctx.log);
+  answerCpuQuestions();
   process.send!({ url: server.url });
+}
+
+/** A child tells the parent its CPU time so far (µs, user + system) when asked. */
+function answerCpuQuestions() {
+  process.on('message', (message) => {
+    if (message !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpu: user + system });
+  });
 }
 
 /** Child: node:http and nothing else, answering every request with the recorded bytes. */
@@ -59,13 +73,21 @@ async function serveBare(file: string) {
     res.writeHead(200, { ...answer.headers, 'content-length': answer.body.byteLength });
     res.end(answer.body);
   });
+  answerCpuQuestions();
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as { port: number };
     process.send!({ url: `http://127.0.0.1:${port}` });
   });
 }
 
-function start(roleName: string, arg: string): Promise<{ url: string; stop: () => void }> {
+interface Server {
+  url: string;
+  stop: () => void;
+  /** CPU time the server's process has used so far, µs */
+  cpu: () => Promise<number>;
+}
+
+function start(roleName: string, arg: string): Promise<Server> {
   // READ_PATH_PROFILE=dir writes a CPU profile of the service's process there
   const profile = roleName === 'app' && process.env.READ_PATH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_PATH_PROFILE}`] : [];
   const child = fork(fileURLToPath(import.meta.url), [arg], {
@@ -75,7 +97,17 @@ function start(roleName: string, arg: string): Promise<{ url: string; stop: () =
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('message', (message: { url: string }) => resolve({ url: message.url, stop: () => child.kill('SIGINT') }));
+    const cpu = () =>
+      new Promise<number>((answer) => {
+        const listener = (message: { cpu?: number }) => {
+          if (message.cpu === undefined) return;
+          child.off('message', listener);
+          answer(message.cpu);
+        };
+        child.on('message', listener);
+        child.send('cpu');
+      });
+    child.once('message', (message: { url: string }) => resolve({ url: message.url, stop: () => child.kill('SIGINT'), cpu }));
   });
 }
 
@@ -84,16 +116,30 @@ interface Figure {
   p50: number;
   p99: number;
   bytes: number;
+  /** the server process's CPU time per request answered, µs */
+  cpuPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string>, expectStatus = 200): Promise<Figure> {
+async function load(server: Server, route: string, headers: Record<string, string>, expectStatus = 200): Promise<Figure> {
+  const url = `${server.url}${route}`;
+  const cpuBefore = await server.cpu();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpu = (await server.cpu()) - cpuBefore;
   const wrong = result.non2xx - (expectStatus === 304 ? result['3xx'] ?? 0 : 0);
   if (result.errors > 0 || wrong > 0) throw new Error(`${url}: ${result.errors} errors, ${wrong} unexpected statuses`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / Math.max(1, result.requests.average) };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+    cpuPerRequest: cpu / Math.max(1, result.requests.total),
+  };
 }
 
-const show = (figure: Figure) => `${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms`;
+const show = (figure: Figure) =>
+  `${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  CPU ${figure.cpuPerRequest.toFixed(0).padStart(4)} µs/req`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Rounds per comparison, alternating baseline and service; the best round of each counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -106,15 +152,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 async function compare(label: string, ours: () => Promise<Figure>, bare: () => Promise<Figure>): Promise<void> {
   let baseline: Figure | undefined;
   let figure: Figure | undefined;
+  const cpuRatios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const b = await bare();
     const o = await ours();
     if (!baseline || b.rps > baseline.rps) baseline = b;
     if (!figure || o.rps > figure.rps) figure = o;
+    cpuRatios.push(b.cpuPerRequest / o.cpuPerRequest);
   }
   console.log(`${label}`);
   console.log(`  bare node:http, same bytes: ${show(baseline!)}`);
   console.log(`  the service:                ${show(figure!)}   ratio ${(figure!.rps / baseline!.rps).toFixed(2)}x`);
+  console.log(`  CPU per request, bare / service, median of ${ROUNDS} rounds: ${median(cpuRatios).toFixed(2)}x (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`);
 }
 
 async function main() {
@@ -158,26 +207,26 @@ async function main() {
 
     try {
       console.log(`${CONNECTIONS} connections, best of ${ROUNDS} alternating rounds of ${DURATION} s, server and baseline each in their own process`);
-      await compare('GET /', () => load(`${app.url}/`, {}), () => load(`${bare.url}/`, {}));
-      await compare(`leaderboard, ${TEAMS} teams × ${DAYS} days`, () => load(`${app.url}${board}`, { cookie }), () => load(`${bare.url}${board}`, {}));
+      await compare('GET /', () => load(app, '/', {}), () => load(bare, '/', {}));
+      await compare(`leaderboard, ${TEAMS} teams × ${DAYS} days`, () => load(app, board, { cookie }), () => load(bare, board, {}));
       await compare(
         `leaderboard, ${TEAMS} teams × ${DAYS} days, brotli`,
-        () => load(`${app.url}${board}`, { cookie, 'accept-encoding': 'br' }),
-        () => load(`${bare.url}${board}`, { 'accept-encoding': 'br' }),
+        () => load(app, board, { cookie, 'accept-encoding': 'br' }),
+        () => load(bare, board, { 'accept-encoding': 'br' }),
       );
-      const revalidated = await load(`${app.url}${board}`, { cookie, 'if-none-match': etags[board]! }, 304);
+      const revalidated = await load(app, board, { cookie, 'if-none-match': etags[board]! }, 304);
       console.log(`leaderboard revalidated (304):  ${show(revalidated)}`);
-      await compare(`market shelf, 50 articles, ${TEAMS} teams`, () => load(`${app.url}${shelf}`, { cookie }), () => load(`${bare.url}${shelf}`, {}));
+      await compare(`market shelf, 50 articles, ${TEAMS} teams`, () => load(app, shelf, { cookie }), () => load(bare, shelf, {}));
       await compare(
         `market shelf, 50 articles, ${TEAMS} teams, brotli`,
-        () => load(`${app.url}${shelf}`, { cookie, 'accept-encoding': 'br' }),
-        () => load(`${bare.url}${shelf}`, { 'accept-encoding': 'br' }),
+        () => load(app, shelf, { cookie, 'accept-encoding': 'br' }),
+        () => load(bare, shelf, { 'accept-encoding': 'br' }),
       );
       if (etags[shelf] !== 'undefined') {
-        const shelfRevalidated = await load(`${app.url}${shelf}`, { cookie, 'if-none-match': etags[shelf]! }, 304);
+        const shelfRevalidated = await load(app, shelf, { cookie, 'if-none-match': etags[shelf]! }, 304);
         console.log(`market shelf revalidated (304): ${show(shelfRevalidated)}`);
       }
-      await compare('public leagues, 12 of 30', () => load(`${app.url}${publicList}`, { cookie }), () => load(`${bare.url}${publicList}`, {}));
+      await compare('public leagues, 12 of 30', () => load(app, publicList, { cookie }), () => load(bare, publicList, {}));
     } finally {
       app.stop();
       bare.stop();

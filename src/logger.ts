@@ -19,6 +19,35 @@ export function jsonLogger(sink: Sink = (line) => process.stdout.write(`${line}\
   };
 }
 
+/**
+ * Standard output, written once per turn of the event loop: a busy server answers many
+ * requests per turn, and one write for all their lines costs far less than a write each.
+ * Lines keep their order; whatever is pending is written before the process exits.
+ */
+export function batchedStdout(maxPendingBytes = 64 * 1024): Sink {
+  let pending: string[] = [];
+  let bytes = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = `${pending.join('\n')}\n`;
+    pending = [];
+    bytes = 0;
+    process.stdout.write(text);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    pending.push(line);
+    bytes += line.length;
+    if (bytes >= maxPendingBytes) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
+
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** Keeps every line in memory: tests assert on what was (and was not) logged. */

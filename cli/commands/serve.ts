@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { createHandler } from '../../src/http/app';
 import { listen } from '../../src/http/server';
 import { loopbackMetricsHandler } from '../../src/http/routes/metrics';
-import { jsonLogger } from '../../src/logger';
+import { batchedStdout, jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
@@ -24,7 +24,8 @@ export function registerServe(program: Command): void {
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { port?: number; host?: string; database?: string }, command: Command) => {
       const config = configFor(command, flags);
-      const log = jsonLogger();
+      // one line per request: written a turn of the event loop at a time (logger.ts)
+      const log = jsonLogger(batchedStdout());
       const runtime = openRuntime(config, { log });
       if (config.encyclopedia.userAgent === DEFAULT_USER_AGENT) {
         // Wikimedia throttles or refuses agents without a contact; say so before it happens.

@@ -67,9 +67,19 @@ export class IncomingRequest implements HttpRequest {
 
 const paths = new WeakMap<HttpRequest, string>();
 
+/** Paths a URL parser would hand back unchanged: no dot segment, escape, backslash or odd byte. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_~.\-/]*$/;
+const ORIGIN_LENGTH = 'http://localhost'.length;
+
 /** The request's path, percent-encoding kept and dot segments resolved, read once per request. */
 export function pathOf(request: HttpRequest): string {
   let path = paths.get(request);
-  if (path === undefined) paths.set(request, (path = new URL(request.url).pathname));
+  if (path === undefined) {
+    const url = request.url;
+    const query = url.indexOf('?', ORIGIN_LENGTH);
+    const plain = url.startsWith('http://localhost/') ? url.slice(ORIGIN_LENGTH, query < 0 ? undefined : query) : '';
+    path = PLAIN_PATH.test(plain) && !plain.includes('/.') ? plain : new URL(url).pathname;
+    paths.set(request, path);
+  }
   return path;
 }

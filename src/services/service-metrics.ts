@@ -32,6 +32,11 @@ export class ServiceMetrics implements JobObserver {
   private readonly latency: Histogram<'method' | 'route'>;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobSeconds: Histogram<'job'>;
+  /**
+   * The labelled series of each (method, route, status) seen: finding a series by its labels
+   * costs more than counting into it, and this set is bounded by the routes and statuses.
+   */
+  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(seconds: number): void } }>();
   private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
 
   constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches) {
@@ -138,8 +143,14 @@ export class ServiceMetrics implements JobObserver {
   observeRequest(rawMethod: string, route: string, status: number, seconds: number): void {
     // a client can send any method name: keep the label's values bounded
     const method = KNOWN_METHODS.has(rawMethod) ? rawMethod : 'OTHER';
-    this.requests.inc({ method, route, status: String(status) });
-    this.latency.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = { count: this.requests.labels({ method, route, status: String(status) }), latency: this.latency.labels({ method, route }) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
   }
 
   observeJob(job: string, outcome: 'ok' | 'failed', seconds: number): void {
