@@ -46,8 +46,24 @@ function verificationKey(secret: string): Promise<webcrypto.CryptoKey> {
   return imported;
 }
 
+/**
+ * Tokens already verified, with their claims and expiry. Every signed-in request verifies its
+ * cookie, and the HMAC on WebCrypto cost more than the rest of a cached read (a 304 spent most
+ * of its time there). The key is the secret and the whole token, so a token that differs in
+ * any byte, or a rotated secret, is verified afresh; expiry is checked on every use.
+ */
+const verifiedTokens = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+/** about 4 MB of tokens: the sessions of a busy deployment's last hours */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** Answers the claims of a valid, unexpired token signed with `secret`, else null. */
 export async function verifySessionToken(token: string, secret: string, now: Date): Promise<SessionClaims | null> {
+  const cacheKey = `${secret}\n${token}`;
+  const kept = verifiedTokens.get(cacheKey);
+  if (kept) {
+    if (now.getTime() < kept.expiresAt) return { ...kept.claims };
+    verifiedTokens.delete(cacheKey);
+  }
   try {
     const { payload } = await jwtVerify(token, await verificationKey(secret), {
       algorithms: ['HS256'],
@@ -57,7 +73,12 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const claims: SessionClaims = { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
     if (payload.idp === true) claims.idp = true;
-    return claims;
+    // jose refuses a token without a numeric exp only when asked to; ours always carry one
+    if (typeof payload.exp === 'number') {
+      if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+      verifiedTokens.set(cacheKey, { claims, expiresAt: payload.exp * 1000 });
+    }
+    return { ...claims };
   } catch {
     return null;
   }

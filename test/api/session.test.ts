@@ -31,6 +31,33 @@ describe('GET /api/v1/session', () => {
     { name: 'read from the token, not the database', method: 'GET', path: '/api/v1/session', as: 'ghost', status: 200, expect: { sub: 'idp:nobody-we-know' } },
   ]);
 
+  it('refuses a session once it expires, however often it was accepted before', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      expect((await app.call('GET', '/api/v1/session', { as: ana })).status).toBe(200);
+      app.clock.advance(7 * 86_400_000 - 1_000);
+      expect((await app.call('GET', '/api/v1/session', { as: ana })).status).toBe(200);
+      app.clock.advance(1_000);
+      expect(await app.call('GET', '/api/v1/session', { as: ana })).toMatchObject({ status: 401, body: { error: 'UNAUTHORIZED' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a token that differs by one byte from one it accepted', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      expect((await app.call('GET', '/api/v1/session', { as: ana })).status).toBe(200);
+      const last = ana.cookie.at(-1)!;
+      const altered = { ...ana, cookie: `${ana.cookie.slice(0, -1)}${last === 'A' ? 'B' : 'A'}` };
+      expect(await app.call('GET', '/api/v1/session', { as: altered })).toMatchObject({ status: 401, body: { error: 'UNAUTHORIZED' } });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reports the genie only when a language-model client exists', async () => {
     const languageModel: LanguageModelClient = { complete: async () => '{}' } as unknown as LanguageModelClient;
     const app = await createTestApp({ upstream: { languageModel } });
