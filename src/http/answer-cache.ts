@@ -35,15 +35,16 @@ export class AnswerCache {
    * The answer to `request` for `key` at `version`: a 304 when the client's If-None-Match
    * names it, else the kept bytes, else what `produce` returns, serialized and kept.
    * `readVersion` is asked again after producing: an answer that raced a write is served
-   * but not kept.
+   * but not kept. When `produce` has nothing at hand (undefined) there is no answer here:
+   * the caller answers afresh, untagged.
    */
   answer(
     request: HttpRequest,
     key: string,
     version: number,
-    produce: () => { body: unknown; headers?: Record<string, string> },
+    produce: () => { body: unknown; headers?: Record<string, string> } | undefined,
     readVersion: () => number | undefined,
-  ): HttpResponse {
+  ): HttpResponse | undefined {
     const etag = `W/"${instance}-${version}"`;
     if (matches(request.headers.get('if-none-match'), etag)) {
       return new HttpResponse(304, { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' });
@@ -55,6 +56,7 @@ export class AnswerCache {
       this.entries.set(key, entry);
     } else {
       const produced = produce();
+      if (!produced) return undefined;
       entry = {
         version,
         etag,

@@ -180,21 +180,34 @@ function parsedQuery(request: HttpRequest, schema: z.ZodType, invalid: ErrorCode
 
 type AnyInput = RouteInput<Access, string, unknown, undefined>;
 
-/** A cached route's answer, produced with its own headers so they are kept with it. */
-function produced(declaration: Route, input: AnyInput): { body: unknown; headers: Record<string, string> } {
-  const headers: Record<string, string> = {};
-  const body = declaration.handle({ ...input, set: { status: input.set.status, headers } } as never);
-  if (body instanceof Promise || body instanceof HttpResponse) throw new Error(`${declaration.id}: a cached answer must be a plain value`);
-  return { body, headers };
-}
-
-/** The handler's answer, from the app's answer cache when the route declares one. */
+/**
+ * The handler's answer, from the app's answer cache when the route declares one. A kept
+ * answer is produced synchronously, its headers kept with it. A handler that must wait after
+ * all (its version promised every input was stored, and one went in between) is answered
+ * afresh and untagged: slower, never stale.
+ */
 function answered(declaration: Route, input: AnyInput, answers: AnswerCache): unknown {
   const cache = declaration.cache;
   const key = cache?.key(input as never);
   const version = key === undefined ? undefined : cache!.version(input as never);
   if (key === undefined || version === undefined) return declaration.handle(input as never);
-  return answers.answer(input.request, key, version, () => produced(declaration, input), () => cache!.version(input as never));
+  let waiting: unknown;
+  const kept = answers.answer(
+    input.request,
+    key,
+    version,
+    () => {
+      const body = declaration.handle(input as never);
+      if (body instanceof HttpResponse) throw new Error(`${declaration.id}: a cached answer must be a plain value`);
+      if (body instanceof Promise) {
+        waiting = body;
+        return undefined;
+      }
+      return { body, headers: { ...input.set.headers } };
+    },
+    () => cache!.version(input as never),
+  );
+  return kept ?? waiting;
 }
 
 /** What a matched route runs: the request and the path's parameters in, the answer out. */
