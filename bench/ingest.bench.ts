@@ -6,11 +6,18 @@
  *     and ingest it with the same service;
  *  3. for scale, GET /internal/v1/scoring-inputs for the same day (10,000 full line-ups).
  * Each figure is the best of RUNS (the day is re-sent: upserts, as a re-run would do), printed
- * beside the baseline measured in the same run on the same database: better-sqlite3 alone
- * upserting the same rows (points, snapshot, raw facts) with one prepared statement, in the
- * order they arrive, one transaction per 100 rows, no totals, no validation.
+ * beside baselines measured in the same run on the same database:
+ *  - storage alone: better-sqlite3 upserting the same rows (points, snapshot, raw facts) with one
+ *    prepared statement, no totals, no validation: in the order they arrive, one transaction per
+ *    100 rows (beside the HTTP figure), and in the import's order and transaction size (beside
+ *    the import figure);
+ *  - HTTP alone: a bare node:http server in this process reading the same bodies with the same
+ *    client, parsing them and answering the same JSON, nothing stored. Its time plus the storage
+ *    baseline's is what a request costs with nothing of ours in between: the HTTP figure is
+ *    also printed beside that sum.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { readIngestBodies } from '../cli/commands/import-performances';
@@ -19,7 +26,7 @@ import { createHandler } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
-import { INGEST_CHUNK as CHUNK, PerformanceIngestService } from '../src/services/performance-ingest-service';
+import { INGEST_CHUNK as CHUNK, IMPORT_TRANSACTION_ROWS, PerformanceIngestService } from '../src/services/performance-ingest-service';
 import { writeTransaction } from '../src/store/database';
 import { newId } from '../src/store/ids';
 import { insertPlayer } from '../src/store/players';
@@ -97,12 +104,18 @@ function rate(rows: number, ms: number): string {
   return `${Math.round((rows / ms) * 1000).toLocaleString('en-US')} rows/s (${TEAMS.toLocaleString('en-US')} rows in ${Math.round(ms)} ms)`;
 }
 
-function besideBaseline(ms: number, baselineMs: number): string {
-  return `${rate(TEAMS, ms)}; baseline ${rate(TEAMS, baselineMs)}; ratio ${(baselineMs / ms).toFixed(2)}x`;
+function besideBaseline(ms: number, baselineMs: number, name = 'baseline'): string {
+  return `${rate(TEAMS, ms)}; ${name} ${rate(TEAMS, baselineMs)}; ratio ${(baselineMs / ms).toFixed(2)}x`;
 }
 
-/** The baseline: the same rows through one prepared upsert, 100 per transaction, nothing else. */
-function baselineWriter(bodies: ReturnType<typeof bodiesFor>): () => number {
+type Row = ReturnType<typeof bodiesFor>[number]['results'][number] & { date: string };
+
+/**
+ * The storage baseline: the same rows through one prepared upsert, `perTransaction` rows per
+ * transaction, nothing else. The HTTP one writes them as they arrive, 100 per transaction; the
+ * import one in the order and transaction size the import writes them: (team, date) order.
+ */
+function baselineWriter(bodies: ReturnType<typeof bodiesFor>, perTransaction = CHUNK, inImportOrder = false): () => number {
   const client = ctx.db.$client;
   const upsert = client.prepare(`
     INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
@@ -110,14 +123,47 @@ function baselineWriter(bodies: ReturnType<typeof bodiesFor>): () => number {
     ON CONFLICT (team_id, date) DO UPDATE SET points = excluded.points, formation_snapshot = excluded.formation_snapshot,
       article_views = excluded.article_views, chemistry_levels = excluded.chemistry_levels, updated_at = excluded.updated_at`);
   const now = '2026-05-10T06:00:00.000Z';
-  const writeChunk = client.transaction((body: (typeof bodies)[number]) => {
-    body.results.forEach((row, k) => {
-      upsert.run(row.teamId, body.date, k / 7, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
+  const rows: Row[] = bodies.flatMap((body) => body.results.map((row) => ({ ...row, date: body.date })));
+  if (inImportOrder) rows.sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
+  const writeChunk = client.transaction((chunk: Row[]) => {
+    chunk.forEach((row, k) => {
+      upsert.run(row.teamId, row.date, k / 7, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
     });
   });
   return () => {
     const started = performance.now();
-    for (const body of bodies) writeChunk.immediate(body);
+    for (let i = 0; i < rows.length; i += perTransaction) writeChunk.immediate(rows.slice(i, i + perTransaction));
+    return performance.now() - started;
+  };
+}
+
+/** The HTTP baseline: a bare node:http server that reads each body, parses it and answers the same JSON. */
+async function bareIngestServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results: unknown[] };
+      const answer = JSON.stringify({ written: body.results.length });
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+      response.end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Posts every body one after another, as the engine does; the time of the best run. */
+function poster(url: string, bodies: ReturnType<typeof bodiesFor>): () => Promise<number> {
+  const texts = bodies.map((body) => JSON.stringify(body));
+  return async () => {
+    const started = performance.now();
+    for (const text of texts) {
+      const response = await fetch(`${url}/internal/v1/performances`, { method: 'POST', headers, body: text });
+      if (response.status !== 200) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    }
     return performance.now() - started;
   };
 }
@@ -131,6 +177,7 @@ async function best(run: () => Promise<number> | number): Promise<number> {
 const teamIds = seed();
 const bodies = bodiesFor(teamIds);
 const server = await listen(createHandler(ctx), '127.0.0.1', 0, ctx.log);
+const bare = await bareIngestServer();
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
 try {
@@ -139,20 +186,18 @@ try {
   baseline();
   const baselineMs = await best(baseline);
   console.log(`baseline, better-sqlite3 alone upserting the same rows, 100 per transaction: ${rate(TEAMS, baselineMs)}`);
+  const bareMs = await best(poster(bare.url, bodies));
+  console.log(`baseline, bare node:http reading, parsing and answering the same bodies, same client: ${rate(TEAMS, bareMs)}`);
+  console.log(`  both in series (storage alone + HTTP alone): ${rate(TEAMS, baselineMs + bareMs)}`);
 
-  const httpMs = await best(async () => {
-    const started = performance.now();
-    for (const body of bodies) {
-      const response = await fetch(`${server.url}/internal/v1/performances`, { method: 'POST', headers, body: JSON.stringify(body) });
-      if (response.status !== 200) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
-      await response.arrayBuffer();
-    }
-    return performance.now() - started;
-  });
+  const httpMs = await best(poster(server.url, bodies));
   console.log(`HTTP ingest, ${CHUNK}-row chunks sequentially (goal 30,000 rows/s): ${besideBaseline(httpMs, baselineMs)}`);
+  console.log(`  beside storage + HTTP alone in series: ${besideBaseline(httpMs, baselineMs + bareMs, 'floor')}`);
 
   const file = path.join(dir, 'day.jsonl');
   fs.writeFileSync(file, bodies.map((body) => JSON.stringify(body)).join('\n'));
+  const importBaselineMs = await best(baselineWriter(bodies, IMPORT_TRANSACTION_ROWS, true));
+  console.log(`baseline, better-sqlite3 alone upserting the same rows in the import's order, ${IMPORT_TRANSACTION_ROWS.toLocaleString('en-US')} per transaction: ${rate(TEAMS, importBaselineMs)}`);
   const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
   const importMs = await best(() => {
     const started = performance.now();
@@ -160,7 +205,7 @@ try {
     if (written !== TEAMS) throw new Error(`wrote ${written}`);
     return performance.now() - started;
   });
-  console.log(`import-performances, JSON lines file -> ingest service (goal 100,000 rows/s): ${besideBaseline(importMs, baselineMs)}`);
+  console.log(`import-performances, JSON lines file -> ingest service (goal 100,000 rows/s): ${besideBaseline(importMs, importBaselineMs)}`);
 
   const inputsMs = await best(async () => {
     const started = performance.now();
@@ -175,6 +220,7 @@ try {
   if (stored !== TEAMS) throw new Error(`expected ${TEAMS} performance rows, found ${stored}`);
 } finally {
   await server.close(100);
+  await bare.close();
   runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
