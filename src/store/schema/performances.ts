@@ -18,8 +18,8 @@ export const performances = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
+    // Every read of this table names the team; an index on the date alone was only written.
     primaryKey({ columns: [t.teamId, t.date] }),
-    index('performances_date_idx').on(t.date),
     // Covers the standings sums so they never read the table itself.
     index('performances_team_points_idx').on(t.teamId, t.date, t.points),
   ],

@@ -1,0 +1,1 @@
+DROP INDEX `performances_date_idx`;
