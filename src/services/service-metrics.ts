@@ -9,6 +9,7 @@ import { dayStart } from '../domain/dates';
 import { upstreamCalls } from '../upstream/call-stats';
 import type { JobObserver } from './job-runs';
 import type { PageviewFetches } from './pageview-series';
+import { RequestTallies } from './request-tallies';
 import type { DeploymentStatus } from './status-service';
 
 const HEALTH_TTL_MS = 30_000;
@@ -28,34 +29,27 @@ export type HealthReader = () => Pick<DeploymentStatus, 'databaseBytes' | 'leagu
 
 export class ServiceMetrics implements JobObserver {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly latency: Histogram<'method' | 'route'>;
+  private readonly requests = new RequestTallies();
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobSeconds: Histogram<'job'>;
-  /**
-   * The labelled series of each (method, route, status) seen: finding a series by its labels
-   * costs more than counting into it, and this set is bounded by the routes and statuses.
-   */
-  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(seconds: number): void } }>();
   private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
 
   constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches) {
     const pageviewCacheStats = pageviewFetches.stats;
     const registers = [this.registry];
     new Gauge({ name: 'fantasy_build_info', help: 'The running version (always 1)', labelNames: ['version'], registers }).set({ version }, 1);
-    this.requests = new Counter({
+    const requests = this.requests;
+    new Counter({
       name: 'fantasy_http_requests_total',
       help: 'HTTP requests answered, by route template and status',
       labelNames: ['method', 'route', 'status'],
       registers,
+      collect() {
+        this.reset();
+        for (const { labels, count } of requests.answeredSeries()) this.inc(labels, count);
+      },
     });
-    this.latency = new Histogram({
-      name: 'fantasy_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route template',
-      labelNames: ['method', 'route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    this.registry.registerMetric(requests.histogram('fantasy_http_request_duration_seconds', 'Time to answer an HTTP request, by route template'));
     this.jobRuns = new Counter({ name: 'fantasy_job_runs_total', help: 'Daily job runs, by job and outcome', labelNames: ['job', 'outcome'], registers });
     this.jobSeconds = new Histogram({
       name: 'fantasy_job_duration_seconds',
@@ -142,15 +136,7 @@ export class ServiceMetrics implements JobObserver {
 
   observeRequest(rawMethod: string, route: string, status: number, seconds: number): void {
     // a client can send any method name: keep the label's values bounded
-    const method = KNOWN_METHODS.has(rawMethod) ? rawMethod : 'OTHER';
-    const key = `${method} ${route} ${status}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = { count: this.requests.labels({ method, route, status: String(status) }), latency: this.latency.labels({ method, route }) };
-      this.requestSeries.set(key, series);
-    }
-    series.count.inc();
-    series.latency.observe(seconds);
+    this.requests.observe(KNOWN_METHODS.has(rawMethod) ? rawMethod : 'OTHER', route, status, seconds);
   }
 
   observeJob(job: string, outcome: 'ok' | 'failed', seconds: number): void {
