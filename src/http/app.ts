@@ -23,12 +23,6 @@ import { webAppResponder } from './web-app';
 
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
-const requestIds = new WeakMap<HttpRequest, string>();
-
-export function requestIdOf(request: HttpRequest): string {
-  return requestIds.get(request) ?? 'unknown';
-}
-
 /** The routes this deployment serves (some depend on its configuration). */
 export function mountedRoutes(ctx: AppContext): RouteTable<RouteHandler> {
   return routeTable(ctx, declaredRoutes);
@@ -65,7 +59,6 @@ export function createHandler(ctx: AppContext): HttpHandler {
   return async (request) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
-    requestIds.set(request, requestId);
     const path = pathOf(request);
     const origin = request.headers.get('origin');
     const corsAllowed = origin !== null && origin === allowedOrigin;

@@ -92,10 +92,6 @@ export class RouteTable<T> {
     return this.find(method, path) ?? (method === 'HEAD' ? this.find('GET', path) : undefined);
   }
 
-  name(method: string, path: string): string {
-    return this.match(method, path)?.template ?? UNMATCHED_ROUTE;
-  }
-
   private find(method: string, path: string): RouteMatch<T> | undefined {
     const segments = path.split('/');
     for (const route of this.exact.get(method)?.get(segments.length) ?? []) {

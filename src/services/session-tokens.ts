@@ -54,7 +54,7 @@ function verificationKey(secret: string): Promise<webcrypto.CryptoKey> {
  */
 const verifiedTokens = new Map<string, { claims: SessionClaims; expiresAt: number }>();
 /** about 4 MB of tokens: the sessions of a busy deployment's last hours */
-export const VERIFIED_TOKENS_KEPT = 10_000;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** Answers the claims of a valid, unexpired token signed with `secret`, else null. */
 export async function verifySessionToken(token: string, secret: string, now: Date): Promise<SessionClaims | null> {
