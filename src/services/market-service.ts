@@ -101,10 +101,9 @@ export class MarketService {
    */
   storedShelfFor(playerId: string, leagueId: string, today: string): MarketArticle[] | undefined {
     const { db, pageviewFetches } = this.deps;
-    const league = findLeague(db, leagueId);
-    const stored = league && this.storedShelf(league.domain, today);
-    if (!league || !stored) return undefined;
-    const ids = stored.entries.map((entry) => entry.articleId);
+    const found = this.storedShelfOfLeague(leagueId, today);
+    if (!found) return undefined;
+    const { league, stored, ids } = found;
     const byId = findCachedSeriesOf(db, league.domain, ids, stored.snapshotDate);
     if (byId.size < ids.length) return undefined;
     // the same tally the hydration keeps: each series answered without a request
@@ -122,10 +121,9 @@ export class MarketService {
    */
   shelfTag(playerId: string, leagueId: string, today: string): ShelfTag | undefined {
     const { db } = this.deps;
-    const league = findLeague(db, leagueId);
-    const stored = league && this.storedShelf(league.domain, today);
-    if (!league || !stored) return undefined;
-    const ids = stored.entries.map((entry) => entry.articleId);
+    const found = this.storedShelfOfLeague(leagueId, today);
+    if (!found) return undefined;
+    const { league, stored, ids } = found;
     if (countCachedSeries(db, league.domain, ids, stored.snapshotDate) < ids.length) return undefined;
     const viewer = currentTeamHoldingAny(db, leagueId, playerId, ids) ?? 'any';
     return {
@@ -155,6 +153,14 @@ export class MarketService {
         ...holdingOf(entry.articleId),
       };
     });
+  }
+
+  /** The league and its edition's stored list with the list's article ids; see storedShelf. */
+  private storedShelfOfLeague(leagueId: string, today: string): { league: LeagueRow; stored: StoredShelf; ids: string[] } | undefined {
+    const league = findLeague(this.deps.db, leagueId);
+    const stored = league && this.storedShelf(league.domain, today);
+    if (!league || !stored) return undefined;
+    return { league, stored, ids: stored.entries.map((entry) => entry.articleId) };
   }
 
   /**
