@@ -89,6 +89,16 @@ describe('dist/fantasy', () => {
     const lines = server.output().trim().split('\n').filter((l) => !l.startsWith('fantasy listening'));
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(server.output()).not.toContain(cookie.split('=')[1]);
+    // one line per request, in order, named by route template; the last line before exit is kept
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = logged.filter((line) => line.message === 'request').map(({ method, route, status }) => ({ method, route, status }));
+    expect(requests).toEqual([
+      { method: 'GET', route: '/', status: 200 },
+      { method: 'POST', route: '/auth/password/register', status: 201 },
+      { method: 'GET', route: '/api/v1/session', status: 200 },
+      { method: 'POST', route: '/auth/password/login', status: 400 },
+    ]);
+    expect(logged.at(-1)).toMatchObject({ level: 'info', message: 'shutting down', signal: 'SIGTERM' });
   }, 60_000);
 
   it('keeps sessions across a restart with the secret it generated', async () => {
