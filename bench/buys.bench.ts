@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ManualClock } from '../src/clock';
 import { parseConfig } from '../src/config';
 import { addDays, utcDay } from '../src/domain/dates';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { silentLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -48,7 +48,7 @@ const config = parseConfig({
 const clock = new ManualClock(NOW);
 const runtime = openRuntime(config, { clock, log: silentLogger, upstream: { encyclopedia: createEncyclopediaClient(config) } });
 const { ctx } = runtime;
-const server = await listen(createHandler(ctx), '127.0.0.1', 0, silentLogger);
+const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, silentLogger);
 
 const players: { row: ReturnType<typeof insertPlayer>; cookie: string }[] = [];
 for (let i = 0; i < PLAYERS; i++) {

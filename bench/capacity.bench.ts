@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays } from '../src/domain/dates';
 import { parseConfig } from '../src/config';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -110,7 +110,7 @@ try {
 
   const viewer = { sub: `bulk:${big.leagueId}_${Math.floor(TEAMS / 2)}`.toLowerCase(), email: '', name: '', picture: '' };
   const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
-  const server = await listen(createHandler(ctx), '127.0.0.1', 0, ctx.log);
+  const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
   const board = `${server.url}/api/v1/leagues/${big.leagueId}/leaderboard`;
   // node:http, not fetch: the bytes as sent (fetch would decode a compressed body); a fresh
   // connection each time, since the raw baselines between reads outlast the keep-alive

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readIngestBodies } from '../cli/commands/import-performances';
 import { parseConfig } from '../src/config';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -176,7 +176,7 @@ async function best(run: () => Promise<number> | number): Promise<number> {
 
 const teamIds = seed();
 const bodies = bodiesFor(teamIds);
-const server = await listen(createHandler(ctx), '127.0.0.1', 0, ctx.log);
+const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
 const bare = await bareIngestServer();
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 

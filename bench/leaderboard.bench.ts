@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../src/config';
 import { addDays } from '../src/domain/dates';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -58,7 +58,7 @@ for (let d = 0; d < DAYS; d++) {
 }
 
 const cookie = `${SESSION_COOKIE}=${await mintSessionToken(claimsFor(viewer), SECRET, new Date())}`;
-const server = await listen(createHandler(ctx), '127.0.0.1', 0, ctx.log);
+const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
 const url = `${server.url}/api/v1/leagues/${leagueId}/leaderboard`;
 
 async function read(): Promise<void> {

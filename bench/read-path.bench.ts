@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parseConfig } from '../src/config';
 import { addDays, utcDay } from '../src/domain/dates';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { batchedStdout, jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -50,7 +50,7 @@ function configFor(databasePath: string) {
 /** Child: the service itself, logging as `serve` does (one JSON line per request to stdout). */
 async function serveApp(databasePath: string) {
   const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
-  const server = await listen(createHandler(runtime.ctx), '127.0.0.1', 0, runtime.ctx.log);
+  const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, runtime.ctx.log);
   answerCpuQuestions();
   process.send!({ url: server.url });
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../src/config';
-import { createHandler } from '../src/http/app';
+import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
 import { silentLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -32,7 +32,7 @@ async function serve(algorithm: PasswordAlgorithm) {
   });
   const log = silentLogger;
   const runtime = openRuntime(config, { log });
-  const server = await listen(createHandler(runtime.ctx), '127.0.0.1', 0, log);
+  const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, log);
   const origin = server.url;
   const post = (route: string) =>
     fetch(`${server.url}/auth/password/${route}`, {

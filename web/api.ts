@@ -1,9 +1,11 @@
 /**
- * The one client of the service's API. Shapes are the server's own types, imported as types
- * only, so a change on the server breaks this build instead of a player's screen.
+ * The one client of the service's API: Eden Treaty over the server's own app type, imported
+ * as a type only, so a wrong path, body or field fails this build instead of a player's screen.
  */
+import { treaty } from '@elysiajs/eden';
 import type { z } from 'zod';
 import type { Schema } from '../src/domain/formations';
+import type { App } from '../src/http/app';
 import type { ArticleOffer, ArticlePage, GenieCandidates, TeamChemistry } from '../src/wire/articles';
 import type { Success } from '../src/wire/common';
 import type { Contract, MarketArticle, SaleQuote, Tier, TierPrices } from '../src/wire/contracts';
@@ -39,97 +41,89 @@ export function whenUnauthorized(handler: Unauthorized): void {
   onUnauthorized = handler;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  // Every write with a body is JSON: the service refuses other content types on writes.
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+const client = treaty<App>(location.origin, {
+  fetch: { credentials: 'same-origin' },
+  // dates stay the interface's ISO strings, as the server's types say
+  parseDate: false,
+  headers: { accept: 'application/json' },
+});
+
+type Answered<T> = { data: T; error: null; status: number } | { data: null; error: { status: unknown; value: unknown }; status: number };
+
+/** The answer's value, or an ApiError carrying the catalogue constant (NETWORK when nothing came back). */
+async function answered<T>(pending: Promise<Answered<T>>, signingIn = false): Promise<T> {
+  let result: Answered<T>;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    result = await pending;
   } catch {
     throw new ApiError('NETWORK', 0);
   }
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const code =
-      parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string'
-        ? (parsed as { error: string }).error
-        : response.status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : `HTTP_${response.status}`;
-    if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
-    throw new ApiError(code, response.status);
-  }
-  return parsed as T;
+  if (result.error === null) return result.data;
+  const { status } = result;
+  const value = result.error.value;
+  const code =
+    value && typeof value === 'object' && typeof (value as { error?: unknown }).error === 'string'
+      ? (value as { error: string }).error
+      : status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : `HTTP_${status}`;
+  if (status === 401 && !signingIn) onUnauthorized();
+  throw new ApiError(code, status);
 }
 
 const enc = encodeURIComponent;
-const league = (id: string) => `/api/v1/leagues/${enc(id)}`;
+const v1 = client.api.v1;
+const league = (id: string) => v1.leagues({ id: enc(id) });
+const contract = (id: string, contractId: string) => league(id)['my-contracts']({ contractId: enc(contractId) });
 
 export const api = {
-  register: (username: string, password: string) => call<PasswordSession>('POST', '/auth/password/register', { username, password }),
-  login: (username: string, password: string) => call<PasswordSession>('POST', '/auth/password/login', { username, password }),
-  session: () => call<Session>('GET', '/api/v1/session'),
-  player: () => call<Player>('GET', '/api/v1/player'),
-  signOut: () => call<Success>('DELETE', '/api/v1/session'),
+  register: (username: string, password: string) => answered<PasswordSession>(client.auth.password.register.post({ username, password }), true),
+  login: (username: string, password: string) => answered<PasswordSession>(client.auth.password.login.post({ username, password }), true),
+  session: () => answered<Session>(v1.session.get()),
+  player: () => answered<Player>(v1.player.get()),
+  signOut: () => answered<Success>(v1.session.delete()),
 
-  myLeagues: () => call<League[]>('GET', '/api/v1/leagues'),
-  globalLeague: () => call<League>('GET', '/api/v1/leagues/global'),
-  publicLeagues: () => call<League[]>('GET', '/api/v1/leagues/public'),
-  leagueByCode: (code: string) => call<League>('GET', `/api/v1/leagues/by-code/${enc(code)}`),
-  league: (id: string) => call<League>('GET', league(id)),
-  createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => call<League>('POST', '/api/v1/leagues', body),
-  editions: () => call<EncyclopediaEdition[]>('GET', '/api/v1/encyclopedia-editions'),
-  leaderboard: (id: string) => call<LeaderboardEntry[]>('GET', `${league(id)}/leaderboard`),
-  myRole: (id: string) => call<LeagueRole>('GET', `${league(id)}/my-role`),
-  inviteCode: (id: string) => call<LeagueInvite>('GET', `${league(id)}/invite-code`),
-  close: (id: string) => call<League>('POST', `${league(id)}/closure`),
+  myLeagues: () => answered<League[]>(v1.leagues.get()),
+  globalLeague: () => answered<League>(v1.leagues.global.get()),
+  publicLeagues: () => answered<League[]>(v1.leagues.public.get()),
+  leagueByCode: (code: string) => answered<League>(v1.leagues['by-code']({ code: enc(code) }).get()),
+  league: (id: string) => answered<League>(league(id).get()),
+  createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => answered<League>(v1.leagues.post(body)),
+  editions: () => answered<EncyclopediaEdition[]>(v1['encyclopedia-editions'].get()),
+  leaderboard: (id: string, page?: { limit?: number; offset?: number; around?: 'me' }) =>
+    answered<LeaderboardEntry[]>(league(id).leaderboard.get({ query: page ?? {} })),
+  myRole: (id: string) => answered<LeagueRole>(league(id)['my-role'].get()),
+  inviteCode: (id: string) => answered<LeagueInvite>(league(id)['invite-code'].get()),
+  close: (id: string) => answered<League>(league(id).closure.post()),
 
-  myTeam: (id: string) => call<Team>('GET', `${league(id)}/my-team`),
-  join: (id: string, name: string, invitationCode?: string) =>
-    call<Team>('POST', `${league(id)}/my-team`, invitationCode ? { name, invitationCode } : { name }),
-  leave: (id: string) => call<Departure>('POST', `${league(id)}/my-departure`),
+  myTeam: (id: string) => answered<Team>(league(id)['my-team'].get()),
+  join: (id: string, name: string, invitationCode?: string) => answered<Team>(league(id)['my-team'].post(invitationCode ? { name, invitationCode } : { name })),
+  leave: (id: string) => answered<Departure>(league(id)['my-departure'].post()),
 
-  market: (id: string) => call<MarketArticle[]>('GET', `${league(id)}/market`),
-  searchArticles: (id: string, q: string) => call<ArticleOffer[]>('GET', `${league(id)}/article-search?q=${enc(q)}`),
-  article: (id: string, articleId: string) => call<ArticlePage>('GET', `${league(id)}/article?id=${enc(articleId)}`),
-  myContracts: (id: string) => call<Contract[]>('GET', `${league(id)}/my-contracts`),
-  buy: (id: string, articleId: string, tier: Tier) => call<Contract>('POST', `${league(id)}/my-contracts`, { articleId, tier }),
-  saleQuote: (id: string, contractId: string) => call<SaleQuote>('GET', `${league(id)}/my-contracts/${enc(contractId)}/sale-quote`),
-  sell: (id: string, contractId: string) => call<Contract>('POST', `${league(id)}/my-contracts/${enc(contractId)}/sell`),
-  electRenewal: (id: string, contractId: string) => call<Contract>('POST', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
-  withdrawRenewal: (id: string, contractId: string) => call<Contract>('DELETE', `${league(id)}/my-contracts/${enc(contractId)}/renew`),
+  market: (id: string) => answered<MarketArticle[]>(league(id).market.get()),
+  searchArticles: (id: string, q: string) => answered<ArticleOffer[]>(league(id)['article-search'].get({ query: { q } })),
+  article: (id: string, articleId: string) => answered<ArticlePage>(league(id).article.get({ query: { id: articleId } })),
+  myContracts: (id: string) => answered<Contract[]>(league(id)['my-contracts'].get()),
+  buy: (id: string, articleId: string, tier: Tier) => answered<Contract>(league(id)['my-contracts'].post({ articleId, tier })),
+  saleQuote: (id: string, contractId: string) => answered<SaleQuote>(contract(id, contractId)['sale-quote'].get()),
+  sell: (id: string, contractId: string) => answered<Contract>(contract(id, contractId).sell.post()),
+  electRenewal: (id: string, contractId: string) => answered<Contract>(contract(id, contractId).renew.post()),
+  withdrawRenewal: (id: string, contractId: string) => answered<Contract>(contract(id, contractId).renew.delete()),
 
-  myLineup: (id: string) => call<TeamLineup>('GET', `${league(id)}/lineup`),
-  teamLineup: (id: string, teamId: string) => call<TeamLineup>('GET', `${league(id)}/teams/${enc(teamId)}/lineup`),
+  myLineup: (id: string) => answered<TeamLineup>(league(id).lineup.get()),
+  teamLineup: (id: string, teamId: string) => answered<TeamLineup>(league(id).teams({ teamId: enc(teamId) }).lineup.get()),
   saveLineup: (id: string, schema: Schema, formation: Record<string, { id: string }>) =>
-    call<Success>('PUT', `${league(id)}/lineup`, { formation: { schema, date: new Date().toISOString(), formation } }),
-  chemistry: (id: string, teamId: string) => call<TeamChemistry>('GET', `${league(id)}/teams/${enc(teamId)}/chemistry`),
-  myPerformances: (id: string, limit = 2) => call<Performance[]>('GET', `${league(id)}/my-performances?limit=${limit}`),
+    answered<Success>(league(id).lineup.put({ formation: { schema, date: new Date().toISOString(), formation } })),
+  chemistry: (id: string, teamId: string) => answered<TeamChemistry>(league(id).teams({ teamId: enc(teamId) }).chemistry.get()),
+  myPerformances: (id: string, limit = 2) => answered<Performance[]>(league(id)['my-performances'].get({ query: { limit: String(limit) } })),
 
-  genieSeeds: (query: string) => call<GenieSeeds>('POST', '/api/v1/me/genie-seeds', { query }),
+  genieSeeds: (query: string) => answered<GenieSeeds>(v1.me['genie-seeds'].post({ query })),
   genieCandidates: (id: string, seeds: GenieSeeds) =>
-    call<GenieCandidates>(
-      'GET',
-      `${league(id)}/genie-candidates?${new URLSearchParams([['keywords', seeds.keywords], ...seeds.anchors.map((a) => ['anchor', a])])}`,
-    ),
-  genieTurn: (body: GenieTurnRequest) =>
-    call<GenieTurnResponse>('POST', '/api/v1/me/genie-turns', body),
+    answered<GenieCandidates>(league(id)['genie-candidates'].get({ query: { keywords: seeds.keywords, anchor: seeds.anchors } })),
+  genieTurn: (body: GenieTurnRequest) => answered<GenieTurnResponse>(v1.me['genie-turns'].post(body)),
 
-  report: (body: CreateProblemReportRequest) =>
-    call<FiledReport>('POST', '/api/v1/reports', body),
+  report: (body: CreateProblemReportRequest) => answered<FiledReport>(v1.reports.post(body)),
 
-  notifications: () => call<Notification[]>('GET', '/api/v1/player/notifications'),
-  markRead: (notificationId: string) => call<Success>('PATCH', `/api/v1/notifications/${enc(notificationId)}/read`),
+  notifications: () => answered<Notification[]>(v1.player.notifications.get()),
+  markRead: (notificationId: string) => answered<Success>(v1.notifications({ id: enc(notificationId) }).read.patch()),
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { Failure } from '../../src/domain/errors';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { type PerformanceIngest, PerformanceIngestSchema } from '../../src/wire/internal';

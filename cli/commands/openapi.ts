@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { version } from '../../package.json';
-import { openApiDocument } from '../../src/http/openapi';
-import { declaredRoutes } from '../../src/http/routes';
+import { documentFor } from '../../src/http/app';
 import { configFor } from '../config-option';
 
 /**
@@ -13,6 +11,6 @@ export function registerOpenApi(program: Command): void {
     .command('openapi')
     .description('print the OpenAPI 3.1 document of the interface, as /openapi.json serves it')
     .action((_flags: unknown, command: Command) => {
-      process.stdout.write(`${JSON.stringify(openApiDocument(declaredRoutes, configFor(command), version), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(documentFor(configFor(command)), null, 2)}\n`);
     });
 }

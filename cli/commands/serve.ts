@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createHandler } from '../../src/http/app';
+import { createApp } from '../../src/http/app';
 import { listen } from '../../src/http/server';
-import { loopbackMetricsHandler } from '../../src/http/routes/metrics';
+import { loopbackMetricsApp } from '../../src/http/routes/metrics';
 import { batchedStdout, jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
@@ -31,12 +31,12 @@ export function registerServe(program: Command): void {
         // Wikimedia throttles or refuses agents without a contact; say so before it happens.
         log.warn('encyclopedia.userAgent is the built-in default: set it to name you and a contact address (FANTASY_ENCYCLOPEDIA_USER_AGENT)');
       }
-      const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
+      const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);
       // loopback only, whatever `host` is: this listener has no token of its own
       const metricsServer =
-        config.metrics.port === undefined ? null : await listen(loopbackMetricsHandler(runtime.ctx), '127.0.0.1', config.metrics.port, log);
+        config.metrics.port === undefined ? null : await listen(loopbackMetricsApp(runtime.ctx.metrics).fetch, '127.0.0.1', config.metrics.port, log);
       if (metricsServer) process.stdout.write(`fantasy metrics on ${metricsServer.url}/metrics\n`);
       let stopping = false;
       const stop = async (signal: string) => {

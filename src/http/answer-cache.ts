@@ -7,8 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { compress, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from './compression';
-import type { HttpRequest } from './http-request';
-import { HttpResponse } from './http-response';
+import type { RawAnswer } from './raw-answer';
 
 /** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -39,15 +38,15 @@ export class AnswerCache {
    * the caller answers afresh, untagged.
    */
   answer(
-    request: HttpRequest,
+    request: Request,
     key: string,
     version: number,
     produce: () => { body: unknown; headers?: Record<string, string> } | undefined,
     readVersion: () => number | undefined,
-  ): HttpResponse | undefined {
+  ): RawAnswer | undefined {
     const etag = `W/"${instance}-${version}"`;
     if (matches(request.headers.get('if-none-match'), etag)) {
-      return new HttpResponse(304, { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' });
+      return { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' }, body: null };
     }
     let entry = this.entries.get(key);
     if (entry && entry.version === version) {
@@ -71,7 +70,7 @@ export class AnswerCache {
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
   }
 
-  private respond(key: string, entry: Entry, encoding: ContentEncoding | null): HttpResponse {
+  private respond(key: string, entry: Entry, encoding: ContentEncoding | null): RawAnswer {
     const headers: Record<string, string> = {
       ...entry.headers,
       'content-type': 'application/json',
@@ -79,7 +78,7 @@ export class AnswerCache {
       'cache-control': CACHE_CONTROL,
       vary: 'Accept-Encoding',
     };
-    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return new HttpResponse(200, headers, entry.body);
+    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return { status: 200, headers, body: entry.body };
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = entry.encoded[encoding] = compress(entry.body, encoding);
@@ -89,7 +88,7 @@ export class AnswerCache {
         this.evict();
       }
     }
-    return new HttpResponse(200, { ...headers, 'content-encoding': encoding }, encoded);
+    return { status: 200, headers: { ...headers, 'content-encoding': encoding }, body: encoded };
   }
 
   private keep(key: string, entry: Entry): void {

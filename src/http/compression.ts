@@ -4,8 +4,6 @@
  * of the time brotli's own default (11) takes, which matters on a busy 2-core machine.
  */
 import zlib from 'node:zlib';
-import type { HttpRequest } from './http-request';
-import type { HttpResponse } from './http-response';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -40,20 +38,4 @@ export function compress(body: Uint8Array, encoding: ContentEncoding): Buffer {
 
 export function isJson(contentType: string | null): boolean {
   return contentType !== null && /[/+]json\b/i.test(contentType);
-}
-
-/**
- * `response` with its JSON body compressed when over the threshold and the client accepts it.
- * Bodies already encoded (the answer cache's) pass through as they are.
- */
-export function compressed(request: HttpRequest, response: HttpResponse): HttpResponse {
-  if (!isJson(response.header('content-type') ?? null) || response.headers['content-encoding'] !== undefined) return response;
-  response.appendTo('vary', 'Accept-Encoding');
-  const body = response.body;
-  const encoding = body !== null && body.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get('accept-encoding')) : null;
-  if (!encoding) return response;
-  response.body = compress(body!, encoding);
-  response.headers['content-encoding'] = encoding;
-  delete response.headers['content-length'];
-  return response;
 }

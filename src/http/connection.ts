@@ -3,7 +3,7 @@
  * and the local port it reached. The listener records them; guards and limiters read them.
  */
 import { isIP } from 'node:net';
-import type { HttpRequest } from './http-request';
+import { nodeMessageOf } from './request-body';
 
 export interface Connection {
   /** the peer's address as the socket saw it */
@@ -12,14 +12,17 @@ export interface Connection {
   localPort: number;
 }
 
-const connections = new WeakMap<HttpRequest, Connection>();
+const connections = new WeakMap<Request, Connection>();
 
-export function recordConnection(request: HttpRequest, connection: Connection): void {
+export function recordConnection(request: Request, connection: Connection): void {
   connections.set(request, connection);
 }
 
-export function connectionOf(request: HttpRequest): Connection | undefined {
-  return connections.get(request);
+export function connectionOf(request: Request): Connection | undefined {
+  const recorded = connections.get(request);
+  if (recorded) return recorded;
+  const socket = nodeMessageOf(request)?.socket;
+  return socket ? { remoteAddress: socket.remoteAddress ?? 'unknown', localPort: socket.localPort ?? 0 } : undefined;
 }
 
 /**
@@ -27,7 +30,7 @@ export function connectionOf(request: HttpRequest): Connection | undefined {
  * the last `X-Forwarded-For` entry: the one our proxy appended; earlier entries are whatever
  * the client chose to send. Without a socket (in-process calls) it is `unknown`, one bucket.
  */
-export function clientAddress(request: HttpRequest, trustProxy: boolean): string {
+export function clientAddress(request: Request, trustProxy: boolean): string {
   const socketAddress = connectionOf(request)?.remoteAddress;
   let address = socketAddress;
   if (trustProxy) {

@@ -1,5 +1,4 @@
-import type { HttpRequest } from './http-request';
-import { HttpResponse } from './http-response';
+import { parse } from 'cookie';
 
 export interface CookieOptions {
   maxAgeSeconds?: number;
@@ -9,7 +8,11 @@ export interface CookieOptions {
   path?: string;
 }
 
-/** Builds one Set-Cookie value; values we set are base64url/JWT so need no escaping. */
+/**
+ * Builds one Set-Cookie value. Kept rather than Elysia's cookie jar: its attributes come in the
+ * order the interface's examples (and the tests) write them, with an explicit Expires on a
+ * cookie being cleared for old browsers. Values we set are base64url/JWT so need no escaping.
+ */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   const parts = [`${name}=${value}`, `Path=${options.path ?? '/'}`];
   if (options.maxAgeSeconds !== undefined) {
@@ -22,25 +25,8 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-export function readCookie(request: HttpRequest, name: string): string | undefined {
+/** One cookie of the request, read before Elysia parses cookies (the guards run first). */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** A 302 that also sets cookies (each Set-Cookie its own header line). */
-export function redirectWithCookies(location: string, cookies: string[] = []): HttpResponse {
-  return new HttpResponse(302, cookies.length > 0 ? { location, 'set-cookie': cookies } : { location });
+  return header ? parse(header)[name] : undefined;
 }

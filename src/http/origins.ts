@@ -3,15 +3,16 @@
  * service's own origin is the frontend under every loopback name it is reached by, so the
  * address `serve` prints (http://127.0.0.1:PORT) is one a browser can sign in at.
  */
-import type { HttpRequest } from './http-request';
+
 import { type Config, frontendOrigin } from '../config';
 import { fail } from '../domain/errors';
 import { connectionOf } from './connection';
+import { nodeMessageOf } from './request-body';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Answers whether `origin` (the header's value) is one the frontend speaks from for this request. */
-export function originTrusted(config: Config, request: HttpRequest, origin: string): boolean {
+export function originTrusted(config: Config, request: Request, origin: string): boolean {
   if (origin === frontendOrigin(config)) return true;
   if (config.frontendUrl !== undefined) return false;
   const port = connectionOf(request)?.localPort;
@@ -22,11 +23,12 @@ export function originTrusted(config: Config, request: HttpRequest, origin: stri
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A request that carries a body by its framing; an in-process Request by its body stream. */
-function carriesBody(request: HttpRequest): boolean {
+function carriesBody(request: Request): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return length.trim() !== '0';
   if (request.headers.has('transfer-encoding')) return true;
-  return request.body !== null;
+  // over a socket the framing headers are the whole truth (srvx would build a stream for any write)
+  return nodeMessageOf(request) === undefined && request.body !== null;
 }
 
 function isJson(contentType: string | null): boolean {
@@ -42,7 +44,7 @@ function isJson(contentType: string | null): boolean {
  * working. A body must be JSON: the types a plain HTML form can send without a preflight
  * (text/plain, form-encoded, multipart) are refused, body-less writes carry no type at all.
  */
-export function guardWrite(config: Config, request: HttpRequest): void {
+export function guardWrite(config: Config, request: Request): void {
   if (!WRITE_METHODS.has(request.method)) return;
   const origin = request.headers.get('origin');
   if (origin !== null) {

@@ -1,5 +1,11 @@
-import type { HttpRequest } from './http-request';
-import { type ErrorCode, fail } from '../domain/errors';
+/**
+ * Reading a JSON body for a route: Elysia's own JSON parser answers a broken body with its
+ * own 400 and reads the body as a web stream. Ours reads node's request buffered (through
+ * srvx's NodeRequest, which Elysia on Node receives), bounded by the route's limit, and
+ * refuses with the route's own constant.
+ */
+import type { IncomingMessage } from 'node:http';
+import { type ErrorCode, Failure } from '../domain/errors';
 
 /** A body over its route's limit. The password routes answer it as plain text (the spec's one exception). */
 export class BodyTooLarge extends Error {
@@ -10,16 +16,37 @@ export class BodyTooLarge extends Error {
 }
 
 /** Enough for the largest legitimate player request (a full genie turn is under 100 KB). */
-const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
+export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 
-/**
- * Reads the raw body as text, refusing to buffer more than `limitBytes` (checked on the
- * declared Content-Length first, then on what actually arrives).
- */
-export async function readBodyText(request: HttpRequest, limitBytes = DEFAULT_BODY_LIMIT_BYTES, answerAs: 'json' | 'text' = 'json'): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLarge(answerAs);
-  if (!request.body) return '';
+/** node's message behind srvx's request, when the request came over a socket */
+export function nodeMessageOf(request: Request): IncomingMessage | undefined {
+  return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+function readMessage(message: IncomingMessage, limitBytes: number, answerAs: 'json' | 'text'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error?: Error) => {
+      message.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limitBytes) {
+        message.pause();
+        done(new BodyTooLarge(answerAs));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done();
+    const onError = (error: Error) => done(error);
+    message.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+async function readWebBody(request: Request, limitBytes: number, answerAs: 'json' | 'text'): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,32 +60,36 @@ export async function readBodyText(request: HttpRequest, limitBytes = DEFAULT_BO
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/**
- * Parses a JSON body; anything that is not JSON answers 400 with the route's own constant.
- * Only the route kit calls this: nothing else reads (or can crash on) a body first.
- */
-export async function readJsonBody(
-  request: HttpRequest,
-  malformed: ErrorCode,
-  limitBytes?: number,
-  tooLargeAs: 'json' | 'text' = 'json',
-): Promise<unknown> {
-  let text: string;
+export interface JsonBodyRules {
+  /** the constant a body that is empty or not JSON answers */
+  malformed: ErrorCode;
+  limitBytes?: number;
+  /** the password routes answer an oversized body as plain text */
+  tooLargeAs?: 'json' | 'text';
+}
+
+/** The body parsed as JSON; anything that is not JSON answers 400 with the route's constant. */
+export async function readJsonBody(request: Request, rules: JsonBodyRules): Promise<unknown> {
+  const limit = rules.limitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const answerAs = rules.tooLargeAs ?? 'json';
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(answerAs);
+  let bytes: Buffer;
   try {
-    text = await readBodyText(request, limitBytes, tooLargeAs);
+    const message = nodeMessageOf(request);
+    bytes = message ? await readMessage(message, limit, answerAs) : await readWebBody(request, limit, answerAs);
   } catch (error) {
     if (error instanceof BodyTooLarge) throw error;
-    fail(malformed, 'body could not be read');
+    throw new Failure(rules.malformed, 'body could not be read');
   }
-  if (text.trim() === '') fail(malformed, 'empty body');
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') throw new Failure(rules.malformed, 'empty body');
   try {
     return JSON.parse(text);
   } catch {
-    fail(malformed, 'not JSON');
+    throw new Failure(rules.malformed, 'not JSON');
   }
 }
-
-export { isPlainObject } from '../domain/values';

@@ -1,29 +1,36 @@
 /**
- * Listens with node:http and hands each request to the app as node parsed it (wrapped, not
- * copied: http-request.ts), writing the app's answer back as it stands. We own the listener
- * to report the real port when 0 was asked for, to drain in-flight requests on shutdown,
- * and to keep signal handling in one place.
+ * The listener: node:http handing each request to the Elysia app through srvx's NodeRequest
+ * and sendNodeResponse (the bridge @elysiajs/node's own listen uses, which builds no web
+ * Request or Response unless a handler asks for one). We own the server rather than call
+ * `app.listen` to report the real port when 0 was asked for (the adapter reports 0), to
+ * refuse a port already taken (the adapter sets reusePort, so a second `serve` would share
+ * it silently), to drain in-flight requests on shutdown, and to answer what Node refuses
+ * before a request exists in the error shape.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Logger } from '../logger';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
-import type { HttpHandler } from './app';
-import { recordConnection } from './connection';
-import { IncomingRequest } from './http-request';
+
+/** What the listener serves: an Elysia app's `fetch` (web Request in, Response out). */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** stops accepting, waits for requests in flight (up to `graceMs`), then resolves */
+  /** stops accepting, closes idle connections at once, waits for requests in flight (up to `graceMs`), then resolves */
   close(graceMs?: number): Promise<void>;
 }
 
-export async function listen(handler: HttpHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
-  const server = http.createServer((req, res) => {
-    void bridge(handler, req, res, log);
+export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
+  // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body:
+  // both are answered here in the error shape instead.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    void bridge(fetch, req, res, log);
   });
+  server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 60_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseClient(error, socket, log));
@@ -46,30 +53,41 @@ export async function listen(handler: HttpHandler, host: string, port: number, l
           clearTimeout(timer);
           resolve();
         });
+        // keep-alive connections a browser holds open would otherwise hold the close up
         server.closeIdleConnections();
       }),
   };
 }
 
-async function bridge(handler: HttpHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
+function refuse(res: http.ServerResponse, code: ErrorCode): void {
+  const body = JSON.stringify({ error: code });
+  res.writeHead(ERROR_STATUS[code], {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
+  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+    refuse(res, 'MALFORMED_REQUEST');
+    return;
+  }
   try {
-    const request = new IncomingRequest(req);
-    recordConnection(request, { remoteAddress: req.socket.remoteAddress ?? 'unknown', localPort: req.socket.localPort ?? 0 });
-    const response = await handler(request);
-    const body = response.body;
-    // The length is known: one framed write instead of chunked encoding's size lines and trailer.
-    if (body && response.headers['content-length'] === undefined) response.headers['content-length'] = String(body.byteLength);
-    res.writeHead(response.status, response.headers);
-    if (body) res.end(body);
-    else res.end();
+    const request = new NodeRequest({ req, res });
+    // The origin is fixed, never the client's Host header: a short or odd Host must not move
+    // the path the guards and the router read (srvx would build the URL from it).
+    const target = req.url ?? '';
+    request._url = new FastURL(`http://localhost${target.startsWith('/') ? target : `/${target}`}`);
+    const response = await fetch(request as unknown as Request);
+    await sendNodeResponse(res, response as never);
   } catch (error) {
     log.error('response could not be written', { errorMessage: error instanceof Error ? error.message : String(error) });
-    if (!res.headersSent) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'INTERNAL_ERROR' }));
-    } else {
-      res.destroy();
-    }
+    if (!res.headersSent) refuse(res, 'INTERNAL_ERROR');
+    else res.destroy();
   }
 }
 

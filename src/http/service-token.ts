@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { HttpRequest } from './http-request';
+
 
 /** Checks `Authorization: Bearer <token>` in constant time. An unset token fails closed. */
-export function verifyServiceToken(expected: string | undefined, request: HttpRequest): boolean {
+export function verifyServiceToken(expected: string | undefined, request: Request): boolean {
   if (!expected) return false;
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());

@@ -1,14 +1,14 @@
-import type { HttpRequest } from './http-request';
+
 import { resolvedFrontendUrl } from '../config';
 import { fail } from '../domain/errors';
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
 import type { AppContext } from '../app-context';
 import { readCookie, serializeCookie } from './cookies';
 
-const verified = new WeakMap<HttpRequest, SessionClaims>();
+const verified = new WeakMap<Request, SessionClaims>();
 
 /** The verified claims of the request's session cookie; 401 when missing, expired or not ours. */
-export async function requireSession(ctx: AppContext, request: HttpRequest): Promise<SessionClaims> {
+export async function requireSession(ctx: AppContext, request: Request): Promise<SessionClaims> {
   const known = verified.get(request);
   if (known) return known;
   const token = readCookie(request, SESSION_COOKIE);

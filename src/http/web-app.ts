@@ -4,10 +4,9 @@
  * precompressed at build time. Everything else falls through to the API untouched.
  */
 import { webAppFile } from '../embedded';
-import type { HttpRequest } from './http-request';
-import { HttpResponse } from './http-response';
+import type { RawAnswer } from './raw-answer';
 
-export type WebAppResponder = (request: HttpRequest, path: string) => HttpResponse | null;
+export type WebAppResponder = (request: Request, path: string) => RawAnswer | null;
 
 interface Manifest {
   shell: string;
@@ -93,7 +92,7 @@ function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
   return { shell, assets };
 }
 
-function bodyFor(request: HttpRequest, bytes: Buffer): Buffer | null {
+function bodyFor(request: Request, bytes: Buffer): Buffer | null {
   return request.method === 'HEAD' ? null : bytes;
 }
 
@@ -118,7 +117,7 @@ export function webAppResponder(): WebAppResponder {
         ...SECURITY_HEADERS,
       };
       if (encoding) headers['content-encoding'] = encoding;
-      return new HttpResponse(200, headers, bodyFor(request, bytes));
+      return { status: 200, headers, body: bodyFor(request, bytes) };
     }
 
     const accept = request.headers.get('accept');
@@ -131,7 +130,7 @@ export function webAppResponder(): WebAppResponder {
         vary: 'Accept',
         ...SECURITY_HEADERS,
       };
-      return new HttpResponse(200, headers, bodyFor(request, app.shell));
+      return { status: 200, headers, body: bodyFor(request, app.shell) };
     }
     return null;
   };

@@ -39,6 +39,12 @@ export function playerForSession(db: Database, claims: SessionClaims): PlayerRow
   return player;
 }
 
+/** The player a session names, as requests see it. */
+export interface SessionPlayer {
+  id: string;
+  name: string;
+}
+
 export function claimsFor(player: PlayerRow): SessionClaims {
   const common = { email: player.email, name: player.name, picture: player.picture };
   if (player.subject.startsWith(IDP_PREFIX)) return { sub: player.subject.slice(IDP_PREFIX.length), ...common, idp: true };
@@ -147,6 +153,12 @@ export class AuthService {
       });
       return { player, isNew: true };
     });
+  }
+
+  /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
+  sessionPlayer(claims: SessionClaims): SessionPlayer {
+    const { id, name } = playerForSession(this.db, claims);
+    return { id, name };
   }
 
   /** The local-environment demo player, with an empty picture. */

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/app';
+import { createApp } from '../../src/http/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 
@@ -41,7 +41,7 @@ let server: RunningServer | undefined;
 
 async function serve(): Promise<RunningServer> {
   app = await createTestApp();
-  server = await listen(createHandler(app.ctx), '127.0.0.1', 0, app.ctx.log);
+  server = await listen(createApp(app.ctx).fetch, '127.0.0.1', 0, app.ctx.log);
   return server;
 }
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { loopbackMetricsHandler } from '../../src/http/routes/metrics';
+import { loopbackMetricsApp } from '../../src/http/routes/metrics';
 import { listen } from '../../src/http/server';
 import { silentLogger } from '../../src/logger';
 import { collectorJob } from '../../src/services/collector-job';
@@ -137,7 +137,7 @@ describe('GET /metrics', () => {
 
   it('on its own loopback listener: /metrics without a token, nothing else', async () => {
     const app = await createTestApp();
-    const server = await listen(loopbackMetricsHandler(app.ctx), '127.0.0.1', 0, silentLogger);
+    const server = await listen(loopbackMetricsApp(app.ctx.metrics).fetch, '127.0.0.1', 0, silentLogger);
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
       const metrics = await fetch(`${server.url}/metrics`);

@@ -4,8 +4,7 @@
  * documented that is not served).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountedRoutes } from '../../src/http/app';
-import { openApiPath } from '../../src/http/openapi';
+import { createApp, openApiPath } from '../../src/http/app';
 import { createTestApp, type TestApp } from '../support/app';
 import { runCliCaptured } from '../support/cli';
 
@@ -31,7 +30,7 @@ function documented(document: Document): string[] {
 }
 
 function mounted(app: TestApp): string[] {
-  return mountedRoutes(app.ctx).templates.map((route) => `${route.method} ${openApiPath(route.path)}`);
+  return createApp(app.ctx).routes.map((route) => `${route.method} ${openApiPath(route.path)}`);
 }
 
 describe('GET /openapi.json', () => {

@@ -9,7 +9,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { createHandler, webHandler } from '../../src/http/app';
+import { createApp, webHandler } from '../../src/http/app';
 import { settlementJob } from '../../src/services/settlement-job';
 import { ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
@@ -24,7 +24,7 @@ const handlers = new WeakMap<TestApp, ReturnType<typeof webHandler>>();
 /** A raw exchange with the handler, so the bytes on the wire (compressed or not) are seen as sent. */
 async function raw(app: TestApp, path: string, headers: Record<string, string> = {}) {
   let handler = handlers.get(app);
-  if (!handler) handlers.set(app, (handler = webHandler(createHandler(app.ctx))));
+  if (!handler) handlers.set(app, (handler = webHandler(createApp(app.ctx))));
   const response = await handler(new Request(`http://localhost${path}`, { headers }));
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }

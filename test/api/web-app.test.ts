@@ -175,7 +175,7 @@ describe('prefersHtml', () => {
 
 /** The response as the handler made it, body bytes untouched (app.call decodes text). */
 async function fetchRaw(url: string, acceptEncoding: string): Promise<Response> {
-  const { createHandler, webHandler } = await import('../../src/http/app');
-  const handler = webHandler(createHandler(app.ctx));
+  const { createApp, webHandler } = await import('../../src/http/app');
+  const handler = webHandler(createApp(app.ctx));
   return handler(new Request(`http://localhost${url}`, { headers: { 'accept-encoding': acceptEncoding } }));
 }

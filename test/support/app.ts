@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { ManualClock } from '../../src/clock';
 import { type ConfigInput, parseConfig } from '../../src/config';
-import { createHandler, webHandler } from '../../src/http/app';
+import { createApp, webHandler } from '../../src/http/app';
 import { type Connection, recordConnection } from '../../src/http/connection';
 import type { AppContext } from '../../src/app-context';
 import { type Logger, memoryLogger } from '../../src/logger';
@@ -155,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = openDatabase(databasePath, { migrate: true });
   const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST });
   const { ctx } = runtime;
-  const handler = webHandler(createHandler(ctx));
+  const handler = webHandler(createApp(ctx));
 
   const cookieFor: TestApp['cookieFor'] = async (subject, opts = {}) => {
     const token = await mintSessionToken(
@@ -183,6 +183,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (opts.connection) recordConnection(request, opts.connection);
       const response = await handler(request);
       const text = await response.text();
+      // Elysia writes the request's log line and metric just after answering
+      await new Promise((resolve) => setImmediate(resolve));
       let parsed: unknown = undefined;
       try {
         parsed = text ? JSON.parse(text) : undefined;

@@ -5,10 +5,8 @@
  * that calls it, not just a dedicated one.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
-import { version } from '../../package.json';
 import type { Config } from '../../src/config';
-import { openApiDocument } from '../../src/http/openapi';
-import { declaredRoutes } from '../../src/http/routes';
+import { documentFor } from '../../src/http/app';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -25,7 +23,7 @@ const checkers = new WeakMap<Config, Checker>();
 function checkerFor(config: Config): Checker {
   let checker = checkers.get(config);
   if (checker) return checker;
-  const document = openApiDocument(declaredRoutes, config, version) as { paths: Record<string, Record<string, Operation & { 'x-aliases'?: string[] }>> };
+  const document = documentFor(config) as unknown as { paths: Record<string, Record<string, Operation & { 'x-aliases'?: string[] }>> };
   const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
   ajv.addSchema(document, 'openapi.json');
   const operations: Checker['operations'] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { correctTurnReply, extractJsonObject, normalizeQuestion, parseSeedReply, parseTurnReply, repeatsHistory, turnUserMessage } from '../../src/domain/genie';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { GenieSeedRequestSchema, type GenieTurnRequest, GenieTurnRequestSchema } from '../../src/wire/genie';
 
 /** The constant the genie routes answer for `body`, as the route kit reads the schema's refusal. */

@@ -10,7 +10,7 @@ import {
   validateTeamName,
 } from '../../src/domain/leagues';
 import { fail } from '../../src/domain/errors';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
 import { teamNameKey } from '../../src/domain/name-keys';
 import { failureCodeOf } from '../support/failures';

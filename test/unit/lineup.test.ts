@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
 import { chemistryView, placeLineup, type OwnedContract } from '../../src/domain/lineup';
 import { CHEMISTRY_LINKS } from '../../src/domain/formations';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { SaveLineupRequestSchema } from '../../src/wire/lineups';
 
 /** A save as the route reads it: the request schema's checks, then the team's contracts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { PerformanceIngestSchema, ScoringInputsQuerySchema } from '../../src/wire/internal';
 
 /** The constant the ingest route answers for `body`, as the route kit reads the schema's refusal. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
 import { reportIssue, reportIssueBody, reportLabels } from '../../src/domain/problem-report';
-import { refusalCode } from '../../src/http/route-kit';
+import { refusalCode } from '../../src/wire/refusal-code';
 import { CreateProblemReportRequestSchema } from '../../src/wire/reports';
 import { failureCodeOf } from '../support/failures';
 

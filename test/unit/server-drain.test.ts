@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../src/http/http-response';
 import { listen } from '../../src/http/server';
 import { memoryLogger } from '../../src/logger';
 
@@ -15,7 +14,7 @@ describe('stopping the server', () => {
       async () => {
         entered();
         await started;
-        return jsonResponse({ done: true });
+        return Response.json({ done: true });
       },
       '127.0.0.1',
       0,

@@ -1,60 +1,44 @@
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import {
-  ArticlePageSchema,
   ArticleOfferSchema,
+  ArticlePageSchema,
   ArticleQuerySchema,
   ArticleSearchQuerySchema,
   GenieCandidatesQuerySchema,
   GenieCandidatesSchema,
   TeamChemistrySchema,
 } from '../../wire/articles';
-import { z } from 'zod';
-import { route } from '../route-kit';
+import { playerSession } from '../plugins/guards';
+import { checkedQuery } from '../route-options';
+import { answer, checkedValue } from '../route-schemas';
+import { docs } from './route-docs';
 
-const tag = 'Articles';
+const doc = docs('Articles', 'session');
 
 /** Additions for the app: article search and page (beyond the shelf), Genie candidates, and a team's chemistry pairs. */
-export const articleRoutes = [
-  route({
-    id: 'searchArticles',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/article-search',
-    summary: 'Search the league’s edition for articles to buy, priced like a buy (an addition)',
-    tag,
-    access: 'player',
-    query: ArticleSearchQuerySchema,
-    answer: { json: z.array(ArticleOfferSchema) },
-    handle: ({ services, player, params, query }) => services.articles.search(player.id, params.id, query.q),
-  }),
-  route({
-    id: 'getArticle',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/article',
-    summary: 'One article’s page: summary, prices, owner and daily pageviews (an addition)',
-    tag,
-    access: 'player',
-    query: ArticleQuerySchema,
-    answer: { json: ArticlePageSchema },
-    handle: ({ services, player, params, query }) => services.articles.article(player.id, params.id, query.id),
-  }),
-  route({
-    id: 'listGenieCandidates',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/genie-candidates',
-    summary: 'The Genie’s candidate set for keywords and anchors, each with a one-line description (§10.2)',
-    tag,
-    access: 'player',
-    query: GenieCandidatesQuerySchema,
-    answer: { json: GenieCandidatesSchema },
-    handle: ({ services, params, query }) => services.genieCandidates.candidates(params.id, query),
-  }),
-  route({
-    id: 'getTeamChemistry',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/teams/:teamId/chemistry',
-    summary: 'The chemistry level of every pair of a team’s live articles (an addition)',
-    tag,
-    access: 'player',
-    answer: { json: TeamChemistrySchema },
-    handle: ({ services, params }) => services.chemistry.teamChemistry(params.id, params.teamId),
-  }),
-];
+export function articleRoutes(ctx: AppContext, services: Services) {
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/leagues/:id/article-search', ({ player, params, query }) => services.articles.search(player.id, params.id, checkedValue(ArticleSearchQuerySchema, query).q), {
+      ...checkedQuery(ArticleSearchQuerySchema),
+      response: answer(z.array(ArticleOfferSchema)),
+      ...doc({ id: 'searchArticles', summary: 'Search the league’s edition for articles to buy, priced like a buy (an addition)' }),
+    })
+    .get('/api/v1/leagues/:id/article', ({ player, params, query }) => services.articles.article(player.id, params.id, checkedValue(ArticleQuerySchema, query).id), {
+      ...checkedQuery(ArticleQuerySchema),
+      response: answer(ArticlePageSchema),
+      ...doc({ id: 'getArticle', summary: 'One article’s page: summary, prices, owner and daily pageviews (an addition)' }),
+    })
+    .get('/api/v1/leagues/:id/genie-candidates', ({ params, query }) => services.genieCandidates.candidates(params.id, checkedValue(GenieCandidatesQuerySchema, query)), {
+      ...checkedQuery(GenieCandidatesQuerySchema),
+      response: answer(GenieCandidatesSchema),
+      ...doc({ id: 'listGenieCandidates', summary: 'The Genie’s candidate set for keywords and anchors, each with a one-line description (§10.2)' }),
+    })
+    .get('/api/v1/leagues/:id/teams/:teamId/chemistry', ({ params }) => services.chemistry.teamChemistry(params.id, params.teamId), {
+      response: answer(TeamChemistrySchema),
+      ...doc({ id: 'getTeamChemistry', summary: 'The chemistry level of every pair of a team’s live articles (an addition)' }),
+    });
+}

@@ -1,33 +1,30 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import { GenieSeedRequestSchema, GenieSeedsSchema, GenieTurnRequestSchema, GenieTurnResponseSchema } from '../../wire/genie';
-import { route } from '../route-kit';
+import { playerSession } from '../plugins/guards';
+import { heldBackBody, judged } from '../route-options';
+import { answer } from '../route-schemas';
+import { docs } from './route-docs';
 
-const tag = 'Article Genie';
+const doc = docs('Article Genie', 'session');
+const malformed = 'GENIE_MALFORMED_BODY';
 
 /**
  * The Article Genie (§10): seeds for the candidate search, then one narrowing turn per call.
  * The service refuses a bad body only after the binding and the quota (Genie rule 1).
  */
-export const genieRoutes = [
-  route({
-    id: 'seedGenie',
-    method: 'POST',
-    path: '/api/v1/me/genie-seeds',
-    summary: 'Search keywords and anchor articles from the player’s description (§10.1)',
-    tag,
-    access: 'player',
-    body: { schema: GenieSeedRequestSchema, malformed: 'GENIE_MALFORMED_BODY', invalid: 'GENIE_MALFORMED_BODY', checkedByService: true },
-    answer: { json: GenieSeedsSchema },
-    handle: ({ services, player, body }) => services.genie.seed(player.id, body),
-  }),
-  route({
-    id: 'takeGenieTurn',
-    method: 'POST',
-    path: '/api/v1/me/genie-turns',
-    summary: 'One narrowing turn: the next question and the candidates that survive (§10.3)',
-    tag,
-    access: 'player',
-    body: { schema: GenieTurnRequestSchema, malformed: 'GENIE_MALFORMED_BODY', invalid: 'GENIE_MALFORMED_BODY', checkedByService: true },
-    answer: { json: GenieTurnResponseSchema },
-    handle: ({ services, player, body }) => services.genie.turn(player.id, body),
-  }),
-];
+export function genieRoutes(ctx: AppContext, services: Services) {
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .post('/api/v1/me/genie-seeds', ({ player, body }) => services.genie.seed(player.id, judged(GenieSeedRequestSchema, body, malformed)), {
+      ...heldBackBody(GenieSeedRequestSchema, { malformed }),
+      response: answer(GenieSeedsSchema),
+      ...doc({ id: 'seedGenie', summary: 'Search keywords and anchor articles from the player’s description (§10.1)' }),
+    })
+    .post('/api/v1/me/genie-turns', ({ player, body }) => services.genie.turn(player.id, judged(GenieTurnRequestSchema, body, malformed)), {
+      ...heldBackBody(GenieTurnRequestSchema, { malformed }),
+      response: answer(GenieTurnResponseSchema),
+      ...doc({ id: 'takeGenieTurn', summary: 'One narrowing turn: the next question and the candidates that survive (§10.3)' }),
+    });
+}

@@ -1,4 +1,7 @@
+import { Elysia } from 'elysia';
 import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import {
   CreateLeagueRequestSchema,
   EncyclopediaEditionSchema,
@@ -9,146 +12,96 @@ import {
   LeagueSchema,
 } from '../../wire/leagues';
 import { clientAddress } from '../connection';
-import { route } from '../route-kit';
+import type { CachedAnswers } from '../plugins/cached-answers';
+import { playerSession } from '../plugins/guards';
+import { checkedQuery, jsonBody } from '../route-options';
+import { answer, checkedValue } from '../route-schemas';
+import { alias, docs } from './route-docs';
 
-const tag = 'Leagues';
+const doc = docs('Leagues', 'session');
 
 /** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
-export const leagueRoutes = [
-  route({
-    id: 'listEncyclopediaEditions',
-    method: 'GET',
-    path: '/api/v1/encyclopedia-editions',
-    summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor',
-    tag,
-    access: 'player',
-    answer: { json: z.array(EncyclopediaEditionSchema) },
-    handle: ({ services }) => services.editions.list(),
-  }),
-  route({
-    id: 'listMyLeagues',
-    method: 'GET',
-    path: '/api/v1/leagues',
-    summary: 'Every league the caller has a team in, the Global League included',
-    tag,
-    access: 'player',
-    answer: { json: z.array(LeagueSchema) },
-    handle: ({ services, player }) => services.leagues.mine(player.id),
-  }),
-  route({
-    id: 'foundLeague',
-    method: 'POST',
-    path: '/api/v1/leagues',
-    summary: 'Found a league: the caller becomes its admin and first team (§6.2)',
-    tag,
-    access: 'player',
-    body: { schema: CreateLeagueRequestSchema, malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' },
-    status: 201,
-    answer: { json: LeagueSchema },
-    handle: ({ services, player, body }) => services.leagues.create(player.id, body),
-  }),
-  route({
-    id: 'getGlobalLeague',
-    method: 'GET',
-    path: '/api/v1/leagues/global',
-    summary: 'The Global League, the one every player may join (§6.3)',
-    tag,
-    access: 'player',
-    answer: { json: LeagueSchema },
-    handle: ({ services }) => services.leagues.global(),
-  }),
-  route({
-    id: 'listPublicLeagues',
-    method: 'GET',
-    path: '/api/v1/leagues/public',
-    summary: 'The public shelf: public leagues, newest first (§6.7)',
-    tag,
-    access: 'player',
-    answer: { json: z.array(LeagueSchema) },
-    cache: {
-      key: () => 'public-leagues',
-      version: ({ services }) => services.leagues.publicShelfVersion(),
-    },
-    handle: ({ services }) => services.leagues.publicShelf(),
-  }),
-  route({
-    id: 'findLeagueByCode',
-    method: 'GET',
-    path: '/api/v1/leagues/by-code/:code',
+export function leagueRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
+  const byCode = ({ player, request }: { player: { id: string }; request: Request }, code: string) =>
+    services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/encyclopedia-editions', () => services.editions.list(), {
+      response: answer(z.array(EncyclopediaEditionSchema)),
+      ...doc({ id: 'listEncyclopediaEditions', summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor' }),
+    })
+    .get('/api/v1/leagues', ({ player }) => services.leagues.mine(player.id), {
+      response: answer(z.array(LeagueSchema)),
+      ...doc({ id: 'listMyLeagues', summary: 'Every league the caller has a team in, the Global League included' }),
+    })
+    .post(
+      '/api/v1/leagues',
+      ({ player, body, set }) => {
+        set.status = 201;
+        return services.leagues.create(player.id, checkedValue(CreateLeagueRequestSchema, body));
+      },
+      {
+        ...jsonBody(CreateLeagueRequestSchema, { malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' }),
+        response: { 201: answer(LeagueSchema) },
+        ...doc({ id: 'foundLeague', summary: 'Found a league: the caller becomes its admin and first team (§6.2)' }),
+      },
+    )
+    .get('/api/v1/leagues/global', () => services.leagues.global(), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'getGlobalLeague', summary: 'The Global League, the one every player may join (§6.3)' }),
+    })
+    .get('/api/v1/leagues/public', (c) => answers.reply(c, 'public-leagues', () => services.leagues.publicShelfVersion(), () => services.leagues.publicShelf()), {
+      response: answer(z.array(LeagueSchema)),
+      ...doc({ id: 'listPublicLeagues', summary: 'The public shelf: public leagues, newest first (§6.7)' }),
+    })
+    .get('/api/v1/leagues/by-code/:code', (c) => byCode(c, c.params.code), {
+      response: answer(LeagueSchema),
+      ...doc({
+        id: 'findLeagueByCode',
+        summary: 'The league an invitation code opens; every attempt spends from the code bucket (§6.7)',
+        aliases: ['/api/v1/leagues/by-code/*'],
+      }),
+    })
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
-    aliases: ['/api/v1/leagues/by-code/*'],
-    summary: 'The league an invitation code opens; every attempt spends from the code bucket (§6.7)',
-    tag,
-    access: 'player',
-    answer: { json: LeagueSchema },
-    handle: ({ ctx, services, player, params, request }) => {
-      const code = 'code' in params ? params.code : (params as { '*': string })['*'];
-      return services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
-    },
-  }),
-  route({
-    id: 'getLeague',
-    method: 'GET',
-    path: '/api/v1/leagues/:id',
-    summary: 'A league by id; private leagues are readable too',
-    tag,
-    access: 'player',
-    answer: { json: LeagueSchema },
-    cache: {
-      key: ({ params }) => `league:${params.id}`,
-      version: ({ services, params }) => services.leagues.versionOf(params.id),
-    },
-    handle: ({ services, params }) => services.leagues.byId(params.id),
-  }),
-  route({
-    id: 'getLeaderboard',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/leaderboard',
-    summary: 'Every team ranked (§4.5), or a page of ranks with X-Total-Count',
-    tag,
-    access: 'player',
-    query: LeaderboardQuerySchema,
-    answer: { json: z.array(LeaderboardEntrySchema) },
-    cache: {
-      // around=me differs by caller, so it is never kept
-      key: ({ params, query: page }) =>
-        page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`,
-      version: ({ services, params }) => services.leagues.versionOf(params.id),
-    },
-    handle: ({ services, player, params, query: page, set }) => {
-      const { entries, teamCount } = services.leagues.leaderboard(params.id, page, player.id);
-      if (page.kind !== 'all') set.headers['x-total-count'] = String(teamCount);
-      return entries;
-    },
-  }),
-  route({
-    id: 'getMyLeagueRole',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/my-role',
-    summary: 'Whether the caller is a member and the admin of the league',
-    tag,
-    access: 'player',
-    answer: { json: LeagueRoleSchema },
-    handle: ({ services, player, params }) => services.leagues.myRole(params.id, player.id),
-  }),
-  route({
-    id: 'getInvitationCode',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/invite-code',
-    summary: 'The league’s invitation code, for a caller its invite policy trusts (§6.7)',
-    tag,
-    access: 'player',
-    answer: { json: LeagueInviteSchema },
-    handle: ({ services, player, params }) => services.leagues.inviteCode(params.id, player.id),
-  }),
-  route({
-    id: 'closeLeague',
-    method: 'POST',
-    path: '/api/v1/leagues/:id/closure',
-    summary: 'Close the league early; the admin only (§6.4)',
-    tag,
-    access: 'player',
-    answer: { json: LeagueSchema },
-    handle: ({ services, player, params }) => services.leagues.close(params.id, player.id),
-  }),
-];
+    .get('/api/v1/leagues/by-code/*', (c) => byCode(c, c.params['*']), alias)
+    .get('/api/v1/leagues/:id', (c) => answers.reply(c, `league:${c.params.id}`, () => services.leagues.versionOf(c.params.id), () => services.leagues.byId(c.params.id)), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'getLeague', summary: 'A league by id; private leagues are readable too' }),
+    })
+    .get(
+      '/api/v1/leagues/:id/leaderboard',
+      (c) => {
+        const { params, player } = c;
+        const page = checkedValue(LeaderboardQuerySchema, c.query);
+        // around=me differs by caller, so it is never kept
+        const key = page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
+        return answers.reply(
+          c,
+          key,
+          () => services.leagues.versionOf(params.id),
+          (kept) => {
+            const { entries, teamCount } = services.leagues.leaderboard(params.id, page, player.id);
+            if (page.kind !== 'all') kept['x-total-count'] = String(teamCount);
+            return entries;
+          },
+        );
+      },
+      {
+        ...checkedQuery(LeaderboardQuerySchema),
+        response: answer(z.array(LeaderboardEntrySchema)),
+        ...doc({ id: 'getLeaderboard', summary: 'Every team ranked (§4.5), or a page of ranks with X-Total-Count' }),
+      },
+    )
+    .get('/api/v1/leagues/:id/my-role', ({ player, params }) => services.leagues.myRole(params.id, player.id), {
+      response: answer(LeagueRoleSchema),
+      ...doc({ id: 'getMyLeagueRole', summary: 'Whether the caller is a member and the admin of the league' }),
+    })
+    .get('/api/v1/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
+      response: answer(LeagueInviteSchema),
+      ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts (§6.7)' }),
+    })
+    .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only (§6.4)' }),
+    });
+}

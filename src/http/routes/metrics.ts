@@ -4,41 +4,47 @@
  * loopback listener of `metrics.port` serves it without one, since only this machine
  * reaches it. Unconfigured, the path is an unknown route like any other.
  */
-import type { AppContext } from '../../app-context';
+import { Elysia } from 'elysia';
+import { z } from 'zod';
 import { fail } from '../../domain/errors';
-import type { HttpHandler } from '../app';
-import { pathOf } from '../http-request';
-import { type HttpResponse, jsonResponse, textResponse } from '../http-response';
-import { route } from '../route-kit';
+import type { ServiceMetrics } from '../../services/service-metrics';
+import { answer } from '../route-schemas';
 import { verifyServiceToken } from '../service-token';
+import { docs } from './route-docs';
 
-async function exposition(ctx: AppContext): Promise<HttpResponse> {
-  const { contentType, text } = await ctx.metrics.exposition();
-  return textResponse(text, 200, contentType, { 'cache-control': 'no-store' });
+async function exposition(metrics: ServiceMetrics, set: { headers: Record<string, unknown> }): Promise<Buffer> {
+  const { contentType, text } = await metrics.exposition();
+  set.headers['content-type'] = contentType;
+  return Buffer.from(text);
 }
 
-export const metricsRoutes = [
-  route({
-    id: 'getMetrics',
-    method: 'GET',
-    path: '/metrics',
-    summary: 'Prometheus metrics, in the text exposition format',
-    description: 'Served only when `metrics.token` is set, and then only to `Authorization: Bearer <metrics.token>` (not the service token).',
-    tag: 'Service',
-    access: 'service',
-    answer: { text: 'text/plain' },
-    mountedWhen: (config) => Boolean(config.metrics.token),
-    handle: ({ ctx, request }) => {
-      if (!verifyServiceToken(ctx.config.metrics.token, request)) fail('UNAUTHORIZED');
-      return exposition(ctx);
+export function metricsRoutes(metrics: ServiceMetrics, token: string) {
+  return new Elysia().get(
+    '/metrics',
+    async ({ request, set }) => {
+      if (!verifyServiceToken(token, request)) {
+        set.headers['www-authenticate'] = 'Bearer';
+        fail('UNAUTHORIZED');
+      }
+      return (await exposition(metrics, set)) as unknown as string;
     },
-  }),
-];
+    {
+      response: answer(z.string()),
+      ...docs('Service', 'service')({
+        id: 'getMetrics',
+        summary: 'Prometheus metrics, in the text exposition format',
+        description: 'Served only when `metrics.token` is set, and then only to `Authorization: Bearer <metrics.token>` (not the service token).',
+      }),
+    },
+  );
+}
 
 /** The whole of the loopback metrics listener: `/metrics`, and 404 for anything else. */
-export function loopbackMetricsHandler(ctx: AppContext): HttpHandler {
-  return async (request) => {
-    if (pathOf(request) === '/metrics' && (request.method === 'GET' || request.method === 'HEAD')) return exposition(ctx);
-    return jsonResponse({ error: 'NOT_FOUND' }, 404);
-  };
+export function loopbackMetricsApp(metrics: ServiceMetrics) {
+  return new Elysia()
+    .get('/metrics', ({ set }) => exposition(metrics, set))
+    .onError(({ set }) => {
+      set.status = 404;
+      return { error: 'NOT_FOUND' };
+    });
 }

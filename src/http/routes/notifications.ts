@@ -1,40 +1,29 @@
+import { Elysia } from 'elysia';
 import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import { SuccessSchema } from '../../wire/common';
 import { NotificationSchema } from '../../wire/notifications';
-import { route } from '../route-kit';
+import { playerSession } from '../plugins/guards';
+import { answer } from '../route-schemas';
+import { docs } from './route-docs';
 
-const tag = 'Notifications';
+const doc = docs('Notifications', 'session');
 
 /** The notification in-box (§8): across leagues, per league, and mark-read. */
-export const notificationRoutes = [
-  route({
-    id: 'listMyNotifications',
-    method: 'GET',
-    path: '/api/v1/player/notifications',
-    summary: 'The caller’s notifications across every league, newest first, each naming its league',
-    tag,
-    access: 'player',
-    answer: { json: z.array(NotificationSchema) },
-    handle: ({ services, player }) => services.notifications.listForPlayer(player.id),
-  }),
-  route({
-    id: 'listMyLeagueNotifications',
-    method: 'GET',
-    path: '/api/v1/leagues/:id/my-notifications',
-    summary: 'The caller’s notifications in one league',
-    tag,
-    access: 'player',
-    answer: { json: z.array(NotificationSchema) },
-    handle: ({ services, player, params }) => services.notifications.listForLeague(player.id, params.id),
-  }),
-  route({
-    id: 'markNotificationRead',
-    method: 'PATCH',
-    path: '/api/v1/notifications/:id/read',
-    summary: 'Mark one of the caller’s notifications read',
-    tag,
-    access: 'player',
-    answer: { json: SuccessSchema },
-    handle: ({ services, player, params }) => services.notifications.markRead(player.id, params.id),
-  }),
-];
+export function notificationRoutes(ctx: AppContext, services: Services) {
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
+      response: answer(z.array(NotificationSchema)),
+      ...doc({ id: 'listMyNotifications', summary: 'The caller’s notifications across every league, newest first, each naming its league' }),
+    })
+    .get('/api/v1/leagues/:id/my-notifications', ({ player, params }) => services.notifications.listForLeague(player.id, params.id), {
+      response: answer(z.array(NotificationSchema)),
+      ...doc({ id: 'listMyLeagueNotifications', summary: 'The caller’s notifications in one league' }),
+    })
+    .patch('/api/v1/notifications/:id/read', ({ player, params }) => services.notifications.markRead(player.id, params.id), {
+      response: answer(SuccessSchema),
+      ...doc({ id: 'markNotificationRead', summary: 'Mark one of the caller’s notifications read' }),
+    });
+}

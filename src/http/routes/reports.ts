@@ -1,19 +1,27 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import { CreateProblemReportRequestSchema, FiledReportSchema } from '../../wire/reports';
-import { route } from '../route-kit';
+import { playerSession } from '../plugins/guards';
+import { heldBackBody, judged } from '../route-options';
+import { answer } from '../route-schemas';
+import { docs } from './route-docs';
+
+const malformed = 'REPORT_MALFORMED_BODY';
 
 /** Problem reports (§9): the reporter is the session's player, never anything in the body. */
-export const reportRoutes = [
-  route({
-    id: 'fileProblemReport',
-    method: 'POST',
-    path: '/api/v1/reports',
-    summary: 'File a problem report; it becomes an issue in the configured tracker (§9)',
-    tag: 'Reports',
-    access: 'player',
-    // §9 counts attempts: the rate limit is charged before the body is judged, broken or not
-    body: { schema: CreateProblemReportRequestSchema, malformed: 'REPORT_MALFORMED_BODY', invalid: 'REPORT_MALFORMED_BODY', checkedByService: true },
-    status: 201,
-    answer: { json: FiledReportSchema },
-    handle: ({ services, player, body }) => services.reports.submit(player.id, body),
-  }),
-];
+export function reportRoutes(ctx: AppContext, services: Services) {
+  return new Elysia().use(playerSession(ctx, services)).post(
+    '/api/v1/reports',
+    ({ player, body, set }) => {
+      set.status = 201;
+      // §9 counts attempts: the rate limit is charged before the body is judged, broken or not
+      return services.reports.submit(player.id, judged(CreateProblemReportRequestSchema, body, malformed));
+    },
+    {
+      ...heldBackBody(CreateProblemReportRequestSchema, { malformed }),
+      response: { 201: answer(FiledReportSchema) },
+      ...docs('Reports', 'session')({ id: 'fileProblemReport', summary: 'File a problem report; it becomes an issue in the configured tracker (§9)' }),
+    },
+  );
+}

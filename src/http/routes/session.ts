@@ -1,48 +1,35 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../app-context';
+import type { Services } from '../../services/composition-root';
 import { SuccessSchema } from '../../wire/common';
 import { PlayerSchema, SessionSchema } from '../../wire/session';
-import { jsonResponse } from '../http-response';
-import { route } from '../route-kit';
+import { playerSession, sessionClaims } from '../plugins/guards';
+import { answer } from '../route-schemas';
 import { expiredSessionCookie } from '../session';
+import { docs } from './route-docs';
 
-const tag = 'Session';
+const doc = docs('Session', 'session');
 
 /** The session the cookie carries, signing out, and the player it names. */
-export const sessionRoutes = [
-  route({
-    id: 'getSession',
-    method: 'GET',
-    path: '/api/v1/session',
-    summary: 'The session the cookie carries, and what this deployment offers',
-    tag,
-    access: 'session',
-    answer: { json: SessionSchema },
+export function sessionRoutes(ctx: AppContext, services: Services) {
+  const fromToken = new Elysia()
+    .use(sessionClaims(ctx))
     // The session is read from the token's claims, not from the database.
-    handle: ({ ctx, claims: { sub, email, name, picture } }) => ({
-      sub,
-      email,
-      name,
-      picture,
-      features: { articleGenie: ctx.upstream.languageModel !== null },
-    }),
-  }),
-  route({
-    id: 'signOut',
-    method: 'DELETE',
-    path: '/api/v1/session',
-    summary: 'Sign out: expires the cookie; nothing is revoked server-side',
-    tag,
-    access: 'session',
-    answer: { json: SuccessSchema },
-    handle: ({ ctx }) => jsonResponse({ success: true }, 200, { 'set-cookie': expiredSessionCookie(ctx) }),
-  }),
-  route({
-    id: 'getPlayer',
-    method: 'GET',
-    path: '/api/v1/player',
-    summary: 'The player the session names',
-    tag,
-    access: 'player',
-    answer: { json: PlayerSchema },
-    handle: ({ player }) => ({ id: player.id, name: player.name }),
-  }),
-];
+    .get('/api/v1/session', ({ claims: { sub, email, name, picture } }) => ({ sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } }), {
+      response: answer(SessionSchema),
+      ...doc({ id: 'getSession', summary: 'The session the cookie carries, and what this deployment offers' }),
+    })
+    .delete(
+      '/api/v1/session',
+      ({ set }) => {
+        set.headers['set-cookie'] = expiredSessionCookie(ctx);
+        return { success: true as const };
+      },
+      { response: answer(SuccessSchema), ...doc({ id: 'signOut', summary: 'Sign out: expires the cookie; nothing is revoked server-side' }) },
+    );
+  const player = new Elysia().use(playerSession(ctx, services)).get('/api/v1/player', ({ player }) => player, {
+    response: answer(PlayerSchema),
+    ...doc({ id: 'getPlayer', summary: 'The player the session names' }),
+  });
+  return new Elysia().use(fromToken).use(player);
+}

@@ -1,0 +1,21 @@
+/**
+ * An answer already in bytes (a cached answer, a web app asset), applied to Elysia's `set`
+ * and returned as a Buffer, which Elysia on Node writes as it stands.
+ */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null for a 304 or a bodyless answer */
+  body: Buffer | null;
+}
+
+export interface ResponseSet {
+  status?: number | string;
+  headers: Record<string, string | number | string[] | undefined> | object;
+}
+
+export function sendRaw(set: ResponseSet, answer: RawAnswer): Buffer | null {
+  set.status = answer.status;
+  Object.assign(set.headers, answer.headers);
+  return answer.body;
+}
