@@ -1,0 +1,140 @@
+/**
+ * An operator's bad day, over the built binary: backups taken while players write, a backup
+ * killed half-way, a damaged database file, a configuration that must be refused, a database
+ * path the kernel will not create, and a fresh start that has a league to join.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { capturedRun } from '../support/captured-run';
+
+const binary = path.resolve(__dirname, '../../dist/fantasy');
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function emptyFolder(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-e2e-bad-day-'));
+}
+
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: os.tmpdir(), ...extra };
+}
+
+function run(cwd: string, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(binary, args, { cwd, env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
+}
+
+/** A migrated database at cwd/data/fantasy.db grown by `megabytes` of filler rows. */
+function grownDatabase(cwd: string, megabytes: number): string {
+  expect(run(cwd, ['migrate']).status).toBe(0);
+  const file = path.join(cwd, 'data', 'fantasy.db');
+  const db = new BetterSqlite3(file);
+  db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body BLOB NOT NULL)');
+  const insert = db.prepare('INSERT INTO filler (body) VALUES (randomblob(4000))');
+  db.transaction(() => {
+    for (let i = 0; i < megabytes * 256; i++) insert.run();
+  })();
+  db.close();
+  return file;
+}
+
+/** A separate process committing small transactions to `file` as fast as it can, until killed. */
+function startWriter(file: string): ChildProcess {
+  const script = `
+    const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+    const db = new Database(${JSON.stringify(file)});
+    db.pragma('busy_timeout = 5000');
+    db.exec('CREATE TABLE IF NOT EXISTS churn (id INTEGER PRIMARY KEY, body BLOB)');
+    const insert = db.prepare('INSERT INTO churn (body) VALUES (randomblob(300))');
+    process.send('ready');
+    setInterval(() => { for (let i = 0; i < 20; i++) insert.run(); }, 1);
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(child);
+  return child;
+}
+
+function integrity(file: string): string[] {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return (db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check);
+  } finally {
+    db.close();
+  }
+}
+
+function count(file: string, table: string): number {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('fantasy backup', () => {
+  it('finishes while four other processes keep committing, with a whole, consistent copy', async () => {
+    const cwd = emptyFolder();
+    const file = grownDatabase(cwd, 24);
+    const writers = [0, 1, 2, 3].map(() => startWriter(file));
+    await Promise.all(writers.map((writer) => new Promise((resolve) => writer.once('message', resolve))));
+    const started = Date.now();
+    const backup = spawn(binary, ['backup', 'copy.db'], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(backup);
+    let stdout = '';
+    backup.stdout!.on('data', (chunk) => (stdout += chunk));
+    // today's online backup starts over at every commit of another process: it would never end
+    const status = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => backup.kill('SIGKILL'), 40_000);
+      backup.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    for (const writer of writers) writer.kill('SIGKILL');
+    expect({ status, stdout }).toMatchObject({ status: 0, stdout: expect.stringMatching(/^backed up \.\/data\/fantasy\.db to copy\.db \(\d+ bytes\)\n$/) });
+    expect(Date.now() - started).toBeLessThan(40_000);
+    const copy = path.join(cwd, 'copy.db');
+    expect(integrity(copy)).toEqual(['ok']);
+    // a snapshot of one instant: every filler row, and some (not necessarily all) of the churn
+    expect(count(copy, 'filler')).toBe(24 * 256);
+    expect(count(copy, 'churn')).toBeLessThanOrEqual(count(file, 'churn'));
+    // one self-contained file: no WAL beside it is needed to restore it
+    expect(fs.readdirSync(cwd).filter((name) => name.startsWith('copy.db'))).toEqual(['copy.db']);
+  }, 90_000);
+
+  it('killed half-way leaves nothing at the target, and the next run takes a whole copy', async () => {
+    const cwd = emptyFolder();
+    grownDatabase(cwd, 48);
+    const target = path.join(cwd, 'bk.db');
+    const backup = spawn(binary, ['backup', 'bk.db'], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(backup);
+    let stdout = '';
+    backup.stdout!.on('data', (chunk) => (stdout += chunk));
+    const exited = new Promise((resolve) => backup.on('exit', resolve));
+    // kill it as soon as any file of the copy shows up beside the target
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (fs.readdirSync(cwd).some((name) => name.startsWith('bk.db')) || backup.exitCode !== null) {
+          clearInterval(timer);
+          backup.kill('SIGKILL');
+          resolve();
+        }
+      }, 1);
+    });
+    await exited;
+    expect(stdout).toBe('');
+    expect(fs.existsSync(target)).toBe(false);
+
+    const again = await capturedRun(binary, ['backup', 'bk.db'], { cwd, env: cleanEnv() });
+    expect({ status: again.status, stderr: again.stderr.split('\n').filter((line) => !line.includes('"progress"')).join('') }).toEqual({ status: 0, stderr: '' });
+    expect(integrity(target)).toEqual(['ok']);
+    expect(count(target, 'filler')).toBe(48 * 256);
+    expect(fs.readdirSync(cwd).filter((name) => name.startsWith('bk.db'))).toEqual(['bk.db']);
+  }, 90_000);
+});
