@@ -138,3 +138,51 @@ describe('fantasy backup', () => {
     expect(fs.readdirSync(cwd).filter((name) => name.startsWith('bk.db'))).toEqual(['bk.db']);
   }, 90_000);
 });
+
+/** Zeroes three pages in the middle of the file, as a failing disk or a stray `dd` would. */
+function zeroThreePagesInTheMiddle(file: string): void {
+  const pageSize = 4096;
+  const fd = fs.openSync(file, 'r+');
+  try {
+    const middle = Math.floor(fs.fstatSync(fd).size / pageSize / 2);
+    for (let page = middle; page < middle + 3; page++) fs.writeSync(fd, Buffer.alloc(pageSize), 0, pageSize, page * pageSize);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+describe('a damaged database file', () => {
+  const restoreLine = /^fantasy: the database \.\/data\/fantasy\.db is damaged \(.+\): stop serve and restore the newest backup with `cp BACKUP\.db \.\/data\/fantasy\.db && rm -f \.\/data\/fantasy\.db-wal \.\/data\/fantasy\.db-shm`; `fantasy check` lists the damage\n$/;
+
+  it('serve and status refuse it with one line naming the file and the restore command; check says what is damaged', () => {
+    const cwd = emptyFolder();
+    const file = grownDatabase(cwd, 8);
+    expect(run(cwd, ['check']).status).toBe(0);
+    zeroThreePagesInTheMiddle(file);
+
+    const serve = spawnSync(binary, ['serve', '--port', '0'], { cwd, env: cleanEnv(), encoding: 'utf8', timeout: 15_000 });
+    expect({ status: serve.status, stdout: serve.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(serve.stderr).toMatch(restoreLine);
+
+    const status = run(cwd, ['status']);
+    expect({ status: status.status, stdout: status.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(status.stderr).toMatch(restoreLine);
+
+    const check = run(cwd, ['check']);
+    expect(check.status).toBe(1);
+    const damage = check.stdout.split('\n').slice(1).filter(Boolean);
+    expect(check.stdout.split('\n')[0]).toBe('./data/fantasy.db: the integrity check found damage:');
+    // the three pages, each named with the table it belonged to
+    expect(damage).toHaveLength(3);
+    for (const line of damage) expect(line).toMatch(/^ {2}Tree \d+ \(table filler\) page \d+: /);
+    expect(check.stderr).toMatch(restoreLine);
+  }, 60_000);
+
+  it('a whole file starts as before, and check says nothing is damaged', () => {
+    const cwd = emptyFolder();
+    grownDatabase(cwd, 2);
+    const check = run(cwd, ['check']);
+    expect({ status: check.status, stdout: check.stdout }).toEqual({ status: 0, stdout: './data/fantasy.db: the integrity check found nothing damaged\n' });
+    expect(run(cwd, ['status']).status).toBe(0);
+  });
+});
