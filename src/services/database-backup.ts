@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database } from '../store/database';
+import { type Database, ensureFolderOf } from '../store/database';
 import { sqliteNativeBinding } from '../embedded';
 
 /** pages per backup step: between steps the progress is reported */
@@ -52,7 +52,7 @@ function fsyncPath(file: string): void {
 export async function backupDatabase(db: Database, target: string, onProgress: (done: number, total: number) => void): Promise<BackupResult> {
   const absolute = path.resolve(target);
   if (fs.existsSync(absolute)) throw new BackupRefused(`${target} already exists; choose a new file`);
-  fs.mkdirSync(path.dirname(absolute), { recursive: true });
+  ensureFolderOf(target, 'the backup');
   const temp = partialBackupPath(absolute);
   removeLeftovers(temp);
 

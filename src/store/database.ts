@@ -31,9 +31,38 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
+/**
+ * Creates the folder of a file (the database, a backup) one level at a time. Node's recursive mkdir loops
+ * forever where the kernel answers ENOENT to every create (under /proc: `migrate` hung with
+ * no output), so each missing level is made on its own and the first refusal is one line.
+ */
+export function ensureFolderOf(file: string, what = 'the database'): void {
+  const folder = path.dirname(path.resolve(file));
+  const missing: string[] = [];
+  let probe = folder;
+  while (!fs.existsSync(probe)) {
+    missing.unshift(probe);
+    const parent = path.dirname(probe);
+    if (parent === probe) break;
+    probe = parent;
+  }
+  if (fs.existsSync(probe) && !fs.statSync(probe).isDirectory()) {
+    throw new Error(`cannot create ${what} ${file}: ${probe} is not a folder`);
+  }
+  for (const level of missing) {
+    try {
+      fs.mkdirSync(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && fs.statSync(level).isDirectory()) continue;
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new Error(`cannot create ${what} ${file}: the folder ${level} cannot be made here (${reason})`);
+    }
+  }
+}
+
 /** Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on. */
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') ensureFolderOf(file);
   const binding = sqliteNativeBinding();
   const client = new BetterSqlite3(file, { nativeBinding: binding as string });
   client.pragma('journal_mode = WAL');

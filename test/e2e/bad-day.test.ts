@@ -186,3 +186,40 @@ describe('a damaged database file', () => {
     expect(run(cwd, ['status']).status).toBe(0);
   });
 });
+
+describe('configuration an operator got wrong', () => {
+  it.each([
+    [{ environment: 'staging' }, 'fantasy: configuration key environment: '],
+    [{ frontendUrl: 'javascript:alert(1)' }, 'fantasy: configuration key frontendUrl: must be an http(s) origin'],
+    [{ identityProvider: { authorizeUrl: 'javascript:alert(1)' } }, 'fantasy: configuration key identityProvider.authorizeUrl: must be an http:// or https:// URL'],
+  ])('migrate refuses %j with exit 1 and one line naming the key', (config, line) => {
+    const cwd = emptyFolder();
+    fs.writeFileSync(path.join(cwd, 'fantasy.config.json'), JSON.stringify(config));
+    const migrate = run(cwd, ['migrate']);
+    expect(migrate.status).toBe(1);
+    expect(migrate.stderr.split('\n').filter(Boolean)).toEqual([expect.stringContaining(line)]);
+    // nothing was created for a configuration that was refused
+    expect(fs.existsSync(path.join(cwd, 'data'))).toBe(false);
+  });
+
+  it('the same from the environment', () => {
+    const migrate = run(emptyFolder(), ['migrate'], { FANTASY_FRONTEND_URL: 'javascript:alert(1)' });
+    expect({ status: migrate.status, stderr: migrate.stderr.trim() }).toEqual({
+      status: 1,
+      stderr: 'fantasy: configuration key frontendUrl: must be an http(s) origin such as https://fantasy.example.org or localhost:8787',
+    });
+  });
+
+  it('a database path the kernel will not create fails at once with one line, never hangs', () => {
+    const started = Date.now();
+    const migrate = spawnSync(binary, ['migrate', '--database', '/proc/x/y.db'], { cwd: emptyFolder(), env: cleanEnv(), encoding: 'utf8', timeout: 15_000 });
+    expect({ status: migrate.status, stdout: migrate.stdout, stderr: migrate.stderr }).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'fantasy: cannot create the database /proc/x/y.db: the folder /proc/x cannot be made here (ENOENT)\n',
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const backup = spawnSync(binary, ['backup', '/proc/x/bk.db'], { cwd: emptyFolder(), env: cleanEnv(), encoding: 'utf8', timeout: 15_000 });
+    expect(backup.status).toBe(1);
+  });
+});
