@@ -6,6 +6,7 @@ import { batchedStdout, jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
+import { ensureGlobalLeague } from '../../src/services/global-league';
 import { DEFAULT_USER_AGENT } from '../../src/config';
 import { configFor } from '../config-option';
 import { refuseDamagedDatabase } from './check';
@@ -37,6 +38,9 @@ export function registerServe(program: Command): void {
         // Wikimedia throttles or refuses agents without a contact; say so before it happens.
         log.warn('encyclopedia.userAgent is the built-in default: set it to name you and a contact address (FANTASY_ENCYCLOPEDIA_USER_AGENT)');
       }
+      // a fresh deployment's first player has a league to join at once (idempotent)
+      const { db, clock, services } = runtime.ctx;
+      await ensureGlobalLeague({ db, clock, log, scales: services.leagues });
       const server = await listen(createHandler(runtime.ctx), config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);

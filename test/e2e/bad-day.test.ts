@@ -223,3 +223,61 @@ describe('configuration an operator got wrong', () => {
     expect(backup.status).toBe(1);
   });
 });
+
+describe('a fresh start has a league to join', () => {
+  async function register(url: string, username: string): Promise<string> {
+    const response = await fetch(`${url}/auth/password/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+      body: JSON.stringify({ username, password: 'a long enough password' }),
+    });
+    expect(response.status).toBe(201);
+    return response.headers.getSetCookie()[0].split(';')[0];
+  }
+
+  async function serve(cwd: string) {
+    const child = spawn(binary, ['serve', '--port', '0'], { cwd, env: cleanEnv({ FANTASY_SCHEDULER: 'false' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]);
+        else if (child.exitCode !== null) reject(new Error(`serve exited ${child.exitCode}: ${output}`));
+        else return;
+        clearInterval(timer);
+      }, 20);
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    return { url, stop: () => (child.kill('SIGTERM'), exited) };
+  }
+
+  it('serve seeds the Global League: the first player joins it at once', async () => {
+    const server = await serve(emptyFolder());
+    const cookie = await register(server.url, 'first_player');
+    const joined = await fetch(`${server.url}/api/v1/leagues/global/my-team`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: new URL(server.url).origin },
+      body: JSON.stringify({ name: 'First Readers' }),
+    });
+    expect(joined.status).toBe(201);
+    expect(await joined.json()).toMatchObject({ name: 'First Readers', credits: 1000 });
+    await server.stop();
+  }, 60_000);
+
+  it('migrate seeds it once; serve and seed-global afterwards change nothing', async () => {
+    const cwd = emptyFolder();
+    const first = run(cwd, ['migrate']);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^applied \d+ migration\(s\) to \.\/data\/fantasy\.db\ncreated the Global League \(id global, domain en\)\n$/);
+    expect(first.stderr).toBe('');
+    expect(run(cwd, ['migrate']).stdout).toBe('applied 0 migration(s) to ./data/fantasy.db\n');
+    const server = await serve(cwd);
+    const leagues = await (await fetch(`${server.url}/api/v1/leagues/global`, { headers: { cookie: await register(server.url, 'second_player') } })).json();
+    expect(leagues).toMatchObject({ id: 'global', domain: 'en' });
+    await server.stop();
+    expect(run(cwd, ['seed-global']).stdout).toMatch(/^the Global League already exists, nothing changed/);
+  }, 60_000);
+});
