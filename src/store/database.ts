@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
+import { upgradeTeamNameKeys } from './name-key-upgrade';
 
 /** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
 export const IN_BATCH = 500;
@@ -87,6 +88,8 @@ export function applyMigrations(db: Database): number {
   // drizzle's own migrator reads a folder; the dialect accepts the parsed list directly.
   const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): void }; session: unknown };
   internals.dialect.migrate(migrations, internals.session, { migrationsFolder: 'embedded' });
+  // what SQL cannot compute: stored name keys whose rule changed
+  upgradeTeamNameKeys(db);
   return countApplied(db) - before;
 }
 
