@@ -36,13 +36,14 @@ export function confusableSkeleton(text: string): string {
 
 /**
  * Team names are unique per league regardless of case and of look-alike characters: NFKC
- * (full-width and ligature forms become plain ones), runs of spaces as one, then the
- * confusable skeleton and case folding, twice: the skeleton is case-sensitive (capital I
- * looks like l, lower-case i does not) and its prototypes may be capitals (`0` → `O`).
+ * (full-width and ligature forms become plain ones), runs of spaces as one, case folding,
+ * then the confusable skeleton, folded again because prototypes may be capitals (`0` → `O`).
+ * Folding comes first so that every spelling that differs only in case has one key (the
+ * skeleton alone maps a capital I to l but leaves a small i alone).
  */
 export function teamNameKey(name: string): string {
   const plain = name.trim().normalize('NFKC').replace(/\s+/gu, ' ');
-  return folded(confusableSkeleton(folded(confusableSkeleton(plain))));
+  return folded(confusableSkeleton(folded(plain)));
 }
 
 /** ZWJ joins emoji into one picture (👩‍💻); between anything else it is invisible. */

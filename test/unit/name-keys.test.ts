@@ -15,7 +15,9 @@ describe('team name keys', () => {
     ['Founders 1', 'Founders\u00a01'], // a no-break space
     ['Founders 1', '  Founders   1 '],
     ['Founders 1', 'Founders l'], // 1 and l
-    ['Owl Team', 'OwI Tearn'], // capital I for l, rn for m
+    ['Owl Team', 'Owl Tearn'], // rn for m
+    ['Night Owls', 'NIGHT OWLS'], // a capital I is still an i
+    ['Night Owls', 'n\u0456ght owls'], // Cyrillic і
     ['Straße', 'STRASSE'],
     ['Café', 'Cafe\u0301'], // composed and decomposed é
   ])('%j and %j share a key', (a, b) => {
