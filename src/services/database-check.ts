@@ -29,6 +29,15 @@ function open(file: string): BetterSqlite3.Database {
   return new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding: sqliteNativeBinding() as string });
 }
 
+/**
+ * Damage, as opposed to a file that cannot be opened for another reason (permissions, a
+ * missing folder): only damage earns the restore advice; anything else is reported as itself.
+ */
+function isDamage(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : '';
+  return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+}
+
 function namesByRootPage(db: BetterSqlite3.Database): Map<number, string> {
   const names = new Map<number, string>();
   try {
@@ -70,8 +79,8 @@ function integrityCheck(file: string): CheckResult {
     return { ok: false, problems: named(db, lines) };
   } catch (error) {
     // a file too damaged to open or to read its schema: SQLite's own words for it
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [message] };
+    if (!isDamage(error)) throw error;
+    return { ok: false, problems: [(error as Error).message] };
   } finally {
     db?.close();
   }
@@ -134,7 +143,8 @@ export function quickCheck(file: string, budgetMs = START_CHECK_BUDGET_MS, now: 
     }
     return { ok: true, problems: [], checked, tables: tables.length };
   } catch (error) {
-    return { ok: false, problems: [error instanceof Error ? error.message : String(error)], checked: 0, tables: 0 };
+    if (!isDamage(error)) throw error;
+    return { ok: false, problems: [(error as Error).message], checked: 0, tables: 0 };
   } finally {
     db?.close();
   }
