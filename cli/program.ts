@@ -11,6 +11,7 @@ import { registerCollect } from './commands/collect';
 import { registerPrune } from './commands/prune';
 import { registerBackup } from './commands/backup';
 import { registerStatus } from './commands/status';
+import { registerCheck } from './commands/check';
 import { registerConfig } from './commands/config';
 import { registerOpenApi } from './commands/openapi';
 import { CliFailure } from './config-option';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerPrune(program);
   registerBackup(program);
   registerStatus(program);
+  registerCheck(program);
   registerConfig(program);
   registerOpenApi(program);
   return program;

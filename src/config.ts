@@ -12,14 +12,48 @@ export const DEFAULT_FRONTEND_URL = 'localhost:8787';
 
 const optionalSecret = z.string().optional();
 
+const WEB_SCHEME = /^https?:\/\//i;
+
+/** An absolute http(s) URL: `javascript:`, `file:` and the like are refused at load. */
+function isWebUrl(text: string): boolean {
+  if (!WEB_SCHEME.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const webUrl = z.string().refine(isWebUrl, 'must be an http:// or https:// URL');
+
+/**
+ * The frontend origin, with or without its scheme (`localhost:8787` is the default); never
+ * credentials, a query or a fragment, and no scheme but http(s).
+ */
+function isFrontendUrl(text: string): boolean {
+  if (/\s/.test(text) || (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !WEB_SCHEME.test(text))) return false;
+  const absolute = WEB_SCHEME.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(absolute);
+    return url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z
   .object({
-    environment: z.enum(['production', 'local', 'staging', 'test']).default('production'),
+    // `test` is what the test suite runs as; any other word is a typo the operator should hear of
+    environment: z.enum(['production', 'local', 'test']).default('production'),
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
     // Left unset (not defaulted here) so the service can tell "configured" from "the default".
-    frontendUrl: z.string().min(1).optional(),
+    frontendUrl: z
+      .string()
+      .min(1)
+      .refine(isFrontendUrl, 'must be an http(s) origin such as https://fantasy.example.org or localhost:8787')
+      .optional(),
     signingSecret: z
       .string()
       .refine((s) => s === '' || s.length >= 32, 'must be at least 32 characters (or empty for none)')
@@ -51,18 +85,21 @@ export const configSchema = z
       .object({
         clientId: z.string().optional(),
         clientSecret: optionalSecret,
-        authorizeUrl: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
-        tokenUrl: z.string().url().default('https://oauth2.googleapis.com/token'),
-        userinfoUrl: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-        redirectUrl: z.string().url().optional(),
+        authorizeUrl: webUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+        tokenUrl: webUrl.default('https://oauth2.googleapis.com/token'),
+        userinfoUrl: webUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
+        redirectUrl: webUrl.optional(),
       })
       .strict()
       .prefault({}),
     encyclopedia: z
       .object({
-        siteUrl: z.string().min(1).default('https://{domain}.wikipedia.org'),
-        metricsUrl: z.string().url().default('https://wikimedia.org/api/rest_v1/metrics'),
-        metaUrl: z.string().url().default('https://meta.wikimedia.org'),
+        siteUrl: z
+          .string()
+          .refine((template) => isWebUrl(template.replaceAll('{domain}', 'en')), 'must be an http:// or https:// URL ({domain} stands for the edition code)')
+          .default('https://{domain}.wikipedia.org'),
+        metricsUrl: webUrl.default('https://wikimedia.org/api/rest_v1/metrics'),
+        metaUrl: webUrl.default('https://meta.wikimedia.org'),
         userAgent: z.string().trim().min(1, 'must name the operator and a contact').default(DEFAULT_USER_AGENT),
         maxConcurrency: z.number().int().min(1).max(3).default(3),
       })
@@ -70,7 +107,7 @@ export const configSchema = z
       .prefault({}),
     issueTracker: z
       .object({
-        apiUrl: z.string().url().default('https://api.github.com'),
+        apiUrl: webUrl.default('https://api.github.com'),
         repository: z
           .string()
           .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'must be owner/name')
@@ -81,7 +118,7 @@ export const configSchema = z
       .prefault({}),
     languageModel: z
       .object({
-        baseUrl: z.string().url().optional(),
+        baseUrl: webUrl.optional(),
         model: z.string().min(1).optional(),
         apiKey: optionalSecret,
       })

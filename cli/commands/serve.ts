@@ -6,8 +6,10 @@ import { batchedStdout, jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
+import { ensureGlobalLeague } from '../../src/services/global-league';
 import { DEFAULT_USER_AGENT } from '../../src/config';
 import { configFor } from '../config-option';
+import { refuseDamagedDatabase } from './check';
 
 function portNumber(value: string): number {
   const port = Number(value);
@@ -26,11 +28,19 @@ export function registerServe(program: Command): void {
       const config = configFor(command, flags);
       // one line per request: written a turn of the event loop at a time (logger.ts)
       const log = jsonLogger(batchedStdout());
+      // before migrations touch it: a damaged file is restored, not served
+      const checked = refuseDamagedDatabase(config.databasePath);
       const runtime = openRuntime(config, { log });
+      if (checked.checked < checked.tables) {
+        log.warn('the start-up check ran out of time before the largest tables: `fantasy check` checks them all', { tablesChecked: checked.checked, tables: checked.tables });
+      }
       if (config.encyclopedia.userAgent === DEFAULT_USER_AGENT) {
         // Wikimedia throttles or refuses agents without a contact; say so before it happens.
         log.warn('encyclopedia.userAgent is the built-in default: set it to name you and a contact address (FANTASY_ENCYCLOPEDIA_USER_AGENT)');
       }
+      // a fresh deployment's first player has a league to join at once (idempotent)
+      const { db, clock, services } = runtime.ctx;
+      await ensureGlobalLeague({ db, clock, log, scales: services.leagues });
       const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       process.stdout.write(`fantasy listening on ${server.url}\n`);

@@ -6,6 +6,7 @@ import { CATCH_UP_DAYS } from '../../src/domain/operations';
 import { type DeploymentStatus, deploymentStatus } from '../../src/services/status-service';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { CliFailure, configFor } from '../config-option';
+import { refuseDamagedDatabase } from './check';
 
 function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -77,6 +78,7 @@ export function registerStatus(program: Command): void {
     .action((flags: { json?: boolean; database?: string }, command: Command) => {
       const config = configFor(command, flags);
       if (!fs.existsSync(config.databasePath)) throw new CliFailure(`no database at ${config.databasePath}`);
+      refuseDamagedDatabase(config.databasePath);
       const db = openDatabase(config.databasePath);
       let status: DeploymentStatus;
       try {

@@ -1,4 +1,5 @@
 /** §6.1–§6.4 league fields, creation validation, season and inactivity. */
+import { hasInvisibleCharacters } from './name-keys';
 import { fail } from './errors';
 import { isoInstant, utcDay, DAY_MS } from './dates';
 import { characterCount } from './values';
@@ -78,7 +79,7 @@ export function isValidDomainCode(domain: string): boolean {
 
 export function leagueNameOf(value: unknown): string | null {
   const name = trimmed(value);
-  return name !== null && lengthWithin(name, LEAGUE_NAME_MIN, LEAGUE_NAME_MAX) ? name : null;
+  return name !== null && lengthWithin(name, LEAGUE_NAME_MIN, LEAGUE_NAME_MAX) && !hasInvisibleCharacters(name) ? name : null;
 }
 
 export function leagueIconOf(value: unknown): LeagueIcon | null {
@@ -106,13 +107,17 @@ export function invitePolicyOf(value: unknown): InvitePolicy | null {
   return oneOf(INVITE_POLICIES, policy) ? policy : null;
 }
 
-/** The trimmed team name when it has 3–30 characters, else null (also for a non-string). */
+/**
+ * The trimmed team name when it has 3–30 characters, none of them invisible, else null (also
+ * for a non-string). The interface has one refusal for a team name outside its bounds, and a
+ * name padded with characters nobody sees is one: `Founders\u200b 1` beside `Founders 1`.
+ */
 export function teamNameOf(value: unknown): string | null {
   const name = trimmed(value);
-  return name !== null && lengthWithin(name, TEAM_NAME_MIN, TEAM_NAME_MAX) ? name : null;
+  return name !== null && lengthWithin(name, TEAM_NAME_MIN, TEAM_NAME_MAX) && !hasInvisibleCharacters(name) ? name : null;
 }
 
-/** Trimmed team name of 3–30 characters, else TEAM_NAME_LENGTH (also for a non-string). */
+/** Trimmed team name of 3–30 visible characters, else TEAM_NAME_LENGTH (also for a non-string). */
 export function validateTeamName(name: unknown): string {
   return teamNameOf(name) ?? fail('TEAM_NAME_LENGTH');
 }

@@ -1,6 +1,7 @@
 /**
  * §6.3 the Global League: one seeded public league every player may join and nobody may
- * leave or close. Seeding is an operator act (`fantasy seed-global`) and is idempotent.
+ * leave or close. Seeding is idempotent: `serve` and `migrate` seed it when it is absent, so a
+ * newcomer's first player has a league to join; `fantasy seed-global` chooses its edition or name.
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
@@ -9,6 +10,8 @@ import { findLeague, insertLeague, type LeagueRow } from '../store/leagues';
 import { ensurePlayer } from '../store/players';
 import { DAY_MS } from '../domain/dates';
 import { usernameKey } from '../domain/name-keys';
+import { isFailure } from '../domain/errors';
+import { findLanguageScale } from '../store/language-scales';
 
 export const GLOBAL_LEAGUE_ID = 'global';
 const GLOBAL_LEAGUE_NAME = 'Global League';
@@ -91,4 +94,34 @@ export async function seedGlobalLeague(
   });
   if (result.created) log.info('global league seeded', { domain: result.league.domain, scale: result.league.languageScale });
   return { ...result, scaleSource: registered ? 'registry' : 'calibrated' };
+}
+
+/**
+ * The registry alone, for `migrate`, which reaches no outside system: the default edition
+ * (`en`) is in the registry from the first migration on.
+ */
+export function registryScales(db: Database): ScaleSource {
+  return {
+    calibration: { registered: (domain) => findLanguageScale(db, domain) },
+    async resolveScale(domain) {
+      const known = findLanguageScale(db, domain);
+      if (!known) throw new Error(`edition ${domain} is not in the registry`);
+      return { domain: known.domain, scale: known.scale };
+    },
+  };
+}
+
+/**
+ * Seeds the Global League on its defaults unless it exists, for `serve` and `migrate`.
+ * Never fails them: a league that cannot be seeded is logged, and `fantasy seed-global`
+ * says why.
+ */
+export async function ensureGlobalLeague(deps: { db: Database; clock: Clock; log: Logger; scales: ScaleSource }): Promise<SeedGlobalResult | null> {
+  try {
+    return await seedGlobalLeague(deps);
+  } catch (error) {
+    const reason = isFailure(error) ? error.code : error instanceof Error ? error.message : String(error);
+    deps.log.warn('the Global League could not be seeded: `fantasy seed-global` retries', { reason });
+    return null;
+  }
 }

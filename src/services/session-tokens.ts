@@ -3,6 +3,8 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'session_token';
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** how far ahead of this clock another machine's may run: a token "issued" later is forged */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** The claims every sign-in mints (identity provider, demo, password): one session shape. */
 export interface SessionClaims {
@@ -65,19 +67,26 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
     verifiedTokens.delete(cacheKey);
   }
   try {
+    // Every token we mint carries exp and iat. One signed with the real secret but without
+    // them (a leaked secret, an old tool) would never end, so both are required, an iat in the
+    // future is refused, and no token outlives a session's lifetime whatever its exp says.
     const { payload } = await jwtVerify(token, await verificationKey(secret), {
       algorithms: ['HS256'],
       currentDate: now,
+      requiredClaims: ['exp', 'iat'],
     });
+    const nowSeconds = now.getTime() / 1000;
+    // (by hand: jose's maxTokenAge allows no skew for iat, and its clockTolerance would also stretch exp)
+    if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS) return null;
+    if (nowSeconds - payload.iat >= SESSION_LIFETIME_SECONDS) return null;
+    if (typeof payload.exp !== 'number') return null;
     if (typeof payload.sub !== 'string' || payload.sub === '') return null;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const claims: SessionClaims = { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
     if (payload.idp === true) claims.idp = true;
-    // jose refuses a token without a numeric exp only when asked to; ours always carry one
-    if (typeof payload.exp === 'number') {
-      if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-      verifiedTokens.set(cacheKey, { claims, expiresAt: payload.exp * 1000 });
-    }
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    // kept until the earlier of its exp and the end of its lifetime
+    verifiedTokens.set(cacheKey, { claims, expiresAt: Math.min(payload.exp, payload.iat + SESSION_LIFETIME_SECONDS) * 1000 });
     return { ...claims };
   } catch {
     return null;

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
+import { upgradeTeamNameKeys } from './name-key-upgrade';
 
 /** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
 export const IN_BATCH = 500;
@@ -31,9 +32,38 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
+/**
+ * Creates the folder of a file (the database, a backup) one level at a time. Node's recursive mkdir loops
+ * forever where the kernel answers ENOENT to every create (under /proc: `migrate` hung with
+ * no output), so each missing level is made on its own and the first refusal is one line.
+ */
+export function ensureFolderOf(file: string, what = 'the database'): void {
+  const folder = path.dirname(path.resolve(file));
+  const missing: string[] = [];
+  let probe = folder;
+  while (!fs.existsSync(probe)) {
+    missing.unshift(probe);
+    const parent = path.dirname(probe);
+    if (parent === probe) break;
+    probe = parent;
+  }
+  if (fs.existsSync(probe) && !fs.statSync(probe).isDirectory()) {
+    throw new Error(`cannot create ${what} ${file}: ${probe} is not a folder`);
+  }
+  for (const level of missing) {
+    try {
+      fs.mkdirSync(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && fs.statSync(level).isDirectory()) continue;
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new Error(`cannot create ${what} ${file}: the folder ${level} cannot be made here (${reason})`);
+    }
+  }
+}
+
 /** Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on. */
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') ensureFolderOf(file);
   const binding = sqliteNativeBinding();
   const client = new BetterSqlite3(file, { nativeBinding: binding as string });
   client.pragma('journal_mode = WAL');
@@ -58,6 +88,8 @@ export function applyMigrations(db: Database): number {
   // drizzle's own migrator reads a folder; the dialect accepts the parsed list directly.
   const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): void }; session: unknown };
   internals.dialect.migrate(migrations, internals.session, { migrationsFolder: 'embedded' });
+  // what SQL cannot compute: stored name keys whose rule changed
+  upgradeTeamNameKeys(db);
   return countApplied(db) - before;
 }
 

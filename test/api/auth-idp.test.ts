@@ -274,7 +274,7 @@ describe('GET /auth/dev', () => {
     }
   });
 
-  it.each(['production', 'staging', 'test'] as const)('is a bare 404 in the %s environment', async (environment) => {
+  it.each(['production', 'test'] as const)('is a bare 404 in the %s environment', async (environment) => {
     const app = await createTestApp({ config: { environment } });
     try {
       const result = await app.call('GET', '/auth/dev');

@@ -54,8 +54,10 @@ async function laggingLeague(app: TestApp, today: string, lastScored: string) {
   // the line-up is saved on the season's first day, so it stands on every day since
   const now = app.clock.now();
   app.clock.set(`${addDays(today, -10)}T12:00:00.000Z`);
+  // a session of that day: one minted later would be issued in the future, which is refused
+  const thatDay = { ...founder, cookie: await app.cookieFor(founder.subject, { now: app.clock.now() }) };
   const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
-    as: founder,
+    as: thatDay,
     body: { formation: { date: `${addDays(today, -10)}T12:00:00.000Z`, schema: '4-4-2', formation: { GK: { id: contract.id } } } },
   });
   expect(put.status).toBe(200);

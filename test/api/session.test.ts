@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app';
+import { SignJWT } from 'jose';
+import { createTestApp, TEST_SIGNING_SECRET } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import type { LanguageModelClient } from '../../src/upstream/language-model';
+
+/** A token signed with the deployment's real secret, with exactly the time claims given. */
+async function handSigned(subject: string, times: { iat?: number; exp?: number }): Promise<string> {
+  let jwt = new SignJWT({ email: 'ana@example.org', name: 'ana', picture: '' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
+  if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
+  if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+  return `session_token=${await jwt.sign(new TextEncoder().encode(TEST_SIGNING_SECRET))}`;
+}
 
 async function signedIn() {
   const app = await createTestApp();
@@ -10,7 +19,24 @@ async function signedIn() {
   const expired = { ...ana, cookie: await app.cookieFor(ana.subject, { now: new Date(app.clock.now().getTime() - 8 * 86_400_000) }) };
   const forged = { ...ana, cookie: await app.cookieFor(ana.subject, { secret: 'another-secret-that-is-also-32-characters-long' }) };
   const garbage = { ...ana, cookie: 'session_token=not.a.token' };
-  return { app, world: { ana, ghost, expired, forged, garbage } };
+  const now = Math.floor(app.clock.now().getTime() / 1000);
+  const day = 86_400;
+  const signed = async (times: { iat?: number; exp?: number }) => ({ ...ana, cookie: await handSigned(ana.subject, times) });
+  const world = {
+    ana,
+    ghost,
+    expired,
+    forged,
+    garbage,
+    handMade: await signed({ iat: now - 60, exp: now + day }),
+    skewed: await signed({ iat: now + 30, exp: now + day }),
+    noExp: await signed({ iat: now - 60 }),
+    noIat: await signed({ exp: now + day }),
+    neither: await signed({}),
+    futureIat: await signed({ iat: now + day, exp: now + 2 * day }),
+    tooOld: await signed({ iat: now - 8 * day, exp: now + 365 * day }),
+  };
+  return { app, world };
 }
 
 describe('GET /api/v1/session', () => {
@@ -29,6 +55,15 @@ describe('GET /api/v1/session', () => {
     { name: 'token signed with another secret', method: 'GET', path: '/api/v1/session', as: 'forged', status: 401 },
     { name: 'garbage token', method: 'GET', path: '/api/v1/session', as: 'garbage', status: 401 },
     { name: 'read from the token, not the database', method: 'GET', path: '/api/v1/session', as: 'ghost', status: 200, expect: { sub: 'idp:nobody-we-know' } },
+    // tokens signed with the real secret: the secret alone does not make a session without an end
+    { name: 'hand-signed with iat and exp: accepted', method: 'GET', path: '/api/v1/session', as: 'handMade', status: 200, expect: { sub: 'test:ana' } },
+    { name: 'iat 30 s ahead: a clock skew allowed', method: 'GET', path: '/api/v1/session', as: 'skewed', status: 200, expect: { sub: 'test:ana' } },
+    { name: 'no exp', method: 'GET', path: '/api/v1/session', as: 'noExp', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'no iat', method: 'GET', path: '/api/v1/session', as: 'noIat', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'neither exp nor iat', method: 'GET', path: '/api/v1/session', as: 'neither', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'iat a day in the future', method: 'GET', path: '/api/v1/session', as: 'futureIat', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'issued 8 days ago with an exp a year away: older than a session lives', method: 'GET', path: '/api/v1/session', as: 'tooOld', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    { name: 'no exp, on a signed-in route', method: 'GET', path: '/api/v1/player', as: 'noExp', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
   ]);
 
   it('refuses a session once it expires, however often it was accepted before', async () => {

@@ -102,6 +102,15 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
     { name: 'already a member', method: 'POST', path: join('open'), as: 'member', body: { name: 'Second Team' }, status: 400, ...refused('ALREADY_HAS_TEAM') },
     { name: 'the admin already has a team too', method: 'POST', path: join('open'), as: 'admin', body: { name: 'Second Team' }, status: 400, ...refused('ALREADY_HAS_TEAM') },
     { name: 'name taken, case-insensitively', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'MEMBER united' }, status: 400, ...refused('NAME_TAKEN') },
+    // look-alikes of 'Member United': invisible characters are refused, confusables are the same name
+    { name: 'a zero-width space inside the name', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Member\u200b United' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'a right-to-left override inside the name', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Member \u202eUnited' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'a control character inside the name', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Member\u0007United' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'a Hangul filler that draws as a space', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Member\u3164United' }, status: 400, ...refused('TEAM_NAME_LENGTH') },
+    { name: 'a Cyrillic е for the Latin e', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'M\u0435mber United' }, status: 400, ...refused('NAME_TAKEN') },
+    { name: 'full-width letters', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Ｍｅｍｂｅｒ Ｕｎｉｔｅｄ' }, status: 400, ...refused('NAME_TAKEN') },
+    { name: 'rn drawn like m, and two spaces like one', method: 'POST', path: join('open'), as: 'outsider', body: { name: 'Mernber  United' }, status: 400, ...refused('NAME_TAKEN') },
+    { name: 'emoji joined by ZWJ are visible: accepted', method: 'POST', path: join('open'), as: 'outsider', body: { name: '👩‍💻 Coders ❤️' }, status: 201, expect: { name: '👩‍💻 Coders ❤️' } },
     { name: "a departed team's name stays taken for others", method: 'POST', path: join('open'), as: 'outsider', body: { name: 'old guard' }, status: 400, ...refused('NAME_TAKEN') },
     { name: 'the same name in another league is fine', method: 'POST', path: join('secret'), as: 'outsider', body: { name: 'Member United', invitationCode: 'K7M2Q' }, status: 201 },
     {

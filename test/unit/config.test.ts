@@ -12,6 +12,25 @@ function tempFile(content: string): string {
 }
 
 describe('configuration', () => {
+  it.each([
+    'localhost:8787',
+    'fantasy.example.org',
+    'https://fantasy.example.org',
+    'http://127.0.0.1:8787/',
+    'https://example.org/fantasy',
+  ])('accepts the frontend %s', (frontendUrl) => {
+    expect(parseConfig({ frontendUrl }).frontendUrl).toBe(frontendUrl);
+  });
+
+  it('accepts an encyclopedia site template and http(s) URLs of every outside system', () => {
+    const config = parseConfig({
+      encyclopedia: { siteUrl: 'http://127.0.0.1:9000/{domain}', metricsUrl: 'http://127.0.0.1:9000/metrics' },
+      identityProvider: { redirectUrl: 'https://fantasy.example.org/auth/idp' },
+      languageModel: { baseUrl: 'http://localhost:11434/v1' },
+    });
+    expect(config.encyclopedia.siteUrl).toBe('http://127.0.0.1:9000/{domain}');
+  });
+
   it('has the documented defaults', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
@@ -71,6 +90,24 @@ describe('configuration', () => {
     [{ passwords: { algorithm: 'md5' } }, 'configuration key passwords.algorithm:'],
     [{ limits: { loginFailureWindowSeconds: 100_000 } }, 'configuration key limits.loginFailureWindowSeconds: at most a day'],
     [{ limits: { registrationsPerAddress: 0 } }, 'configuration key limits.registrationsPerAddress:'],
+    // closed sets of values and URLs are checked at load, not when first used
+    [{ environment: 'staging' }, 'configuration key environment:'],
+    [{ environment: 'Production' }, 'configuration key environment:'],
+    [{ frontendUrl: 'javascript:alert(1)' }, 'configuration key frontendUrl: must be an http(s) origin'],
+    [{ frontendUrl: 'data:text/html,hi' }, 'configuration key frontendUrl:'],
+    [{ frontendUrl: 'mailto:someone@example.org' }, 'configuration key frontendUrl:'],
+    [{ frontendUrl: 'ftp://fantasy.example.org' }, 'configuration key frontendUrl:'],
+    [{ frontendUrl: 'https://fantasy.example.org/?next=x' }, 'configuration key frontendUrl:'],
+    [{ frontendUrl: 'fantasy example.org' }, 'configuration key frontendUrl:'],
+    [{ identityProvider: { authorizeUrl: 'javascript:alert(1)' } }, 'configuration key identityProvider.authorizeUrl: must be an http:// or https:// URL'],
+    [{ identityProvider: { tokenUrl: 'file:///etc/passwd' } }, 'configuration key identityProvider.tokenUrl:'],
+    [{ identityProvider: { userinfoUrl: 'gopher://x' } }, 'configuration key identityProvider.userinfoUrl:'],
+    [{ identityProvider: { redirectUrl: 'javascript:alert(1)' } }, 'configuration key identityProvider.redirectUrl:'],
+    [{ encyclopedia: { siteUrl: 'javascript:{domain}' } }, 'configuration key encyclopedia.siteUrl:'],
+    [{ encyclopedia: { metricsUrl: 'data:,x' } }, 'configuration key encyclopedia.metricsUrl:'],
+    [{ encyclopedia: { metaUrl: 'ws://meta.example.org' } }, 'configuration key encyclopedia.metaUrl:'],
+    [{ issueTracker: { apiUrl: 'javascript:alert(1)' } }, 'configuration key issueTracker.apiUrl:'],
+    [{ languageModel: { baseUrl: 'file:///tmp/model' } }, 'configuration key languageModel.baseUrl:'],
   ])('refuses %j with one line naming the key', (input, message) => {
     expect(() => parseConfig(input)).toThrow(ConfigError);
     try {

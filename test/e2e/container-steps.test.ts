@@ -1,0 +1,19 @@
+/**
+ * The Dockerfile's steps without a container engine (deploy/container-steps.sh): the built
+ * binary staged as the image lays it out, run as the image's non-root user with only the
+ * image's environment, answering the image's HEALTHCHECK, its database in the volume.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+
+it('the image runs as a non-root user, keeps its data in the volume and passes its health check', () => {
+  const steps = spawnSync('bash', [path.join(root, 'deploy/container-steps.sh'), '--reuse-build'], { encoding: 'utf8', timeout: 90_000 });
+  expect(steps.stderr).toBe('');
+  expect(steps.status).toBe(0);
+  expect(steps.stdout).toMatch(/^container-steps: run: serve as uid 10001 on port \d+ \(image port: 8787\)$/m);
+  expect(steps.stdout).toContain('container-steps: check: HEALTHCHECK answered {"status":"ok"}');
+  expect(steps.stdout).toContain('container-steps: check: the database is in the volume, owned by uid 10001; SIGTERM stopped it with exit 0');
+}, 120_000);
