@@ -13,6 +13,7 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   FORBIDDEN_ORIGIN: 'This address is not the one the league is hosted at. Open the address your host gave you and sign in there.',
   NOT_FOUND: 'There is nothing at this address.',
   PAYLOAD_TOO_LARGE: 'That was too long to send.',
+  DATABASE_UNAVAILABLE: 'The service cannot reach its database right now. Please try again in a minute.',
   EXPECTATION_FAILED: 'Something went wrong on the way to the server. Please try again.',
   REQUEST_TIMEOUT: 'The request took too long to arrive. Check your connection and try again.',
   UNSUPPORTED_CONTENT_TYPE: 'The app sent something the service could not read. Reload the page and try again.',

@@ -37,7 +37,7 @@ export function createApp(ctx: AppContext) {
   const { services } = ctx;
   const answers = new CachedAnswers();
   const features = new Elysia()
-    .use(rootRoutes(ctx.config))
+    .use(rootRoutes(ctx.config, services))
     .use(authRoutes(ctx, services))
     .use(sessionRoutes(ctx, services))
     .use(leagueRoutes(ctx, services, answers))

@@ -17,6 +17,7 @@ import { ContractService } from './contract-service';
 import { EditionService } from './edition-service';
 import { GenieCandidateService } from './genie-candidates-service';
 import { GenieService } from './genie-service';
+import { HealthService } from './health-service';
 import { LeagueService } from './league-service';
 import { LineupService } from './lineup-service';
 import { MarketService } from './market-service';
@@ -44,6 +45,7 @@ export interface Infrastructure {
 
 export interface Services {
   auth: AuthService;
+  health: HealthService;
   editions: EditionService;
   calibration: CalibrationService;
   leagues: LeagueService;
@@ -73,6 +75,7 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
   const scoringInputs = new ScoringInputsService({ db });
   const ingest = new PerformanceIngestService({ db, clock });
   return {
+    health: new HealthService(db),
     auth: new AuthService(db, clock, { passwords: new PasswordHasher(config.passwords.algorithm, passwordCost), limits, log }),
     editions,
     calibration,

@@ -136,3 +136,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** Whether the database answers a trivial read now (the health check). */
+export function databaseAnswers(db: Database): boolean {
+  try {
+    db.$client.prepare('SELECT 1').get();
+    return true;
+  } catch {
+    return false;
+  }
+}

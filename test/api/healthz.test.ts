@@ -1,0 +1,24 @@
+/** `GET /healthz`: what a load balancer or a container's health check asks, without a session. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close().catch(() => {});
+  app = undefined;
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 ok without a session while the database answers', async () => {
+    app = await createTestApp();
+    const result = await app.call('GET', '/healthz');
+    expect({ status: result.status, body: result.body, cache: result.headers.get('cache-control') }).toEqual({ status: 200, body: { status: 'ok' }, cache: 'no-store' });
+  });
+
+  it('answers 503 DATABASE_UNAVAILABLE once the database no longer answers', async () => {
+    app = await createTestApp();
+    app.ctx.db.$client.close();
+    const result = await app.call('GET', '/healthz');
+    expect({ status: result.status, body: result.body }).toEqual({ status: 503, body: { error: 'DATABASE_UNAVAILABLE' } });
+  });
+});
