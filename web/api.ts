@@ -16,7 +16,7 @@ import type { PasswordSession, Player, Session } from '../src/wire/session';
 import type { Departure, Team } from '../src/wire/teams';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
-export type { Notification, Performance, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
+export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
 /** one candidate as a Genie turn sends it to the model */
@@ -40,6 +40,22 @@ export function whenUnauthorized(handler: Unauthorized): void {
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await exchange<T>(method, path, body)).body;
+}
+
+/** A page of a longer list: the rows, and how many there are in all (`x-total-count`). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+async function callPage<T>(path: string): Promise<Page<T>> {
+  const { body, headers } = await exchange<T[]>('GET', path);
+  const total = Number(headers.get('x-total-count'));
+  return { rows: body, total: Number.isFinite(total) ? total : body.length };
+}
+
+async function exchange<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // Every write with a body is JSON: the service refuses other content types on writes.
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -71,7 +87,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
     throw new ApiError(code, response.status);
   }
-  return parsed as T;
+  return { body: parsed as T, headers: response.headers };
 }
 
 const enc = encodeURIComponent;
@@ -92,6 +108,11 @@ export const api = {
   createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => call<League>('POST', '/api/v1/leagues', body),
   editions: () => call<EncyclopediaEdition[]>('GET', '/api/v1/encyclopedia-editions'),
   leaderboard: (id: string) => call<LeaderboardEntry[]>('GET', `${league(id)}/leaderboard`),
+  /** ranks offset+1 … offset+limit, and the number of ranked teams */
+  leaderboardPage: (id: string, limit: number, offset = 0) =>
+    callPage<LeaderboardEntry>(`${league(id)}/leaderboard?limit=${limit}&offset=${offset}`),
+  /** the caller's team and its neighbours, `limit` teams in all */
+  leaderboardAroundMe: (id: string, limit: number) => callPage<LeaderboardEntry>(`${league(id)}/leaderboard?around=me&limit=${limit}`),
   myRole: (id: string) => call<LeagueRole>('GET', `${league(id)}/my-role`),
   inviteCode: (id: string) => call<LeagueInvite>('GET', `${league(id)}/invite-code`),
   close: (id: string) => call<League>('POST', `${league(id)}/closure`),

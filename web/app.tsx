@@ -1,8 +1,8 @@
 /** The frame (header, navigation, main) and the table of screens. */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
-import { currentPath, match, navigate, queryParam } from './router';
-import { forgetSession, hasSessionHint, refreshNotifications, session, unreadCount } from './state';
+import { currentPath, match, mayLeave, navigate, queryParam } from './router';
+import { forgetSession, hasSessionHint, refreshNotifications, rememberReturnTo, session, unreadCount } from './state';
 import { AuthCallback, SignIn } from './screens/sign-in';
 import { Home } from './screens/home';
 import { Welcome } from './screens/welcome';
@@ -17,7 +17,7 @@ import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
 import { ReportScreen } from './screens/report';
-import { Failed, Screen, errorCode } from './components/ui';
+import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
 
@@ -46,30 +46,20 @@ function resolve(path: string): { element: preact.JSX.Element; signedIn: boolean
     const params = match(pattern, path);
     if (params) return { element: render(params), signedIn, key: path };
   }
-  return {
-    element: (
-      <Screen title="Not found">
-        <p>There is no page at this address.</p>
-        <p>
-          <a href="/home">Go to your leagues</a>
-        </p>
-      </Screen>
-    ),
-    signedIn: false,
-    key: path,
-  };
+  return { element: <NotFound />, signedIn: false, key: path };
 }
 
 function Header() {
   const signedIn = session.value !== null;
   const signOut = async () => {
+    if (!mayLeave()) return;
     try {
       await api.signOut();
     } catch {
       // Signing out only expires the cookie; forgetting it here is what matters to the player.
     }
     forgetSession();
-    navigate('/signin');
+    navigate('/signin', { force: true });
   };
   const unread = unreadCount.value;
   return (
@@ -116,9 +106,9 @@ export function App() {
     if (!needsSession) return;
     if (!hasSessionHint()) {
       // Nobody signed in on this browser: straight to the sign-in form, remembering the page.
-      if (path !== '/') sessionStorage.setItem('afl.returnTo', path + location.search);
+      if (path !== '/') rememberReturnTo(path + location.search);
       // A failed identity-provider sign-in lands on /home?error=auth_failed: say so on the form.
-      navigate(queryParam('error') === 'auth_failed' ? '/signin?error=auth_failed' : '/signin', { replace: true });
+      navigate(queryParam('error') === 'auth_failed' ? '/signin?error=auth_failed' : '/signin', { replace: true, force: true });
       return;
     }
     setSessionFailed(null);
