@@ -2,7 +2,7 @@
 import { api } from '../api';
 import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { ChemistryList, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
-import { Loaded, Screen, credits, useLoad, points } from '../components/ui';
+import { Loaded, Screen, credits, useLoad, points, leagueIsGone } from '../components/ui';
 
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
@@ -24,8 +24,8 @@ export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const what = archived ? 'last line-up' : 'line-up';
   return (
     <Screen title={`${name} ${what}`} heading={`${name}: ${what}`}>
-      <LeagueNav id={props.id} archived={archived} />
-      <Loaded load={load} what="this team's line-up" retry={reload}>
+      {!leagueIsGone(load) && <LeagueNav id={props.id} archived={archived} />}
+      <Loaded load={load} what="this team's line-up" retry={reload} leagueId={props.id}>
         {({ lineup, entry, levels }) => {
           const placed = Object.fromEntries(Object.entries(lineup.formation.formation).filter(([, c]) => c)) as Placed;
           return (
