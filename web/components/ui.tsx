@@ -94,7 +94,7 @@ export function Failed(props: { what: string; code: string; retry?: () => void; 
   return (
     <div class="failed" role="alert">
       <p>
-        <strong>{gone ? `There is no ${props.what} here.` : `Could not load ${props.what}.`}</strong> {sentenceFor(props.code)}
+        {gone ? <strong>{sentenceFor(props.code)}</strong> : <><strong>Could not load {props.what}.</strong> {sentenceFor(props.code)}</>}
       </p>
       {gone ? (
         <WayOut code={props.code} leagueId={props.leagueId} />

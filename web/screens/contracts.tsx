@@ -69,7 +69,7 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
             </dd>
           </div>
         )}
-        <div>
+        <div class="wide">
           <dt>Renewal</dt>
           <dd>
             {contract.renewalElected

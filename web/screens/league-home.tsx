@@ -109,20 +109,24 @@ function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; aroun
   const last = offset + page.rows.length;
   return (
     <>
+      <p class="sub" id="standings-range">
+        Ranks {first}–{last} of {total.toLocaleString('en')}
+        {neighbours.length > 0 ? ', then yours' : ''}
+      </p>
       <div class="table-wrap">
-        <table class="standings">
-          <caption class="sub">
-            Ranks {first}–{last} of {total.toLocaleString('en')}
-            {neighbours.length > 0 ? ', then yours' : ''}
-          </caption>
+        <table class="standings" aria-describedby="standings-range">
           <thead>
             <tr>
-              <th scope="col">Rank</th>
+              <th scope="col" class="rank">
+                Rank
+              </th>
               <th scope="col">Team</th>
               <th scope="col" class="num">
                 Points
               </th>
-              <th scope="col">Change</th>
+              <th scope="col" class="change">
+                Change
+              </th>
             </tr>
           </thead>
           <tbody>

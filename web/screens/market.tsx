@@ -33,7 +33,7 @@ function fromShelf(row: MarketArticle): Offer {
   return {
     id: row.id,
     title: row.title,
-    detail: `#${row.rank} today · ${count(row.yesterdayViews)} views yesterday`,
+    detail: `#${row.rank} · ${count(row.yesterdayViews)} read yesterday`,
     prices: row.prices,
     pending: row.pending,
     owner: row.owner,
@@ -91,22 +91,24 @@ export function OfferList(props: {
               </a>
               {buyable && buying !== offer.id && (
                 <button type="button" class="compact" onClick={() => setBuying(offer.id)}>
-                  Buy {offer.title}…
+                  Buy<span class="visually-hidden"> {offer.title}…</span>
                 </button>
               )}
             </div>
             <p class="offer-facts">
               <Availability offer={offer} />
-              {offer.detail && <span> {offer.detail}</span>}
+              {offer.detail && <span> · {offer.detail}</span>}
             </p>
             {offer.pending || !offer.prices ? (
               <p class="prices">Price pending: the encyclopedia's views are not in yet.</p>
             ) : (
               <p class="prices">
+                {offer.average !== null && <span class="why">{count(Math.round(offer.average))} a day over 30 days → </span>}
+                Medium <strong>{credits(offer.prices.MEDIUM)}</strong>
                 <span class="why">
-                  {offer.average === null ? '' : `${count(Math.round(offer.average))} views a day over 30 days → `}
+                  {' '}
+                  · short {credits(offer.prices.SHORT)} · long {credits(offer.prices.LONG)}
                 </span>
-                Short {credits(offer.prices.SHORT)} · Medium {credits(offer.prices.MEDIUM)} · Long {credits(offer.prices.LONG)}
               </p>
             )}
             {/* kept open when a refusal turns it taken: the refusal names who holds it now */}
@@ -315,7 +317,6 @@ export function Market(props: { id: string }) {
                   </label>
                 </div>
               </details>
-              <p class="hint">A price is the article's average daily views over the last 30 days, scaled for the term: a steady article can cost more than today's number one.</p>
               {shelf.length === 0 ? (
                 <p class="card empty">No article on the shelf matches. Clear the filter to see all of them.</p>
               ) : (
@@ -328,6 +329,10 @@ export function Market(props: { id: string }) {
                     onTaken={onTaken}
                     label="Today's shelf"
                   />
+                  <p class="hint">
+                    A price comes from the article's average daily views over the last 30 days, not yesterday's rank: a steadily read article
+                    can cost more than today's number one.
+                  </p>
                   {!showAll && shelf.length > SHELF_FIRST && (
                     <button type="button" onClick={() => setShowAll(true)}>
                       Show all {shelf.length} articles
