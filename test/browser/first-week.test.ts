@@ -79,11 +79,17 @@ async function buy(page: Page, articleId: string, tier = 'SHORT', league = GLOBA
   return (await write(page, 'POST', `${league}/my-contracts`, { articleId, tier })) as unknown as WireContract;
 }
 
-/** The binary has no clock to wind: a contract's expiry moves in its store instead. */
-function setExpiry(articleId: string, expireDate: string): void {
+/**
+ * The binary has no clock to wind: a contract's term moves in its store instead, keeping a
+ * term of `termDays` so it stays priced as a real one would be.
+ */
+function setExpiry(articleId: string, expireDate: string, termDays = 3): void {
   const store = new Database(service.databasePath);
   try {
-    expect(store.prepare('UPDATE contracts SET expire_date = ? WHERE article_id = ?').run(expireDate, articleId).changes).toBe(1);
+    const moved = store
+      .prepare('UPDATE contracts SET purchase_date = ?, expire_date = ? WHERE article_id = ?')
+      .run(addDays(expireDate, -termDays), expireDate, articleId);
+    expect(moved.changes).toBe(1);
   } finally {
     store.close();
   }
@@ -174,20 +180,21 @@ describe("a friend's first week", () => {
     const player = await newPlayer(browser, service.base, 'fw-money');
     const { page } = player;
     await playGlobal(player, 'fw_money', 'Careful Spenders');
-    const settling = await buy(page, 'Sample_article_811');
+    const settling = await buy(page, 'Sample_article_150');
     const renewing = await buy(page, 'Sample_article_812');
-    setExpiry('Sample_article_811', today);
+    setExpiry('Sample_article_150', today);
     expect((await service.fantasy('settle')).status).toBe(0);
     const [note] = await read<{ contract: WireContract; message: string }[]>(page, '/api/v1/player/notifications');
     expect(note.contract.id).toBe(settling.id);
-    expect(note.contract.salePayout).not.toBeNull();
+    // what came back is real money, though the message says "+0" when it equals the price paid
+    expect(note.contract.salePayout).toBeGreaterThan(0);
 
     await page.goto(`${service.base}/inbox`);
     const item = page.getByRole('listitem').filter({ hasText: note.message });
     // The interface's sentence stays; beside it, what came back in words.
     await item.getByText(note.message).waitFor();
     await item.getByText(`Paid back to you: ${new Intl.NumberFormat('en').format(note.contract.salePayout!)} cr`).waitFor();
-    await expect(item.getByRole('link', { name: 'Sample article 811' }).getAttribute('href')).resolves.toBe('/leagues/global/articles/Sample_article_811');
+    await expect(item.getByRole('link', { name: 'Sample article 150' }).getAttribute('href')).resolves.toBe('/leagues/global/articles/Sample_article_150');
     await screens(player, 'inbox-paid-back');
 
     // A contract in its renewal window: the renewal's price, not "the current price".
