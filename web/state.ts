@@ -1,6 +1,6 @@
 /** What several screens share: who is signed in, the in-box and its unread count. */
 import { computed, signal } from '@preact/signals';
-import { api, type Notification, type Player, type Session } from './api';
+import { api, type LeaderboardEntry, type Notification, type Player, type Session } from './api';
 import { navigate } from './router';
 
 const HINT = 'afl.signedIn';
@@ -74,6 +74,18 @@ export function rememberMembership(leagueId: string): void {
 }
 export function isKnownMember(leagueId: string): boolean {
   return memberships.has(leagueId);
+}
+
+/**
+ * Standings rows the player has seen, by team id: a team's line-up opened from its row names
+ * its rank and points without reading a table that may hold 100,000 teams.
+ */
+const seenEntries = new Map<string, LeaderboardEntry>();
+export function rememberEntries(rows: readonly LeaderboardEntry[]): void {
+  for (const row of rows) seenEntries.set(row.team.id, row);
+}
+export function seenEntry(teamId: string): LeaderboardEntry | null {
+  return seenEntries.get(teamId) ?? null;
 }
 
 /** The signed-in player, asked once per session: several screens find the player's own rows by it. */

@@ -8,7 +8,7 @@ import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
 import { Done, Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
-import { currentPlayer, isKnownMember, rememberMembership } from '../state';
+import { currentPlayer, isKnownMember, rememberEntries, rememberMembership } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
 
 /** More days than any season: the chart shows the whole of it. */
@@ -54,6 +54,7 @@ async function loadLeague(id: string) {
 }
 
 function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string }) {
+  rememberEntries(props.rows);
   return (
     <>
       {props.rows.map((entry) => {
