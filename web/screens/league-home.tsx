@@ -8,7 +8,7 @@ import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
 import { Done, Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
-import { currentPlayer, isKnownMember, rememberEntries, rememberMembership } from '../state';
+import { currentPlayer, forgetMembership, isKnownMember, rememberEntries, rememberMembership } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
 
 /** More days than any season: the chart shows the whole of it. */
@@ -32,7 +32,8 @@ async function loadLeague(id: string) {
     api.myRole(id),
     api.leaderboardPage(id, PAGE),
     currentPlayer(),
-    known ? mine() : Promise.resolve(null),
+    // a stale hint (the player left) only costs these reads: the role below decides
+    known ? mine().catch(() => null) : Promise.resolve(null),
   ]);
   const [around, performances, contracts, lineup] = role.isMember ? (own ?? (await mine())) : [null, [], [], null];
   if (role.isMember) rememberMembership(id);
@@ -304,6 +305,7 @@ export function LeagueHome(props: { id: string }) {
                       onConfirm={() =>
                         run(async () => {
                           await api.leave(league.id);
+                          forgetMembership(league.id);
                           navigate('/home');
                         })
                       }
