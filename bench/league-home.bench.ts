@@ -4,11 +4,15 @@
  * drawn, cold and with a warm cache. Beside it, measured in the same run on the same file:
  *  - the raw page read: better-sqlite3 reading the ten ranks the screen shows, no framework;
  *  - the two leaderboard pages the screen asks for (limit=10, around=me) over HTTP;
- *  - what the screen used to ask for: the whole leaderboard over HTTP.
+ *  - what the screen used to ask for: the whole leaderboard over HTTP;
+ *  - what no page beats on this machine at this moment: chromium showing a bare static page
+ *    with one heading (a busy machine slows every figure alike).
  * Goal: under 1 s. Needs `npm run build` first; LEAGUE_HOME_TEAMS overrides the size.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -78,6 +82,14 @@ async function timedGet(url: string): Promise<[number, number]> {
   return [performance.now() - started, bytes];
 }
 
+const bareHtml = Buffer.from('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare</title></head><body><h1>Standings</h1></body></html>');
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': bareHtml.length });
+  res.end(bareHtml);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as net.AddressInfo).port}/`;
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
@@ -114,6 +126,18 @@ try {
     return elapsed;
   }
 
+  async function openBare(): Promise<number> {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(bareUrl);
+    await page.getByRole('heading', { name: 'Standings' }).waitFor();
+    const elapsed = performance.now() - started;
+    await context.close();
+    return elapsed;
+  }
+
+  const bareRuns: number[] = [];
   const raw: number[] = [];
   const pageReads: number[] = [];
   const aroundReads: number[] = [];
@@ -129,6 +153,7 @@ try {
       raw.push(performance.now() - started);
       pageReads.push((await timedGet(`${board}?limit=10`))[0]);
       aroundReads.push((await timedGet(`${board}?around=me&limit=5`))[0]);
+      bareRuns.push(await openBare());
       cold.push(await openHome(false));
       warm.push(await openHome(true));
     }
@@ -139,11 +164,13 @@ try {
   console.log(`baseline: the raw page read, better-sqlite3, ranks 1–10 (median of ${RUNS}): ${ms(raw)}`);
   console.log(`the screen's reads over HTTP: limit=10 ${ms(pageReads)}; around=me ${ms(aroundReads)}`);
   console.log(`before: the whole leaderboard over HTTP, as the screen used to ask: ${wholeMs.toFixed(0)} ms, ${(wholeBytes / 1024 / 1024).toFixed(1)} MB brotli`);
+  console.log(`baseline: a bare static page from node:http, to its heading (median of ${RUNS}): ${ms(bareRuns)}`);
   console.log(`league home, cold cache, navigation to standings drawn (median of ${RUNS}): ${ms(cold)}`);
   console.log(`league home, warm cache (median of ${RUNS}):                               ${ms(warm)}`);
   console.log(`goal < ${GOAL_MS} ms cold: ${median(cold) < GOAL_MS ? 'met' : 'MISSED'} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
 } finally {
   await browser.close();
+  bare.close();
   service.kill('SIGTERM');
   await new Promise((r) => service.on('exit', r));
   fs.rmSync(dir, { recursive: true, force: true });

@@ -74,10 +74,7 @@ export function Inbox() {
                           {n.contract.article.title}
                         </a>
                         {titles.has(n.leagueId) && (
-                          <>
-                            {' · '}
-                            <a href={`/leagues/${encodeURIComponent(n.leagueId)}/contracts`}>Your contracts in {titles.get(n.leagueId)}</a>
-                          </>
+                          <a href={`/leagues/${encodeURIComponent(n.leagueId)}/contracts`}>Your contracts in {titles.get(n.leagueId)}</a>
                         )}
                       </p>
                       {!isRead && (
