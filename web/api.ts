@@ -18,7 +18,7 @@ import type { PasswordSession, Player, Session } from '../src/wire/session';
 import type { Departure, Team } from '../src/wire/teams';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
-export type { Notification, Performance, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
+export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
 /** one candidate as a Genie turn sends it to the model */
@@ -48,17 +48,35 @@ const client = treaty<App>(location.origin, {
   headers: { accept: 'application/json' },
 });
 
-type Answered<T> = { data: T; error: null; status: number } | { data: null; error: { status: unknown; value: unknown }; status: number };
+type Answered<T> =
+  | { data: T; error: null; status: number; headers?: HeadersInit }
+  | { data: null; error: { status: unknown; value: unknown }; status: number; headers?: HeadersInit };
+
+/** A page of a longer list: the rows, and how many there are in all (`x-total-count`). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
 
 /** The answer's value, or an ApiError carrying the catalogue constant (NETWORK when nothing came back). */
 async function answered<T>(pending: Promise<Answered<T>>, signingIn = false): Promise<T> {
+  return (await exchanged(pending, signingIn)).data;
+}
+
+async function paged<T>(pending: Promise<Answered<T[]>>): Promise<Page<T>> {
+  const { data, headers } = await exchanged(pending);
+  const total = Number(new Headers(headers).get('x-total-count'));
+  return { rows: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+async function exchanged<T>(pending: Promise<Answered<T>>, signingIn = false): Promise<{ data: T; headers?: HeadersInit }> {
   let result: Answered<T>;
   try {
     result = await pending;
   } catch {
     throw new ApiError('NETWORK', 0);
   }
-  if (result.error === null) return result.data;
+  if (result.error === null) return { data: result.data, headers: result.headers };
   const { status } = result;
   const value = result.error.value;
   const code =
@@ -90,8 +108,13 @@ export const api = {
   league: (id: string) => answered<League>(league(id).get()),
   createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => answered<League>(v1.leagues.post(body)),
   editions: () => answered<EncyclopediaEdition[]>(v1['encyclopedia-editions'].get()),
-  leaderboard: (id: string, page?: { limit?: number; offset?: number; around?: 'me' }) =>
-    answered<LeaderboardEntry[]>(league(id).leaderboard.get({ query: page ?? {} })),
+  leaderboard: (id: string) => answered<LeaderboardEntry[]>(league(id).leaderboard.get({ query: {} })),
+  /** ranks offset+1 … offset+limit, and the number of ranked teams */
+  leaderboardPage: (id: string, limit: number, offset = 0) =>
+    paged<LeaderboardEntry>(league(id).leaderboard.get({ query: { limit: String(limit), offset: String(offset) } })),
+  /** the caller's team and its neighbours, `limit` teams in all */
+  leaderboardAroundMe: (id: string, limit: number) =>
+    paged<LeaderboardEntry>(league(id).leaderboard.get({ query: { around: 'me', limit: String(limit) } })),
   myRole: (id: string) => answered<LeagueRole>(league(id)['my-role'].get()),
   inviteCode: (id: string) => answered<LeagueInvite>(league(id)['invite-code'].get()),
   close: (id: string) => answered<League>(league(id).closure.post()),

@@ -1,8 +1,8 @@
 /** The frame (header, navigation, main) and the table of screens. */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
-import { currentPath, match, navigate, queryParam } from './router';
-import { forgetSession, hasSessionHint, refreshNotifications, session, unreadCount } from './state';
+import { currentPath, match, mayLeave, navigate, queryParam } from './router';
+import { forgetSession, hasSessionHint, refreshNotifications, rememberReturnTo, session, unreadCount } from './state';
 import { AuthCallback, SignIn } from './screens/sign-in';
 import { Home } from './screens/home';
 import { Welcome } from './screens/welcome';
@@ -17,7 +17,7 @@ import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
 import { ReportScreen } from './screens/report';
-import { Failed, Screen, errorCode } from './components/ui';
+import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
 
@@ -46,30 +46,20 @@ function resolve(path: string): { element: preact.JSX.Element; signedIn: boolean
     const params = match(pattern, path);
     if (params) return { element: render(params), signedIn, key: path };
   }
-  return {
-    element: (
-      <Screen title="Not found">
-        <p>There is no page at this address.</p>
-        <p>
-          <a href="/home">Go to your leagues</a>
-        </p>
-      </Screen>
-    ),
-    signedIn: false,
-    key: path,
-  };
+  return { element: <NotFound />, signedIn: false, key: path };
 }
 
 function Header() {
   const signedIn = session.value !== null;
   const signOut = async () => {
+    if (!mayLeave()) return;
     try {
       await api.signOut();
     } catch {
       // Signing out only expires the cookie; forgetting it here is what matters to the player.
     }
     forgetSession();
-    navigate('/signin');
+    navigate('/signin', { force: true });
   };
   const unread = unreadCount.value;
   return (
@@ -116,16 +106,18 @@ export function App() {
     if (!needsSession) return;
     if (!hasSessionHint()) {
       // Nobody signed in on this browser: straight to the sign-in form, remembering the page.
-      if (path !== '/') sessionStorage.setItem('afl.returnTo', path + location.search);
+      if (path !== '/') rememberReturnTo(path + location.search);
       // A failed identity-provider sign-in lands on /home?error=auth_failed: say so on the form.
-      navigate(queryParam('error') === 'auth_failed' ? '/signin?error=auth_failed' : '/signin', { replace: true });
+      navigate(queryParam('error') === 'auth_failed' ? '/signin?error=auth_failed' : '/signin', { replace: true, force: true });
       return;
     }
     setSessionFailed(null);
     api.session().then(
       (who) => {
         session.value = who;
-        void refreshNotifications();
+        // The unread badge is a hint: asked once the screen's own reads have had their turn,
+        // so on a fresh load it does not queue in front of them.
+        setTimeout(() => void refreshNotifications(), 1_000);
       },
       (error: unknown) => {
         // A 401 has already sent the player to sign-in; anything else gets a retry.
@@ -138,11 +130,16 @@ export function App() {
     if (path === '/' && session.value !== null) navigate('/home', { replace: true });
   }, [path, session.value]);
 
+  // With a session hint the screen starts its own reads beside the session check instead of
+  // after it (one round trip less on every fresh load); a lapsed session still lands on sign-in
+  // through the first 401, whichever request meets it.
+  const waitForSession = needsSession && (!hasSessionHint() || sessionFailed !== null);
+
   return (
     <>
       <Header />
       <main id="main">
-        {needsSession ? (
+        {waitForSession ? (
           sessionFailed ? (
             <Failed what="your session" code={sessionFailed} retry={() => setAttempt((a) => a + 1)} />
           ) : (

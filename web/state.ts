@@ -1,6 +1,6 @@
 /** What several screens share: who is signed in, the in-box and its unread count. */
 import { computed, signal } from '@preact/signals';
-import { api, type Notification, type Session } from './api';
+import { api, type LeaderboardEntry, type Notification, type Player, type Session } from './api';
 import { navigate } from './router';
 
 const HINT = 'afl.signedIn';
@@ -27,6 +27,9 @@ export function forgetSession(): void {
   localStorage.removeItem(HINT);
   session.value = null;
   notifications.value = [];
+  me = null;
+  memberships.clear();
+  localStorage.removeItem(MEMBER_OF);
 }
 
 /** A 401 anywhere: back to sign-in, remembering the page to come back to. */
@@ -34,7 +37,81 @@ export function sendToSignIn(): void {
   const here = location.pathname + location.search;
   if (!here.startsWith('/signin') && !here.startsWith('/auth/')) sessionStorage.setItem(RETURN_TO, here);
   forgetSession();
-  navigate('/signin', { replace: true });
+  navigate('/signin', { replace: true, force: true });
+}
+
+/** The page a sign-in will return to, left in place (the sign-in screen names an invitation in it). */
+export function peekReturnTo(): string | null {
+  return sessionStorage.getItem(RETURN_TO);
+}
+
+export function rememberReturnTo(to: string): void {
+  sessionStorage.setItem(RETURN_TO, to);
+}
+
+export interface PendingInvitation {
+  code: string;
+  /** the league's name as the shared link gave it; only a label until the join screen reads the league */
+  league: string | null;
+}
+
+/** An invitation link the visitor opened before signing in: it must survive sign-up and sign-in. */
+export function pendingInvitation(): PendingInvitation | null {
+  const back = peekReturnTo();
+  if (!back) return null;
+  const url = new URL(back, location.origin);
+  const found = /^\/join\/([^/]+)$/.exec(url.pathname);
+  if (!found) return null;
+  return { code: decodeURIComponent(found[1]).toUpperCase(), league: url.searchParams.get('league') };
+}
+
+/**
+ * Leagues this browser has seen the player play in: their screens ask for the player's own
+ * figures at once, beside the league, instead of first asking whether the player has a team.
+ */
+const MEMBER_OF = 'afl.memberOf';
+const memberships = new Set<string>(readMemberships());
+function readMemberships(): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(MEMBER_OF) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+/** Kept across reloads (a hint only: a wrong one costs the screen a few refused reads). */
+export function rememberMembership(leagueId: string): void {
+  if (memberships.has(leagueId)) return;
+  memberships.add(leagueId);
+  localStorage.setItem(MEMBER_OF, JSON.stringify([...memberships]));
+}
+export function forgetMembership(leagueId: string): void {
+  if (memberships.delete(leagueId)) localStorage.setItem(MEMBER_OF, JSON.stringify([...memberships]));
+}
+export function isKnownMember(leagueId: string): boolean {
+  return memberships.has(leagueId);
+}
+
+/**
+ * Standings rows the player has seen, by team id: a team's line-up opened from its row names
+ * its rank and points without reading a table that may hold 100,000 teams.
+ */
+const seenEntries = new Map<string, LeaderboardEntry>();
+export function rememberEntries(rows: readonly LeaderboardEntry[]): void {
+  for (const row of rows) seenEntries.set(row.team.id, row);
+}
+export function seenEntry(teamId: string): LeaderboardEntry | null {
+  return seenEntries.get(teamId) ?? null;
+}
+
+/** The signed-in player, asked once per session: several screens find the player's own rows by it. */
+let me: Promise<Player> | null = null;
+export function currentPlayer(): Promise<Player> {
+  me ??= api.player().catch((error: unknown) => {
+    me = null;
+    throw error;
+  });
+  return me;
 }
 
 export function takeReturnTo(): string | null {

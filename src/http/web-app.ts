@@ -28,6 +28,20 @@ export function isAppPath(path: string): boolean {
   return APP_PATHS.has(path) || APP_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/** Where the service's own answers live: a browser there gets them as they are, never the shell. */
+const SERVICE_PREFIXES = ['/api/', '/internal/', '/auth/', '/assets/'];
+const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics']);
+
+/**
+ * An address nothing answers, asked for by a browser navigation: the shell with status 404,
+ * so the app draws its own not-found screen with a way home instead of a raw JSON error.
+ * API clients (who do not prefer HTML) keep `{"error":"NOT_FOUND"}`.
+ */
+export function isNavigationToNowhere(path: string, accept: string | null): boolean {
+  if (isAppPath(path) || SERVICE_PATHS.has(path) || SERVICE_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  return prefersHtml(accept);
+}
+
 /**
  * The page may load only what this origin serves: no inline script or style, no third
  * party, no framing. Thumbnails are not shown, so images are same-origin too.
@@ -121,7 +135,8 @@ export function webAppResponder(): WebAppResponder {
     }
 
     const accept = request.headers.get('accept');
-    if (isAppPath(path) || (path === '/' && prefersHtml(accept))) {
+    const nowhere = isNavigationToNowhere(path, accept);
+    if (nowhere || isAppPath(path) || (path === '/' && prefersHtml(accept))) {
       const headers = {
         'content-type': 'text/html; charset=utf-8',
         'content-length': String(app.shell.length),
@@ -130,7 +145,7 @@ export function webAppResponder(): WebAppResponder {
         vary: 'Accept',
         ...SECURITY_HEADERS,
       };
-      return { status: 200, headers, body: bodyFor(request, app.shell) };
+      return { status: nowhere ? 404 : 200, headers, body: bodyFor(request, app.shell) };
     }
     return null;
   };

@@ -30,6 +30,11 @@ export const ContractSchema = named(
     currentPrice: z.number().nullable().describe('what the same term would cost today; null when today’s series is not cached, and for sold or settled contracts in lists'),
     salePayout: z.number().nullable().describe('what an early sell or the settlement paid; null while the contract runs'),
     status: z.enum(['live', 'expired', 'sold', 'settled']),
+    renewalPrice: z
+      .number()
+      .nullable()
+      .describe('what a renewal at expiry would cost at today’s price: the price plus the renewal premium; null when not priced today or when the contract has ended'),
+    renewalPremium: z.number().nullable().describe('the premium part of renewalPrice'),
   }),
 );
 export type Contract = z.infer<typeof ContractSchema>;

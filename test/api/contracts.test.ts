@@ -71,6 +71,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
           currentPrice: 67,
           salePayout: null,
           status: 'live',
+          renewalPrice: 74,
+          renewalPremium: 7,
         });
         expect(ledgerOf(w.app, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
         const row = contractRow(w.app, result.body.id);
@@ -397,6 +399,23 @@ describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
       status: 200,
       expect: (result) => {
         expect(result.body.find((c: { article: { id: string } }) => c.article.id === 'Vasco_da_gama').currentPrice).toBe(36);
+      },
+    },
+    {
+      name: 'an addition: a priced contract states what a renewal would cost today, the price plus the 10 % premium',
+      method: 'GET',
+      path: myContracts,
+      as: 'admin',
+      before: async (w, app) => {
+        await buy(app, w.league.id, w.admin, 'Vasco_da_gama', 'LONG');
+      },
+      status: 200,
+      expect: (result) => {
+        const byArticle = new Map(result.body.map((c: { article: { id: string } }) => [c.article.id, c]));
+        // 36 for 14 days, 10 % of it rounded is 4
+        expect(byArticle.get('Vasco_da_gama')).toMatchObject({ currentPrice: 36, renewalPrice: 40, renewalPremium: 4 });
+        // not priced today: no renewal price is guessed
+        expect(byArticle.get('Alpha')).toMatchObject({ currentPrice: null, renewalPrice: null, renewalPremium: null });
       },
     },
     { name: 'my-contracts without a team', method: 'GET', path: myContracts, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },

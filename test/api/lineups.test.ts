@@ -155,6 +155,8 @@ describe('line-up flows', () => {
         currentPrice: null,
         salePayout: null,
         status: 'live',
+        renewalPrice: null,
+        renewalPremium: null,
       });
     }));
 

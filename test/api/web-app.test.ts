@@ -52,6 +52,19 @@ describe('which paths answer the app shell', () => {
     shell(res.status, res.headers, res.text);
   });
 
+  // Issue 23: a mistyped or stale address opens the app's own not-found screen, with a way home.
+  const nowhere: [string, string][] = [
+    ['an address nothing answers', '/nowhere'],
+    ['a deeper one', '/leagues-old/123/market'],
+  ];
+  it.each(nowhere)('a browser navigating to %s gets the shell as a 404 (%s)', async (_rule, url) => {
+    const res = await app.call('GET', url, { headers: { accept: BROWSER_ACCEPT } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; /);
+    expect(res.text).toMatch(/^<!doctype html>\n<html lang="en">/);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await app.call('HEAD', '/home');
     expect(res.status).toBe(200);
@@ -70,6 +83,11 @@ describe('what stays the API', () => {
     ['an /internal path', '/internal/v1/scoring-inputs?date=2026-05-10', { accept: BROWSER_ACCEPT }, 401, { error: 'UNAUTHORIZED' }],
     ["the service's own /auth route", '/auth/idp', { accept: BROWSER_ACCEPT }, 500, { error: 'IDENTITY_PROVIDER_NOT_CONFIGURED' }],
     ['an unknown asset', '/assets/main-nothere.js', {}, 404, { error: 'NOT_FOUND' }],
+    ['an unknown asset, even from a browser navigation', '/assets/main-nothere.js', { accept: BROWSER_ACCEPT }, 404, { error: 'NOT_FOUND' }],
+    ['an address nothing answers, for an API client', '/nowhere', { accept: 'application/json' }, 404, { error: 'NOT_FOUND' }],
+    ['an address nothing answers, for a client accepting anything', '/nowhere', { accept: '*/*' }, 404, { error: 'NOT_FOUND' }],
+    ['the OpenAPI document, even from a browser', '/openapi.json', { accept: BROWSER_ACCEPT }, 200, { openapi: expect.any(String) }],
+    ['an unknown /auth path from a browser', '/auth/nope', { accept: BROWSER_ACCEPT }, 404, { error: 'NOT_FOUND' }],
   ];
   it.each(rows)('%s', async (_rule, url, headers, status, body) => {
     const res = await app.call('GET', url, { headers });

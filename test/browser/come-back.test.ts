@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const shown = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
-const pointsFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const pointsFormat = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The page's own cookies, and the Origin a browser would send: writes the test sets up directly. */
 async function write(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
@@ -127,14 +127,20 @@ describe('reasons to come back', () => {
     await expect(result.locator('.result-total').textContent()).resolves.toBe(`${pointsFormat.format(latest.points)} points`);
     await result.getByText(/^Rank 1 of \d+/).waitFor();
     const scored = result.getByRole('list');
+    // Each line within a rounding of its own points, and the lines as shown add up to the total as shown.
+    let shownSum = 0;
     for (const article of latest.breakdown.articles) {
       const title = article.articleId.replaceAll('_', ' ');
-      await expect(scored.getByRole('listitem').filter({ hasText: title }).locator('.num').textContent()).resolves.toBe(pointsFormat.format(article.points));
+      const shownPoints = Number((await scored.getByRole('listitem').filter({ hasText: title }).locator('.num').textContent())!.replaceAll(',', ''));
+      expect(Math.abs(shownPoints - article.points)).toBeLessThanOrEqual(0.1);
+      shownSum += shownPoints;
     }
+    shownSum += Number((await scored.getByRole('listitem').filter({ hasText: 'Chemistry' }).locator('.num').textContent())!.replaceAll(',', ''));
+    expect(pointsFormat.format(shownSum)).toBe(pointsFormat.format(latest.points));
     await expect(scored.getByRole('listitem').filter({ hasText: 'Chemistry' }).textContent()).resolves.toMatch(/Left wing–Striker/);
     const needs = page.getByRole('region', { name: 'Needs you' });
     await needs.getByText('1 contract is not in your line-up and scores nothing: Sample article 202.').waitFor();
-    await needs.getByText(new RegExp(`^Sample article 202 expires tomorrow \\(${shown(addDays(today, 1))}\\): in its renewal window, worth [\\d,]+ cr now\\.`)).waitFor();
+    await needs.getByText(new RegExp(`^Sample article 202 expires tomorrow \\(${shown(addDays(today, 1))}\\): in its renewal window, worth [\\d,]+ cr now; renewing costs [\\d,]+ cr \\([\\d,]+ cr plus a [\\d,]+ cr premium, at today's price\\)\\.`)).waitFor();
     await expect(needs.getByRole('link', { name: 'Renew or let it go' }).getAttribute('href')).resolves.toBe('/leagues/global/contracts');
     await player.screen('league-home-result');
 
@@ -184,6 +190,7 @@ describe('reasons to come back', () => {
       },
     };
     await page.goto(`${service.base}/leagues/global/market`);
+    await page.getByRole('button', { name: 'Ask the Genie' }).click();
     const genie = page.getByRole('region', { name: 'Article Genie' });
     await genie.getByLabel('Describe an article you cannot name').fill('a sample article whose number starts with one');
     await genie.getByRole('button', { name: 'Ask the Genie' }).click();
@@ -245,6 +252,7 @@ describe('reasons to come back', () => {
     await genie.getByLabel('Describe an article you cannot name').fill('the one about the tall tower');
     await genie.getByRole('button', { name: 'Ask the Genie' }).click();
     await genie.getByText('The Genie is asleep right now. Use the search above to find articles by name.').waitFor();
+    await page.getByRole('button', { name: 'Search all articles' }).click();
     await page.getByLabel('Find any article of the edition').fill('Sample article 300');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Sample article 300' }).waitFor();
@@ -255,6 +263,7 @@ describe('reasons to come back', () => {
     for (let i = 0; i < 25 && status !== 429; i++) status = (await write(page, 'POST', '/api/v1/me/genie-seeds', { query: 'anything' })).status;
     expect(status).toBe(429);
     // The description is still in the form: asking again is one press.
+    await page.getByRole('button', { name: 'Ask the Genie', expanded: false }).click();
     await expect(genie.getByLabel('Describe an article you cannot name').inputValue()).resolves.toBe('the one about the tall tower');
     await genie.getByRole('button', { name: 'Ask the Genie' }).click();
     await genie.getByText(/The Genie needs a breather: too many questions in a minute\./).waitFor();
@@ -273,6 +282,7 @@ describe('reasons to come back', () => {
     await page.getByRole('button', { name: /^Join Global/ }).click();
     await page.getByRole('heading', { name: 'Slow Burners' }).waitFor();
     await page.goto(`${service.base}/leagues/global/market`);
+    await page.getByRole('button', { name: 'Ask the Genie' }).click();
 
     const model = service.model!;
     model.reset();

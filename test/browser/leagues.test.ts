@@ -93,7 +93,7 @@ describe('leagues between friends', () => {
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
     await founder.page.getByRole('button', { name: 'Copy link' }).click();
     await founder.page.getByText('Link copied.').waitFor();
-    expect(await founder.page.evaluate('navigator.clipboard.readText()')).toBe(`${service.base}/join/${code}`);
+    expect(await founder.page.evaluate('navigator.clipboard.readText()')).toBe(`${service.base}/join/${code}?league=Book%20Club`);
     await founder.screen('league-home-invite');
     const leagueUrl = founder.page.url();
 

@@ -24,8 +24,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-// As the app shows points: one decimal at most.
-const points = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+// As the app shows points: always one decimal.
+const points = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 describe('the play loop in a browser', () => {
   let player: Player;
@@ -59,6 +59,7 @@ describe('the play loop in a browser', () => {
 
     // Sort and filter the shelf.
     const shelf = page.getByRole('list', { name: "Today's shelf" });
+    await page.getByText('Sort and filter').click();
     await page.getByLabel('Sort by').selectOption({ label: 'Price, lowest first' });
     const medium = async () =>
       (await shelf.locator('.prices').allTextContents()).map((t) => Number(/Medium ([\d,]+) cr/.exec(t)?.[1].replaceAll(',', '') ?? NaN));
@@ -70,6 +71,7 @@ describe('the play loop in a browser', () => {
     await page.getByLabel('Filter titles').fill('');
 
     // An article far below the shelf, found by the edition-wide search.
+    await page.getByRole('button', { name: 'Search all articles' }).click();
     await page.getByLabel('Find any article of the edition').fill('Sample article 200');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const results = page.getByRole('list', { name: 'Search results' });

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Contract, type Tier, type TierPrices } from '../api';
 import { TIER_DAYS } from '../../src/domain/pricing';
-import { Refusal, credits, useAction } from './ui';
+import { Refusal, credits, errorCode, useAction } from './ui';
 
 const TIERS: Tier[] = ['SHORT', 'MEDIUM', 'LONG'];
 const TIER_WORDS: Record<Tier, string> = { SHORT: 'Short', MEDIUM: 'Medium', LONG: 'Long' };
@@ -14,9 +14,25 @@ export function BuyPanel(props: {
   creditsLeft: number;
   onBought: (contract: Contract) => void;
   onCancel: () => void;
+  /** another team bought it since the page was read: the caller reads holdings again */
+  onTaken?: () => void;
 }) {
   const [tier, setTier] = useState<Tier>('MEDIUM');
   const { busy, refusal, run } = useAction();
+  const [holder, setHolder] = useState<string | null>(null);
+  const buy = async () => {
+    try {
+      props.onBought(await api.buy(props.leagueId, props.article.id, tier));
+    } catch (error) {
+      if (errorCode(error) === 'ARTICLE_TAKEN') {
+        // The refusal names who was quicker, read fresh from the article's own answer.
+        const now = await api.article(props.leagueId, props.article.id).catch(() => null);
+        setHolder(now?.owner ? `${now.owner.teamName} (${now.owner.name})` : 'another team');
+        props.onTaken?.();
+      }
+      throw error;
+    }
+  };
   const after = props.creditsLeft - props.prices[tier];
   const name = `tier-${props.article.id}`;
   return (
@@ -24,7 +40,8 @@ export function BuyPanel(props: {
       class="buy-panel"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(async () => props.onBought(await api.buy(props.leagueId, props.article.id, tier)));
+        setHolder(null);
+        void run(buy);
       }}
     >
       <fieldset>
@@ -42,7 +59,14 @@ export function BuyPanel(props: {
         You have {credits(props.creditsLeft)}; after this buy{' '}
         {after >= 0 ? <strong>{credits(after)}</strong> : <strong>you would be {credits(-after)} short</strong>}.
       </p>
-      <Refusal code={refusal} />
+      {refusal === 'ARTICLE_TAKEN' && holder ? (
+        <p class="refusal" role="alert">
+          <span aria-hidden="true">⚠ </span>
+          {props.article.title} was bought by {holder} after this page was loaded, so it is no longer free.
+        </p>
+      ) : (
+        <Refusal code={refusal} />
+      )}
       <p class="row">
         <button type="submit" class="primary" disabled={busy}>
           Buy for {credits(props.prices[tier])}

@@ -7,7 +7,7 @@ import type { Contract, Performance } from '../api';
 import { displayTitle } from '../../src/domain/titles';
 import type { Position } from '../../src/domain/formations';
 import { POSITION_NAMES } from './pitch';
-import { count, credits, day, points, rankChange } from './ui';
+import { count, credits, day, points, rankChange, tenthsAddingUp } from './ui';
 
 import { DAY_MS } from '../../src/domain/dates';
 
@@ -22,10 +22,30 @@ export function daysLeft(expireDate: string, now = new Date()): number {
   return Math.round((Date.parse(`${expireDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
-/** What needs the player: unfielded contracts, and live ones expiring tomorrow (the renewal window). */
-export function NeedsYou(props: { leagueId: string; unfielded: Contract[]; contracts: Contract[] }) {
-  const expiring = props.contracts.filter((c) => c.status === 'live' && daysLeft(c.expireDate) <= 1);
-  if (props.unfielded.length === 0 && expiring.length === 0) return null;
+/** The settlement sweep's hour (UTC): an expired contract waits for it (README, "What runs"). */
+const SWEEP_HOUR_UTC = 6;
+
+/** When an expired contract will be settled, in words a player can plan by. */
+export function settlesWhen(now = new Date()): string {
+  return now.getUTCHours() < SWEEP_HOUR_UTC
+    ? `at ${String(SWEEP_HOUR_UTC).padStart(2, '0')}:00 UTC today`
+    : `when the settlement sweep next runs (due at ${String(SWEEP_HOUR_UTC).padStart(2, '0')}:00 UTC)`;
+}
+
+/** "74 cr (67 + 7 premium at today's price)", or the rule when today's price is not known yet. */
+export function renewalCost(c: Contract): string {
+  if (c.renewalPrice === null || c.currentPrice === null) return "today's price plus the renewal premium (10 % for a first renewal)";
+  return `${credits(c.renewalPrice)} (${credits(c.currentPrice)} plus a ${credits(c.renewalPremium)} premium, at today's price)`;
+}
+
+/**
+ * What needs the player: unfielded contracts, empty positions with credits unspent, and
+ * contracts in their renewal window or expiring today.
+ */
+export function NeedsYou(props: { leagueId: string; unfielded: Contract[]; contracts: Contract[]; emptyPositions: number; creditsLeft: number | null }) {
+  const expiring = props.contracts.filter((c) => c.status === 'expired' || (c.status === 'live' && daysLeft(c.expireDate) <= 1));
+  const idle = props.emptyPositions > 0;
+  if (props.unfielded.length === 0 && expiring.length === 0 && !idle) return null;
   const base = `/leagues/${encodeURIComponent(props.leagueId)}`;
   return (
     <div class="warning" role="region" aria-label="Needs you">
@@ -43,13 +63,30 @@ export function NeedsYou(props: { leagueId: string; unfielded: Contract[]; contr
             : {props.unfielded.map((c) => c.article.title).join(', ')}. <a href={`${base}/lineup`}>Field them</a>
           </li>
         )}
-        {expiring.map((c) => (
-          <li key={c.id}>
-            {c.article.title} expires {daysLeft(c.expireDate) === 1 ? 'tomorrow' : 'today'} ({day(c.expireDate)}):{' '}
-            {c.renewalElected ? 'renewal chosen, it renews at the current price.' : `in its renewal window, worth ${credits(c.currentPrice)} now.`}{' '}
-            <a href={`${base}/contracts`}>{c.renewalElected ? 'Review' : 'Renew or let it go'}</a>
+        {idle && (
+          <li>
+            {props.emptyPositions === 1 ? '1 position of your line-up is empty' : `${props.emptyPositions} positions of your line-up are empty`}
+            {props.creditsLeft !== null && props.creditsLeft > 0 ? ` and ${credits(props.creditsLeft)} are unspent` : ''}: an empty position scores
+            nothing. <a href={`${base}/market`}>Buy articles</a> · <a href={`${base}/lineup`}>Set the line-up</a>
           </li>
-        ))}
+        )}
+        {expiring.map((c) =>
+          c.status === 'expired' ? (
+            <li key={c.id}>
+              {c.article.title} expires today ({day(c.expireDate)}): it scores nothing today and settles {settlesWhen()}
+              {c.renewalElected ? `, renewing for ${renewalCost(c)}.` : ' at its value then, unless you renew it.'}{' '}
+              <a href={`${base}/contracts`}>{c.renewalElected ? 'Review' : 'Renew or let it go'}</a>
+            </li>
+          ) : (
+            <li key={c.id}>
+              {c.article.title} expires tomorrow ({day(c.expireDate)}):{' '}
+              {c.renewalElected
+                ? `renewal chosen: it renews for ${renewalCost(c)}.`
+                : `in its renewal window, worth ${credits(c.currentPrice)} now; renewing costs ${renewalCost(c)}.`}{' '}
+              <a href={`${base}/contracts`}>{c.renewalElected ? 'Review' : 'Renew or let it go'}</a>
+            </li>
+          ),
+        )}
       </ul>
     </div>
   );
@@ -67,7 +104,10 @@ export function DayResult(props: {
   const titles = new Map(props.contracts.map((c) => [c.article.id, c.article.title]));
   const title = (id: string) => titles.get(id) ?? displayTitle(id);
   const change = rankChange(props.rankDelta);
-  const scored = [...breakdown.articles].sort((a, b) => b.points - a.points);
+  // The lines as shown add up to the total as shown (one decimal each).
+  const shown = tenthsAddingUp([...breakdown.articles.map((a) => a.points), breakdown.synergy], performance.points);
+  const synergyShown = shown[shown.length - 1];
+  const scored = breakdown.articles.map((a, i) => ({ ...a, shown: shown[i] })).sort((a, b) => b.points - a.points);
   return (
     <section class="card result" aria-labelledby="result-heading">
       <h2 id="result-heading">Your result for {day(performance.date)}</h2>
@@ -92,7 +132,7 @@ export function DayResult(props: {
                 <span>
                   {title(a.articleId)} <span class="sub">{positionName(a.position)} · {count(a.views)} views</span>
                 </span>
-                <span class="num">{points(a.points)}</span>
+                <span class="num">{points(a.shown)}</span>
               </li>
             ))}
             <li>
@@ -104,7 +144,7 @@ export function DayResult(props: {
                     : breakdown.links.map((l) => `${positionName(l.from)}–${positionName(l.to)}: ${LEVEL_WORDS[l.level] ?? l.level}`).join(', ')}
                 </span>
               </span>
-              <span class="num">{points(breakdown.synergy)}</span>
+              <span class="num">{points(synergyShown)}</span>
             </li>
           </ul>
         </>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, type League } from '../api';
 import { navigate } from '../router';
+import { rememberMembership } from '../state';
 import { Refusal, useAction } from './ui';
 
 export function JoinForm(props: { league: League; code?: string; onJoined?: () => void }) {
@@ -12,6 +13,7 @@ export function JoinForm(props: { league: League; code?: string; onJoined?: () =
     event.preventDefault();
     void run(async () => {
       await api.join(props.league.id, name.trim(), props.code);
+      rememberMembership(props.league.id);
       if (props.onJoined) props.onJoined();
       else navigate(`/leagues/${encodeURIComponent(props.league.id)}`);
     });

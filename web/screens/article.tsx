@@ -4,7 +4,7 @@ import { api, type Contract } from '../api';
 import { BuyPanel } from '../components/buy';
 import { LeagueNav } from '../components/league-nav';
 import { ViewsChart } from '../components/charts';
-import { Loaded, Screen, count, credits, useLoad } from '../components/ui';
+import { Loaded, Screen, count, credits, useLoad, leagueIsGone } from '../components/ui';
 
 export function ArticleScreen(props: { id: string; articleId: string }) {
   const [load, reload] = useLoad(async () => {
@@ -16,8 +16,8 @@ export function ArticleScreen(props: { id: string; articleId: string }) {
   const title = load.status === 'ready' ? load.data.article.title : props.articleId.replaceAll('_', ' ');
   return (
     <Screen title={title}>
-      <LeagueNav id={props.id} />
-      <Loaded load={load} what="this article" retry={reload}>
+      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
+      <Loaded load={load} what="this article" retry={reload} leagueId={props.id}>
         {({ article, team }) => (
           <>
             {article.description && <p class="sub">{article.description}</p>}
@@ -50,6 +50,7 @@ export function ArticleScreen(props: { id: string; articleId: string }) {
                   prices={article.prices}
                   creditsLeft={team.credits}
                   onCancel={() => setBuying(false)}
+                  onTaken={reload}
                   onBought={setBought}
                 />
               ) : (

@@ -4,7 +4,8 @@ import { api, type Contract, type SaleQuote } from '../api';
 import { Confirm } from '../components/confirm';
 import { LeagueNav } from '../components/league-nav';
 import { refreshNotifications } from '../state';
-import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad } from '../components/ui';
+import { renewalCost, settlesWhen } from '../components/day-result';
+import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad, leagueIsGone } from '../components/ui';
 
 import { DAY_MS } from '../../src/domain/dates';
 
@@ -18,7 +19,11 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
   const [quote, setQuote] = useState<SaleQuote | null>(null);
   const { busy, refusal, setRefusal, run } = useAction();
   const left = daysLeft(contract.expireDate);
+  // On its expiry day a contract scores nothing and cannot be sold; it waits for the sweep,
+  // and may still be renewed until then (§5.9). Offer only what the service will do.
+  const expired = contract.status === 'expired' || left <= 0;
   const renewalOpen = left <= 1 && left >= 0;
+  const renewFor = contract.renewalPrice === null ? '' : ` for ${credits(contract.renewalPrice)}`;
 
   const askToSell = () =>
     run(async () => {
@@ -44,7 +49,9 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
         </div>
         <div>
           <dt>Worth now</dt>
-          <dd>{contract.currentPrice === null ? 'not priced yet today' : credits(contract.currentPrice)}</dd>
+          <dd>
+            {contract.currentPrice !== null ? credits(contract.currentPrice) : expired ? 'priced when it settles' : 'not priced yet today'}
+          </dd>
         </div>
         <div>
           <dt>Expires</dt>
@@ -52,13 +59,25 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
             {day(contract.expireDate)} ({left <= 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${left} days`})
           </dd>
         </div>
-        <div>
+        {expired && (
+          <div class="wide">
+            <dt>Today</dt>
+            <dd>
+              {left < 0 ? `It expired on ${day(contract.expireDate)}` : 'It expired today'}: it scores nothing and can no longer be sold. It
+              settles {settlesWhen()}
+              {contract.renewalElected ? ', renewing.' : ', paying its value then, unless you renew it first.'}
+            </dd>
+          </div>
+        )}
+        <div class="wide">
           <dt>Renewal</dt>
           <dd>
             {contract.renewalElected
-              ? '✓ Renewal chosen: it renews at expiry'
-              : renewalOpen
-                ? 'Open now'
+              ? `✓ Renewal chosen: it renews at expiry for ${renewalCost(contract)}`
+              : left < 0
+                ? 'Closed: the contract has expired'
+                : renewalOpen
+                ? `Open now: renewing costs ${renewalCost(contract)}`
                 : `Opens ${day(new Date(Date.parse(`${contract.expireDate}T00:00:00Z`) - DAY_MS).toISOString())}`}
           </dd>
         </div>
@@ -84,9 +103,11 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
         </Confirm>
       ) : (
         <p class="row">
-          <button type="button" onClick={askToSell} disabled={busy}>
-            Sell {contract.article.title}…
-          </button>
+          {!expired && (
+            <button type="button" onClick={askToSell} disabled={busy}>
+              Sell {contract.article.title}…
+            </button>
+          )}
           {contract.renewalElected ? (
             <button
               type="button"
@@ -98,7 +119,7 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
                 })
               }
             >
-              Withdraw renewal
+              Withdraw the renewal of {contract.article.title}
             </button>
           ) : (
             renewalOpen && (
@@ -107,12 +128,12 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
                 disabled={busy}
                 onClick={() =>
                   run(async () => {
-                    await api.electRenewal(props.leagueId, contract.id);
-                    props.onChanged(`${contract.article.title} will renew at expiry.`);
+                    const elected = await api.electRenewal(props.leagueId, contract.id);
+                    props.onChanged(`${contract.article.title} will renew at expiry for ${renewalCost(elected)}.`);
                   })
                 }
               >
-                Renew at expiry
+                Renew {contract.article.title} at expiry{renewFor}
               </button>
             )
           )}
@@ -128,9 +149,9 @@ export function Contracts(props: { id: string }) {
   const [message, setMessage] = useState<string | null>(null);
   return (
     <Screen title="Contracts">
-      <LeagueNav id={props.id} />
+      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
       <Done text={message} />
-      <Loaded load={load} what="your contracts" retry={reload}>
+      <Loaded load={load} what="your contracts" retry={reload} leagueId={props.id}>
         {(contracts) => {
           const live = contracts.filter((c) => c.status === 'live' || c.status === 'expired');
           return live.length === 0 ? (

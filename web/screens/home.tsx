@@ -3,6 +3,7 @@ import { api, type League } from '../api';
 import { JoinByCodeForm } from '../components/join-form';
 import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
+import { currentPlayer, rememberMembership } from '../state';
 
 interface MyLeagueRow {
   league: League;
@@ -12,12 +13,14 @@ interface MyLeagueRow {
 }
 
 async function loadMyLeagues(): Promise<MyLeagueRow[]> {
-  const [me, leagues] = await Promise.all([api.player(), api.myLeagues()]);
+  const [me, leagues] = await Promise.all([currentPlayer(), api.myLeagues()]);
+  for (const league of leagues) rememberMembership(league.id);
   return Promise.all(
     leagues.map(async (league) => {
-      const table = await api.leaderboard(league.id);
-      const mine = table.find((entry) => entry.team.player.id === me.id);
-      return { league, rank: mine?.rank ?? null, points: mine?.cumulativePoints ?? null, teamCount: table.length };
+      // The player's own row only: a league of 100,000 teams never ships whole to say one rank.
+      const page = await api.leaderboardAroundMe(league.id, 1).catch(() => null);
+      const mine = page?.rows.find((entry) => entry.team.player.id === me.id);
+      return { league, rank: mine?.rank ?? null, points: mine?.cumulativePoints ?? null, teamCount: page?.total ?? league.teamCount };
     }),
   );
 }

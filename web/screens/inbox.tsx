@@ -1,8 +1,25 @@
 /** Screen 8: every league's notifications, newest first, unread marked in words; mark read. */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api';
-import { Loaded, Refusal, Screen, day, useAction, useLoad } from '../components/ui';
+import { api, type Notification } from '../api';
+import { Loaded, Refusal, Screen, credits, day, useAction, useLoad } from '../components/ui';
 import { notifications } from '../state';
+
+/**
+ * What the money line meant, in words, beside the interface's own sentence: "+0 credits" is
+ * the profit against the price paid, not what came back (issue 23).
+ */
+function Paid(props: { note: Notification }) {
+  const c = props.note.contract;
+  if (c.salePayout === null) return null;
+  const back = c.salePayout;
+  const against = back - c.purchasePrice;
+  const result = against === 0 ? 'exactly what it cost' : against > 0 ? `${credits(against)} more than it cost` : `${credits(-against)} less than it cost`;
+  return (
+    <p class="note-paid">
+      <strong>{c.status === 'sold' ? 'Paid to you' : 'Paid back to you'}: {credits(back)}</strong> for a contract bought at {credits(c.purchasePrice)}, {result}.
+    </p>
+  );
+}
 
 export function Inbox() {
   const [load, reload] = useLoad(async () => {
@@ -51,6 +68,15 @@ export function Inbox() {
                         {!isRead && <span class="tag new">New</span>} {titles.get(n.leagueId) ?? 'A league you left'} · {day(n.date)}
                       </p>
                       <p class="note-text">{n.message}</p>
+                      <Paid note={n} />
+                      <p class="note-links">
+                        <a href={`/leagues/${encodeURIComponent(n.leagueId)}/articles/${encodeURIComponent(n.contract.article.id)}`}>
+                          {n.contract.article.title}
+                        </a>
+                        {titles.has(n.leagueId) && (
+                          <a href={`/leagues/${encodeURIComponent(n.leagueId)}/contracts`}>Your contracts in {titles.get(n.leagueId)}</a>
+                        )}
+                      </p>
                       {!isRead && (
                         <button type="button" onClick={() => markRead([n.id])} disabled={busy}>
                           Mark read

@@ -21,6 +21,10 @@ export function JoinByLink(props: { code: string }) {
             <p>
               {league.teamCount} {league.teamCount === 1 ? 'team' : 'teams'} · {league.domain} edition
             </p>
+            <p>
+              Invitation code <strong class="code">{code}</strong>
+              {isMember ? '' : ': filled in for you, just name your team.'}
+            </p>
             {isMember ? (
               <p>
                 You already play here. <a href={`/leagues/${encodeURIComponent(league.id)}`}>Open {league.title}</a>

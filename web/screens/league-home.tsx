@@ -1,49 +1,171 @@
 /** Screen 4: my team, the season, the standings (each row opens a line-up), invite, leave, close. */
 import { useState } from 'preact/hooks';
-import { api, type League } from '../api';
+import { api, type LeaderboardEntry, type Page } from '../api';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
-import { LeagueNav, leagueIsOver } from '../components/league-nav';
+import { LeagueNav, leagueIsOver, seasonWords } from '../components/league-nav';
 import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
-import { Done, Loaded, Refusal, Screen, credits, day, points, rankChange, useAction, useLoad } from '../components/ui';
+import { Done, Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
+import { currentPlayer, forgetMembership, isKnownMember, rememberEntries, rememberMembership } from '../state';
+import { SCHEMAS } from '../../src/domain/formations';
 
-import { DAY_MS } from '../../src/domain/dates';
 /** More days than any season: the chart shows the whole of it. */
 const SEASON_DAYS = 400;
+/** The top of the table, and a page of it: a phone screen's worth. */
+const PAGE = 10;
+/** The player's own row and two teams either side. */
+const AROUND = 5;
 
+/**
+ * Everything the screen shows, in as few rounds as it can: a league the player is known to
+ * play in asks for all of it at once; any other first learns whether the player has a team.
+ * The standings are the top of the table and the player's neighbourhood, never every team.
+ */
 async function loadLeague(id: string) {
-  const [league, role, table, me] = await Promise.all([api.league(id), api.myRole(id), api.leaderboard(id), api.player()]);
-  const [team, performances, contracts, lineup] = role.isMember
-    ? await Promise.all([api.myTeam(id), api.myPerformances(id, SEASON_DAYS), api.myContracts(id), api.myLineup(id)])
-    : [null, [], [], null];
+  const mine = () =>
+    Promise.all([api.leaderboardAroundMe(id, AROUND), api.myPerformances(id, SEASON_DAYS), api.myContracts(id), api.myLineup(id)] as const);
+  const known = isKnownMember(id);
+  const [league, role, top, me, own] = await Promise.all([
+    api.league(id),
+    api.myRole(id),
+    api.leaderboardPage(id, PAGE),
+    currentPlayer(),
+    // a stale hint (the player left) only costs these reads: the role below decides
+    known ? mine().catch(() => null) : Promise.resolve(null),
+  ]);
+  const [around, performances, contracts, lineup] = role.isMember ? (own ?? (await mine())) : [null, [], [], null];
+  if (role.isMember) rememberMembership(id);
+  const isMe = (entry: LeaderboardEntry) => entry.team.player.id === me.id;
+  const entry = around?.rows.find(isMe) ?? top.rows.find(isMe) ?? null;
   // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
   const fielded = new Set(Object.values(lineup?.formation.formation ?? {}).map((c) => c?.id));
   const unfielded = contracts.filter((c) => c.status === 'live' && !fielded.has(c.id));
+  const emptyPositions = lineup
+    ? SCHEMAS[lineup.formation.schema].filter((p) => {
+        const c = lineup.formation.formation[p];
+        return !c || c.status !== 'live';
+      }).length
+    : 0;
   // The code is asked for only where the league's policy shows it to this player, and only
   // while someone could still join with it (a closed or ended league refuses every join).
   const mayInvite = role.isMember && !leagueIsOver(league) && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
-  const invite = mayInvite ? await api.inviteCode(id).catch(() => null) : null;
-  return { league, role, table, me, team, performances, contracts, invite, unfielded };
+  return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite };
 }
 
-function seasonState(league: League): string {
-  const now = Date.now();
-  const start = Date.parse(league.startDate);
-  const end = Date.parse(league.endDate);
-  if (league.closedAt) return `Closed on ${day(league.closedAt)}: the standings are final.`;
-  if (now > end) return `The season ended on ${day(league.endDate)}: the standings are final.`;
-  const total = Math.max(1, Math.round((end - start) / DAY_MS));
-  // The Global League never ends in practice: a day count out of thousands says nothing.
-  if (total > 3650) return 'An open-ended season: points add up every day.';
-  const done = Math.min(total, Math.max(0, Math.floor((now - start) / DAY_MS) + 1));
-  return `Day ${done} of ${total} · ends ${day(league.endDate)}`;
+function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string }) {
+  rememberEntries(props.rows);
+  return (
+    <>
+      {props.rows.map((entry) => {
+        const delta = rankChange(entry.rankDelta);
+        const isMe = entry.team.player.id === props.meId;
+        return (
+          <tr key={entry.team.id} class={isMe ? 'me' : undefined}>
+            <td>{entry.rank}</td>
+            <th scope="row">
+              <a href={`/leagues/${encodeURIComponent(props.leagueId)}/teams/${encodeURIComponent(entry.team.id)}`}>{entry.team.name}</a>
+              <span class="sub">
+                {entry.team.player.name}
+                {isMe && ' (you)'}
+              </span>
+            </th>
+            <td class="num">{points(entry.cumulativePoints)}</td>
+            <td>
+              <span aria-hidden="true">{delta.icon}</span> {delta.text}
+            </td>
+          </tr>
+        );
+      })}
+    </>
+  );
 }
 
-function InviteCode(props: { code: string }) {
+/**
+ * The top of the table, paged ten ranks at a time, and the player's own neighbourhood when
+ * it is not on the page shown: a league of 100,000 teams never ships whole.
+ */
+function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; around: Page<LeaderboardEntry> | null; meId: string }) {
+  const [offset, setOffset] = useState(0);
+  const [page, setPage] = useState<Page<LeaderboardEntry>>(props.top);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const total = page.total;
+  const go = async (to: number) => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      setPage(to === 0 ? props.top : await api.leaderboardPage(props.leagueId, PAGE, to));
+      setOffset(to);
+    } catch (error) {
+      setFailed(errorCode(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (total === 0) return <p class="card empty">No team has joined yet.</p>;
+  const shown = new Set(page.rows.map((e) => e.team.id));
+  const neighbours = (props.around?.rows ?? []).filter((e) => !shown.has(e.team.id));
+  const first = offset + 1;
+  const last = offset + page.rows.length;
+  return (
+    <>
+      <p class="sub" id="standings-range">
+        Ranks {first}–{last} of {total.toLocaleString('en')}
+        {neighbours.length > 0 ? ', then yours' : ''}
+      </p>
+      <div class="table-wrap">
+        <table class="standings" aria-describedby="standings-range">
+          <thead>
+            <tr>
+              <th scope="col" class="rank">
+                Rank
+              </th>
+              <th scope="col">Team</th>
+              <th scope="col" class="num">
+                Points
+              </th>
+              <th scope="col" class="change">
+                Change
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <StandingsRows leagueId={props.leagueId} rows={page.rows} meId={props.meId} />
+          </tbody>
+          {neighbours.length > 0 && (
+            <tbody aria-label="Around your team">
+              <tr class="gap">
+                <td colSpan={4}>
+                  <span aria-hidden="true">⋯ </span>Around your team
+                </td>
+              </tr>
+              <StandingsRows leagueId={props.leagueId} rows={neighbours} meId={props.meId} />
+            </tbody>
+          )}
+        </table>
+      </div>
+      {total > PAGE && (
+        <p class="row pager">
+          <button type="button" disabled={busy || offset === 0} onClick={() => go(Math.max(0, offset - PAGE))}>
+            Ranks {Math.max(1, first - PAGE)}–{Math.max(PAGE, first - 1)}
+          </button>
+          <button type="button" disabled={busy || last >= total} onClick={() => go(offset + PAGE)}>
+            Ranks {last + 1}–{Math.min(total, last + PAGE)}
+          </button>
+        </p>
+      )}
+      {failed && <Failed what="that page of the standings" code={failed} retry={() => go(offset)} />}
+    </>
+  );
+}
+
+function InviteCode(props: { code: string; title: string }) {
   const [copied, setCopied] = useState<string | null>(null);
-  const link = `${location.origin}/join/${props.code}`;
+  // The league's name rides along so a friend who is not signed in yet sees what they are joining.
+  const path = `/join/${props.code}?league=${encodeURIComponent(props.title)}`;
+  const link = `${location.origin}${path}`;
   const copy = async (text: string, what: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -59,7 +181,7 @@ function InviteCode(props: { code: string }) {
         Invitation code: <strong class="code">{props.code}</strong>
       </p>
       <p class="break">
-        Link: <a href={`/join/${props.code}`}>{link}</a>
+        Link: <a href={path}>{link}</a>
       </p>
       <p class="row">
         <button type="button" onClick={() => copy(props.code, 'Code')}>
@@ -80,20 +202,23 @@ export function LeagueHome(props: { id: string }) {
   const { busy, refusal, run } = useAction();
   const title = load.status === 'ready' ? load.data.league.title : 'League';
   const archived = load.status === 'ready' && leagueIsOver(load.data.league);
+  // A league that does not exist has no sections to offer, and trying again will not make it.
+  if (load.status === 'failed' && isNotThere(load.code)) return <NotFound text="There is no league at this address: it may never have existed, or it was deleted when its last team left." />;
 
   return (
     <Screen title={title} heading={title}>
       <LeagueNav id={props.id} title={title} archived={archived} />
       <Loaded load={load} what="this league" retry={reload}>
-        {({ league, role, table, me, team, performances, contracts, invite, unfielded }) => {
-          const mine = table.find((entry) => entry.team.player.id === me.id);
+        {({ league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite }) => {
+          const team = entry?.team ?? null;
           const latest = performances[0];
-          const change = rankChange(mine?.rankDelta ?? null);
+          const change = rankChange(entry?.rankDelta ?? null);
+          const teams = top.total;
           return (
             <>
               <p class="season" aria-label="Season">
                 <span aria-hidden="true">{league.icon} </span>
-                {seasonState(league)} · {league.domain} edition · {league.visibility}
+                {seasonWords(league).long} · {league.domain} edition · {league.visibility}
               </p>
               {archived && (
                 <p class="card archive-note">
@@ -101,9 +226,17 @@ export function LeagueHome(props: { id: string }) {
                   opens from its row. Nothing can be bought, sold or fielded here any more.
                 </p>
               )}
-              {team && !archived && <NeedsYou leagueId={league.id} unfielded={unfielded} contracts={contracts} />}
-              {team && latest && (
-                <DayResult performance={latest} contracts={contracts} rank={mine?.rank ?? null} teams={table.length} rankDelta={mine?.rankDelta ?? null} />
+              {role.isMember && !archived && (
+                <NeedsYou
+                  leagueId={league.id}
+                  unfielded={unfielded}
+                  contracts={contracts}
+                  emptyPositions={emptyPositions}
+                  creditsLeft={team?.credits ?? null}
+                />
+              )}
+              {role.isMember && latest && (
+                <DayResult performance={latest} contracts={contracts} rank={entry?.rank ?? null} teams={teams} rankDelta={entry?.rankDelta ?? null} />
               )}
               {!role.isMember && !archived && (
                 <section class="card">
@@ -125,12 +258,12 @@ export function LeagueHome(props: { id: string }) {
                     </div>
                     <div>
                       <dt>Total points</dt>
-                      <dd>{points(mine?.cumulativePoints ?? 0)}</dd>
+                      <dd>{points(entry?.cumulativePoints ?? 0)}</dd>
                     </div>
                     <div>
                       <dt>Rank</dt>
                       <dd>
-                        {mine ? `${mine.rank} of ${table.length}` : '—'}{' '}
+                        {entry ? `${entry.rank} of ${teams.toLocaleString('en')}` : '—'}{' '}
                         <span class="delta">
                           <span aria-hidden="true">{change.icon}</span> {change.text}
                         </span>
@@ -157,48 +290,9 @@ export function LeagueHome(props: { id: string }) {
               )}
               <section aria-labelledby="standings-heading">
                 <h2 id="standings-heading">Standings</h2>
-                {table.length === 0 ? (
-                  <p class="card empty">No team has joined yet.</p>
-                ) : (
-                  <div class="table-wrap">
-                    <table class="standings">
-                      <thead>
-                        <tr>
-                          <th scope="col">Rank</th>
-                          <th scope="col">Team</th>
-                          <th scope="col" class="num">
-                            Points
-                          </th>
-                          <th scope="col">Change</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {table.map((entry) => {
-                          const delta = rankChange(entry.rankDelta);
-                          const isMe = entry.team.player.id === me.id;
-                          return (
-                            <tr key={entry.team.id} class={isMe ? 'me' : undefined}>
-                              <td>{entry.rank}</td>
-                              <th scope="row">
-                                <a href={`/leagues/${encodeURIComponent(league.id)}/teams/${encodeURIComponent(entry.team.id)}`}>{entry.team.name}</a>
-                                <span class="sub">
-                                  {entry.team.player.name}
-                                  {isMe && ' (you)'}
-                                </span>
-                              </th>
-                              <td class="num">{points(entry.cumulativePoints)}</td>
-                              <td>
-                                <span aria-hidden="true">{delta.icon}</span> {delta.text}
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
+                <Standings leagueId={league.id} top={top} around={around} meId={me.id} />
               </section>
-              {invite && <InviteCode code={invite.code} />}
+              {mayInvite && <InviteSection leagueId={league.id} title={league.title} />}
               {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">
                   <h2 id="manage-heading">Leave or close</h2>
@@ -210,8 +304,9 @@ export function LeagueHome(props: { id: string }) {
                       onCancel={() => setConfirming(null)}
                       onConfirm={() =>
                         run(async () => {
-                          const { leagueDeleted } = await api.leave(league.id);
-                          navigate(leagueDeleted ? '/home' : '/home');
+                          await api.leave(league.id);
+                          forgetMembership(league.id);
+                          navigate('/home');
                         })
                       }
                     >
@@ -257,4 +352,10 @@ export function LeagueHome(props: { id: string }) {
       </Loaded>
     </Screen>
   );
+}
+
+/** The invitation, read on its own so the standings never wait for it. */
+function InviteSection(props: { leagueId: string; title: string }) {
+  const [load] = useLoad(() => api.inviteCode(props.leagueId).catch(() => null), `invite:${props.leagueId}`);
+  return load.status === 'ready' && load.data ? <InviteCode code={load.data.code} title={props.title} /> : null;
 }

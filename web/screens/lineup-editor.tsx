@@ -7,11 +7,20 @@ import { api, type Contract } from '../api';
 import { remapForSchema, SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
 import { LeagueNav } from '../components/league-nav';
 import { ChemistryList, DRAG_TYPE, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
-import { Done, Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
+import { Done, Loaded, Refusal, Screen, day, useAction, useLoad, leagueIsGone } from '../components/ui';
+import { settlesWhen } from '../components/day-result';
+import { warnBeforeLeaving } from '../router';
 
 async function loadEditor(id: string) {
   const [lineup, contracts, team] = await Promise.all([api.myLineup(id), api.myContracts(id), api.myTeam(id)]);
   return { lineup, contracts: contracts.filter((c) => c.status === 'live'), team };
+}
+
+/** Why a contract on the pitch can no longer be fielded, in words. */
+function endedWhy(contract: Contract, gone: boolean): string {
+  if (gone || contract.status === 'sold') return 'its contract has ended';
+  if (contract.status === 'settled') return 'its contract was settled';
+  return `its contract expired on ${day(contract.expireDate)}: an expiring contract scores nothing on its last day, and it settles ${settlesWhen()}`;
 }
 
 /** A schema change moves players by the game's own remap (§3.4), so the pitch shows what a save keeps. */
@@ -84,13 +93,43 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
     setSelected(null);
   };
 
+  useEffect(() => {
+    warnBeforeLeaving(dirty ? () => 'Your line-up has changes that are not saved. Leave without saving them?' : null);
+    return () => warnBeforeLeaving(null);
+  }, [dirty]);
+
+  /** Picking from the bench by keyboard or touch: the next step is a position, so focus goes there. */
+  const pickFromBench = (id: string) => {
+    if (selected === id) {
+      setSelected(null);
+      return;
+    }
+    setSelected(id);
+    requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.pitch .slot.empty button')?.focus());
+  };
+
   const save = () =>
     run(async () => {
+      // The page may have been open since yesterday: contracts that expired or ended since then
+      // cannot score, so they are left out, and the player is told which and why.
+      const fresh = new Map((await api.myContracts(props.id)).map((c) => [c.id, c]));
+      const kept: Placed = {};
+      const dropped: string[] = [];
+      for (const [position, contract] of Object.entries(placed) as [Position, Contract][]) {
+        const now = fresh.get(contract.id);
+        if (now && now.status === 'live') kept[position] = contract;
+        else dropped.push(`${POSITION_NAMES[position]}: ${contract.article.title} (${endedWhy(now ?? contract, !now)})`);
+      }
       const formation: Record<string, { id: string }> = {};
-      for (const [position, contract] of Object.entries(placed)) if (contract) formation[position] = { id: contract.id };
+      for (const [position, contract] of Object.entries(kept)) if (contract) formation[position] = { id: contract.id };
       await api.saveLineup(props.id, schema, formation);
+      setPlaced(kept);
       setDirty(false);
-      setSaved('Line-up saved. It counts from the next scored day.');
+      setSaved(
+        dropped.length === 0
+          ? 'Line-up saved. It counts from the next scored day.'
+          : `Line-up saved without ${dropped.join('; ')}. Those positions are empty now. It counts from the next scored day.`,
+      );
     });
 
   return (
@@ -155,6 +194,15 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
         </p>
       )}
 
+      <div class="savebar">
+        <button type="button" class="primary" onClick={save} disabled={busy}>
+          {busy ? 'Saving…' : 'Save line-up'}
+        </button>
+        {dirty && <span class="hint">Unsaved changes</span>}
+        <Refusal code={refusal} />
+        <Done text={saved} />
+      </div>
+
       <section aria-labelledby="bench-heading">
         <h2 id="bench-heading">Bench</h2>
         {props.contracts.length === 0 ? (
@@ -171,7 +219,7 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
                 <button
                   type="button"
                   aria-pressed={selected === c.id}
-                  onClick={() => setSelected(selected === c.id ? null : c.id)}
+                  onClick={() => pickFromBench(c.id)}
                   aria-describedby="pick-help"
                   draggable
                   onDragStart={(event) => event.dataTransfer?.setData(DRAG_TYPE, c.id)}
@@ -186,15 +234,6 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
         )}
       </section>
 
-      <div class="savebar">
-        <button type="button" class="primary" onClick={save} disabled={busy}>
-          {busy ? 'Saving…' : 'Save line-up'}
-        </button>
-        {dirty && <span class="hint">Unsaved changes</span>}
-        <Refusal code={refusal} />
-        <Done text={saved} />
-      </div>
-
       <ChemistryList schema={schema} placed={placed} levels={levels} />
       <p class="hint">Positions: {SCHEMAS[schema].map((p) => `${p} ${POSITION_NAMES[p]}`).join(' · ')}</p>
     </>
@@ -205,16 +244,30 @@ export function LineupEditor(props: { id: string }) {
   const [load, reload] = useLoad(() => loadEditor(props.id), props.id);
   return (
     <Screen title="Line-up">
-      <LeagueNav id={props.id} />
-      <Loaded load={load} what="your line-up" retry={reload}>
+      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
+      <Loaded load={load} what="your line-up" retry={reload} leagueId={props.id}>
         {({ lineup, contracts, team }) => {
           const live = new Map(contracts.map((c) => [c.id, c]));
           const placed: Placed = {};
+          const leftPitch: string[] = [];
           for (const [position, contract] of Object.entries(lineup.formation.formation)) {
-            // A contract that ended since the save is no longer fielded.
+            // A contract that expired since the save is no longer fielded: it is said, not silently dropped.
             if (contract && live.has(contract.id)) placed[position as Position] = live.get(contract.id);
+            else if (contract) leftPitch.push(`${POSITION_NAMES[position as Position]}: ${contract.article.title} (${endedWhy(contract, false)})`);
           }
-          return <Editor id={props.id} teamId={team.id} schema={lineup.formation.schema} placed={placed} contracts={contracts} />;
+          return (
+            <>
+              {leftPitch.length > 0 && (
+                <div class="warning" role="status">
+                  <p>
+                    <span aria-hidden="true">⚠ </span>
+                    <strong>Left the pitch today.</strong> {leftPitch.join('; ')}. Its position is empty until you field another contract.
+                  </p>
+                </div>
+              )}
+              <Editor id={props.id} teamId={team.id} schema={lineup.formation.schema} placed={placed} contracts={contracts} />
+            </>
+          );
         }}
       </Loaded>
     </Screen>

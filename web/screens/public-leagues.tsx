@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { JoinForm } from '../components/join-form';
-import { Loaded, Screen, day, useLoad } from '../components/ui';
+import { Loaded, Screen, useLoad } from '../components/ui';
+import { seasonWords } from '../components/league-nav';
 
 export function PublicLeagues() {
   const [load, reload] = useLoad(async () => {
@@ -34,7 +35,7 @@ export function PublicLeagues() {
                     <span class="league-title">{league.title}</span>
                   </p>
                   <p class="league-facts">
-                    {league.teamCount} {league.teamCount === 1 ? 'team' : 'teams'} · {league.domain} edition · ends {day(league.endDate)}
+                    {league.teamCount} {league.teamCount === 1 ? 'team' : 'teams'} · {league.domain} edition · {seasonWords(league).short}
                     {league.closedAt && ' · closed'}
                   </p>
                   {mine.has(league.id) ? (

@@ -3,13 +3,29 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
 import { navigate, queryParam } from '../router';
-import { refreshNotifications, rememberSignedIn, takeReturnTo } from '../state';
+import { pendingInvitation, refreshNotifications, rememberSignedIn, takeReturnTo, type PendingInvitation } from '../state';
 
 async function landSignedIn(isNew: boolean): Promise<void> {
   rememberSignedIn(await api.session());
   void refreshNotifications();
   const back = takeReturnTo();
-  navigate(isNew ? '/welcome' : (back ?? '/home'), { replace: true });
+  // A new account opened by an invitation goes to that league's join screen, not the welcome.
+  const invited = back !== null && back.startsWith('/join/');
+  navigate(isNew && !invited ? '/welcome' : (back ?? '/home'), { replace: true });
+}
+
+/** The invitation that brought the visitor here, named, so signing in or up does not seem to lose it. */
+function Invitation(props: { invitation: PendingInvitation }) {
+  const { code, league } = props.invitation;
+  return (
+    <section class="card invitation" aria-labelledby="invitation-heading">
+      <h2 id="invitation-heading">{league ? `You are invited to ${league}` : 'You are invited to a league'}</h2>
+      <p>
+        Invitation code <strong class="code">{code}</strong>. Sign in, or create an account if you are new: you come straight back to join{' '}
+        {league ?? 'the league'} with this code filled in.
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -35,8 +51,14 @@ export function SignIn() {
   const [mode, setMode] = useState<'signin' | 'create'>('signin');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, refusal, run } = useAction();
+  const { busy, refusal, setRefusal, run } = useAction();
   const creating = mode === 'create';
+  const invitation = pendingInvitation();
+  // A refusal belongs to the form that met it: switching forms starts clean.
+  const switchTo = (next: 'signin' | 'create') => {
+    setMode(next);
+    setRefusal(null);
+  };
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -48,6 +70,7 @@ export function SignIn() {
 
   return (
     <Screen title={creating ? 'Create an account' : 'Sign in'}>
+      {invitation && <Invitation invitation={invitation} />}
       <p class="intro">Buy encyclopedia articles, field them in a line-up, and score points when people read them.</p>
       {queryParam('error') === 'auth_failed' && (
         <p class="refusal" role="alert">
@@ -55,10 +78,10 @@ export function SignIn() {
         </p>
       )}
       <div class="segmented" role="group" aria-label="What do you want to do?">
-        <button type="button" aria-pressed={!creating} onClick={() => setMode('signin')}>
+        <button type="button" aria-pressed={!creating} onClick={() => switchTo('signin')}>
           I have an account
         </button>
-        <button type="button" aria-pressed={creating} onClick={() => setMode('create')}>
+        <button type="button" aria-pressed={creating} onClick={() => switchTo('create')}>
           I am new here
         </button>
       </div>

@@ -1,12 +1,14 @@
 /** Another team's line-up, read-only, opened from its row in the standings. */
 import { api } from '../api';
+import { seenEntry } from '../state';
 import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { ChemistryList, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
-import { Loaded, Screen, credits, useLoad, points } from '../components/ui';
+import { Loaded, Screen, credits, useLoad, points, leagueIsGone } from '../components/ui';
 
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
-    const [lineup, table, league] = await Promise.all([api.teamLineup(props.id, props.teamId), api.leaderboard(props.id), api.league(props.id)]);
+    // Never the whole table (a league may hold 100,000 teams): the row the player came from.
+    const [lineup, league] = await Promise.all([api.teamLineup(props.id, props.teamId), api.league(props.id)]);
     let levels: PairLevels = new Map();
     // Chemistry needs two fielded articles; with fewer there is nothing to ask the encyclopedia.
     if (Object.values(lineup.formation.formation).filter(Boolean).length >= 2) {
@@ -17,23 +19,31 @@ export function TeamLineupScreen(props: { id: string; teamId: string }) {
         levels = 'unknown';
       }
     }
-    return { lineup, entry: table.find((e) => e.team.id === props.teamId) ?? null, levels, archived: leagueIsOver(league) };
+    // Opened without a row (a shared link): the team as its contracts carry it.
+    const held = [...Object.values(lineup.formation.formation), ...lineup.bench].find((c) => c?.team.id === props.teamId);
+    return { lineup, entry: seenEntry(props.teamId), team: held?.team ?? null, levels, archived: leagueIsOver(league) };
   }, `${props.id}/${props.teamId}`);
-  const name = load.status === 'ready' && load.data.entry ? load.data.entry.team.name : 'Team';
+  const name = load.status === 'ready' ? (load.data.entry?.team.name ?? load.data.team?.name ?? 'Team') : 'Team';
   const archived = load.status === 'ready' && load.data.archived;
   const what = archived ? 'last line-up' : 'line-up';
   return (
     <Screen title={`${name} ${what}`} heading={`${name}: ${what}`}>
-      <LeagueNav id={props.id} archived={archived} />
-      <Loaded load={load} what="this team's line-up" retry={reload}>
-        {({ lineup, entry, levels }) => {
+      {!leagueIsGone(load) && <LeagueNav id={props.id} archived={archived} />}
+      <Loaded load={load} what="this team's line-up" retry={reload} leagueId={props.id}>
+        {({ lineup, entry, team, levels }) => {
           const placed = Object.fromEntries(Object.entries(lineup.formation.formation).filter(([, c]) => c)) as Placed;
           return (
             <>
-              {entry && (
+              {entry ? (
                 <p>
                   {entry.team.player.name} · rank {entry.rank} · {points(entry.cumulativePoints)} points · {credits(entry.team.credits)}
                 </p>
+              ) : (
+                team && (
+                  <p>
+                    {team.player.name} · {credits(team.credits)}
+                  </p>
+                )
               )}
               <p>Formation {lineup.formation.schema}</p>
               <Pitch schema={lineup.formation.schema} placed={placed} />

@@ -2,7 +2,7 @@
  * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
  * state as seen today (`live | expired | sold | settled`).
  */
-import { contractState, price, termDaysOf, tierForTermDays } from '../../domain/pricing';
+import { contractState, price, renewalQuote, termDaysOf, tierForTermDays } from '../../domain/pricing';
 import { displayTitle } from '../../domain/titles';
 import type { ContractRow } from '../../store/contracts';
 import type { Contract, Team } from '../../wire/contracts';
@@ -10,6 +10,9 @@ import type { Contract, Team } from '../../wire/contracts';
 export function contractView(contract: ContractRow, team: Team, today: string, currentPrice: number | null): Contract {
   const termDays = termDaysOf(contract);
   const status = contractState(contract, today);
+  // What electing a renewal would cost at today's price: the premium grows with each renewal,
+  // so a player reading "renews at the current price" would misjudge it (issue 23).
+  const renewal = currentPrice !== null && (status === 'live' || status === 'expired') ? renewalQuote(currentPrice, contract.renewalCount) : null;
   return {
     id: contract.id,
     team,
@@ -24,6 +27,8 @@ export function contractView(contract: ContractRow, team: Team, today: string, c
     currentPrice,
     salePayout: contract.salePayout,
     status,
+    renewalPrice: renewal?.newPurchasePrice ?? null,
+    renewalPremium: renewal?.premium ?? null,
   };
 }
 
