@@ -1,0 +1,166 @@
+/**
+ * Head-to-head leagues kept (issue 24 §1): each round's pairings once fixed, each team's
+ * round points (re-summed from its performances with every ingest, like `team_standings`),
+ * and the table, written whole for a league by the first read after a change and read as one
+ * range of the (league, rank) index.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { KeptPairing, TableRow } from '../domain/head-to-head';
+import { type Database, preparedOnce, writeTransaction } from './database';
+
+function prepared(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
+}
+
+/** The highest round whose pairings are kept (0 before the first is fixed). */
+export function fixedRoundCount(db: Database, leagueId: string): number {
+  const row = prepared(db, 'SELECT max(round) AS n FROM h2h_rounds WHERE league_id = ?').get(leagueId) as { n: number | null };
+  return row.n ?? 0;
+}
+
+/** Keeps a round's pairings; a round already kept is left as it was. */
+export function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): void {
+  const kept = prepared(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(leagueId, round, fixedAt);
+  if (kept.changes === 0) return;
+  const insert = prepared(db, 'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)');
+  pairings.forEach((pairing, slot) => insert.run(leagueId, round, slot, pairing.home, pairing.away));
+}
+
+export interface KeptRound {
+  round: number;
+  finalAt: string | null;
+  pairings: KeptPairing[];
+}
+
+const PAIRINGS_SQL = `
+  SELECT r.round AS round, r.final_at AS finalAt, p.home_team_id AS home, p.away_team_id AS away, p.forfeited_by AS forfeitedBy
+  FROM h2h_rounds r LEFT JOIN h2h_pairings p ON p.league_id = r.league_id AND p.round = r.round
+  WHERE r.league_id = ? AND r.round BETWEEN ? AND ?
+  ORDER BY r.round, p.slot`;
+
+/** The kept rounds first..last with their pairings in slot order. */
+export function keptRounds(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): KeptRound[] {
+  const rows = prepared(db, PAIRINGS_SQL).all(leagueId, first, last) as {
+    round: number;
+    finalAt: string | null;
+    home: string | null;
+    away: string | null;
+    forfeitedBy: string | null;
+  }[];
+  const out: KeptRound[] = [];
+  for (const row of rows) {
+    let round = out.at(-1);
+    if (round?.round !== row.round) out.push((round = { round: row.round, finalAt: row.finalAt, pairings: [] }));
+    if (row.home !== null) round.pairings.push({ home: row.home, away: row.away, forfeitedBy: row.forfeitedBy });
+  }
+  return out;
+}
+
+/**
+ * A team that leaves mid-round loses its matchup of that round, unless its opponent left
+ * first (the first departure decides). True when it decided one.
+ */
+export function forfeitMatchup(db: Database, leagueId: string, round: number, teamId: string): boolean {
+  const result = prepared(
+    db,
+    `UPDATE h2h_pairings SET forfeited_by = ?
+     WHERE league_id = ? AND round = ? AND forfeited_by IS NULL AND (home_team_id = ? OR away_team_id = ?)`,
+  ).run(teamId, leagueId, round, teamId, teamId);
+  return result.changes > 0;
+}
+
+/** Records the moment a round was first found final; false when it already was. */
+export function markRoundFinal(db: Database, leagueId: string, round: number, at: string): boolean {
+  return prepared(db, 'UPDATE h2h_rounds SET final_at = ? WHERE league_id = ? AND round = ? AND final_at IS NULL').run(at, leagueId, round).changes === 1;
+}
+
+export interface TeamRoundSpan {
+  teamId: string;
+  leagueId: string;
+  round: number;
+  /** the round's first and last day */
+  startDate: string;
+  endDate: string;
+}
+
+const REFRESH_TEAM_ROUND_SQL = `
+  INSERT INTO h2h_team_rounds (team_id, round, league_id, points, days_scored)
+  SELECT ?, ?, ?, total(points), count(*) FROM performances WHERE team_id = ? AND date BETWEEN ? AND ?
+  ON CONFLICT (team_id, round) DO UPDATE SET points = excluded.points, days_scored = excluded.days_scored`;
+
+/**
+ * Re-sums each team's round from its performances over the covering (team, date, points)
+ * index: a re-sent day replaces its points rather than adding to them.
+ */
+export function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): void {
+  const refresh = prepared(db, REFRESH_TEAM_ROUND_SQL);
+  for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
+}
+
+export interface TeamRoundPoints {
+  points: number;
+  daysScored: number;
+}
+
+/** Every team's points in rounds first..last, by round then team. */
+export function teamRoundPoints(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Map<number, Map<string, TeamRoundPoints>> {
+  const rows = prepared(
+    db,
+    'SELECT round, team_id AS teamId, points, days_scored AS daysScored FROM h2h_team_rounds WHERE league_id = ? AND round BETWEEN ? AND ?',
+  ).all(leagueId, first, last) as ({ round: number; teamId: string } & TeamRoundPoints)[];
+  const out = new Map<number, Map<string, TeamRoundPoints>>();
+  for (const row of rows) {
+    let round = out.get(row.round);
+    if (!round) out.set(row.round, (round = new Map()));
+    round.set(row.teamId, { points: row.points, daysScored: row.daysScored });
+  }
+  return out;
+}
+
+/** The table must be written again before it is read (round points, pairings or teams changed). */
+export function markTableStale(db: Database, leagueId: string): void {
+  prepared(db, 'UPDATE leagues SET table_stale = 1 WHERE id = ?').run(leagueId);
+}
+
+export function isTableStale(db: Database, leagueId: string): boolean {
+  const row = prepared(db, 'SELECT table_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined;
+  return row?.stale === 1;
+}
+
+/**
+ * Writes the league's whole table if the league is still at `version` (the one its inputs
+ * were read at), and clears the stale flag; false when a write came in between.
+ */
+export function writeTableIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): boolean {
+  return writeTransaction(db, (tx) => {
+    const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
+    if (current?.version !== version) return false;
+    prepared(tx, 'DELETE FROM h2h_standings WHERE league_id = ?').run(leagueId);
+    const insert = prepared(
+      tx,
+      `INSERT INTO h2h_standings (team_id, league_id, rank, played, won, drawn, lost, points_for, points_against, table_points)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const row of rows) {
+      insert.run(row.teamId, leagueId, row.rank, row.played, row.won, row.drawn, row.lost, row.pointsFor, row.pointsAgainst, row.tablePoints);
+    }
+    prepared(tx, 'UPDATE leagues SET table_stale = 0 WHERE id = ?').run(leagueId);
+    return true;
+  });
+}
+
+export interface KeptTableRow extends TableRow {
+  teamName: string;
+}
+
+const TABLE_SQL = `
+  SELECT s.rank AS rank, s.team_id AS teamId, t.name AS teamName, s.played AS played, s.won AS won, s.drawn AS drawn,
+         s.lost AS lost, s.points_for AS pointsFor, s.points_against AS pointsAgainst, s.table_points AS tablePoints
+  FROM h2h_standings s JOIN teams t ON t.id = s.team_id
+  WHERE s.league_id = ?
+  ORDER BY s.rank`;
+
+/** The kept table in rank order. */
+export function keptTable(db: Database, leagueId: string): KeptTableRow[] {
+  return prepared(db, TABLE_SQL).all(leagueId) as KeptTableRow[];
+}

@@ -1,0 +1,78 @@
+import { sqliteTable, text, real, integer, primaryKey, index } from 'drizzle-orm/sqlite-core';
+import { leagues, teams } from './leagues';
+
+/**
+ * A head-to-head round whose pairings are fixed (at the end of its first day, from the teams
+ * in the league then). `finalAt` records when every paired team's days were first all scored:
+ * the moment its results went into the activity feed.
+ */
+export const h2hRounds = sqliteTable(
+  'h2h_rounds',
+  {
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    fixedAt: text('fixed_at').notNull(),
+    finalAt: text('final_at'),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.round] })],
+);
+
+/** One fixed matchup; `awayTeamId` null is the league average. */
+export const h2hPairings = sqliteTable(
+  'h2h_pairings',
+  {
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    slot: integer('slot').notNull(),
+    homeTeamId: text('home_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    awayTeamId: text('away_team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    /** the first of the two to leave the league mid-round: it loses the matchup */
+    forfeitedBy: text('forfeited_by'),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.round, t.slot] })],
+);
+
+/** A team's points in one round and how many of the round's days are scored, re-summed with every ingest. */
+export const h2hTeamRounds = sqliteTable(
+  'h2h_team_rounds',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    points: real('points').notNull(),
+    daysScored: integer('days_scored').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.round] }), index('h2h_team_rounds_league_idx').on(t.leagueId, t.round)],
+);
+
+/** The head-to-head table kept like `team_standings`: written whole when a read finds it stale. */
+export const h2hStandings = sqliteTable(
+  'h2h_standings',
+  {
+    teamId: text('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    played: integer('played').notNull(),
+    won: integer('won').notNull(),
+    drawn: integer('drawn').notNull(),
+    lost: integer('lost').notNull(),
+    pointsFor: real('points_for').notNull(),
+    pointsAgainst: real('points_against').notNull(),
+    tablePoints: integer('table_points').notNull(),
+  },
+  (t) => [index('h2h_standings_rank_idx').on(t.leagueId, t.rank)],
+);
