@@ -8,6 +8,8 @@ import {
   LeagueRoleSchema,
   LeagueSchema,
 } from '../../wire/leagues';
+import { ActivityPageSchema, ActivityQuerySchema } from '../../wire/activity';
+import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../../wire/head-to-head';
 import { clientAddress } from '../connection';
 import { route } from '../route-kit';
 
@@ -150,5 +152,49 @@ export const leagueRoutes = [
     access: 'player',
     answer: { json: LeagueSchema },
     handle: ({ services, player, params }) => services.leagues.close(params.id, player.id),
+  }),
+  route({
+    id: 'getLeagueFixtures',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/fixtures',
+    summary: 'A head-to-head round’s matchups: the current one, the last after the season, or ?round=N; members only (issue 24)',
+    tag,
+    access: 'player',
+    query: FixturesQuerySchema,
+    answer: { json: FixturesSchema },
+    cache: {
+      key: ({ services, player, params, query }) => services.headToHead.fixturesKey(params.id, player.id, query.round),
+      version: ({ services, params }) => services.headToHead.versionOf(params.id),
+    },
+    handle: ({ services, player, params, query }) => services.headToHead.fixtures(params.id, player.id, query.round),
+  }),
+  route({
+    id: 'getHeadToHeadTable',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/head-to-head',
+    summary: 'The head-to-head table: table points, points for, then the leaderboard tie-break; members only (issue 24)',
+    tag,
+    access: 'player',
+    answer: { json: z.array(HeadToHeadRowSchema) },
+    cache: {
+      key: ({ services, player, params }) => services.headToHead.tableKey(params.id, player.id),
+      version: ({ services, params }) => services.headToHead.versionOf(params.id),
+    },
+    handle: ({ services, player, params }) => services.headToHead.table(params.id, player.id),
+  }),
+  route({
+    id: 'getLeagueActivity',
+    method: 'GET',
+    path: '/api/v1/leagues/:id/activity',
+    summary: 'What happened in the league, newest first, paged by an opaque cursor; members only (issue 24)',
+    tag,
+    access: 'player',
+    query: ActivityQuerySchema,
+    answer: { json: ActivityPageSchema },
+    cache: {
+      key: ({ services, player, params, query }) => services.activity.pageKey(params.id, player.id, query),
+      version: ({ services, params }) => services.activity.versionOf(params.id),
+    },
+    handle: ({ services, player, params, query }) => services.activity.page(params.id, player.id, query),
   }),
 ];
