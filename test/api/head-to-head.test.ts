@@ -463,6 +463,23 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
           ['Ann FC', 0, 1],
         ]),
     },
+    {
+      name: 'kept by version: a member holding the tag gets a 304, a non-member with it still gets 404, a new day’s scores a new table',
+      method: 'GET',
+      path: table(),
+      as: 'ann',
+      status: 200,
+      expect: async (res, w) => {
+        const etag = res.headers.get('etag')!;
+        expect(etag).toMatch(/^W\/".+"$/);
+        expect((await w.app.call('GET', table()(w), { as: w.ann, headers: { 'if-none-match': etag } })).status).toBe(304);
+        expect((await w.app.call('GET', table()(w), { as: w.dan, headers: { 'if-none-match': etag } })).body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
+        await roundOneScored(w, w.app, { ann: 3, bob: 2, cat: 1 });
+        const after = await w.app.call('GET', table()(w), { as: w.ann, headers: { 'if-none-match': etag } });
+        expect(after.status).toBe(200);
+        expect(after.body[0]).toMatchObject({ teamName: 'Ann FC', tablePoints: 3 });
+      },
+    },
     { name: 'a points league has no head-to-head table', method: 'GET', path: table('pointsLeague'), as: 'bob', status: 409, ...refused('LEAGUE_NOT_HEAD_TO_HEAD') },
     { name: 'members only', method: 'GET', path: table(), as: 'outsider', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
     {
