@@ -42,12 +42,15 @@ CREATE TABLE `h2h_team_rounds` (
 	`league_id` text NOT NULL,
 	`points` real NOT NULL,
 	`days_scored` integer NOT NULL,
+	`result` text,
+	`points_against` real,
 	PRIMARY KEY(`team_id`, `round`),
 	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`league_id`) REFERENCES `leagues`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `h2h_team_rounds_league_idx` ON `h2h_team_rounds` (`league_id`,`round`);--> statement-breakpoint
+CREATE INDEX `h2h_team_rounds_round_idx` ON `h2h_team_rounds` (`league_id`,`round`,`days_scored`);--> statement-breakpoint
+CREATE INDEX `h2h_team_rounds_record_idx` ON `h2h_team_rounds` (`league_id`,`team_id`,`result`,`points`,`points_against`);--> statement-breakpoint
 CREATE TABLE `league_activity` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`league_id` text NOT NULL,

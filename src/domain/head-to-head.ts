@@ -186,6 +186,33 @@ export interface TableTeam {
   joinedAt: string;
 }
 
+export type Outcome = 'won' | 'drawn' | 'lost';
+
+/** What one final matchup gives each of its teams (the league average gets nothing). */
+export interface TeamOutcome {
+  teamId: string;
+  result: Outcome;
+  pointsFor: number;
+  pointsAgainst: number;
+}
+
+export function matchupOutcomes(matchups: readonly Matchup[]): TeamOutcome[] {
+  return matchups.flatMap((m) => {
+    const home: TeamOutcome = { teamId: m.home, result: m.result === 'home' ? 'won' : m.result === 'draw' ? 'drawn' : 'lost', pointsFor: m.homePoints, pointsAgainst: m.awayPoints };
+    if (m.away === null) return [home];
+    return [home, { teamId: m.away, result: m.result === 'away' ? 'won' : m.result === 'draw' ? 'drawn' : 'lost', pointsFor: m.awayPoints, pointsAgainst: m.homePoints }];
+  });
+}
+
+/** A team's record summed over its final matchups (the store sums it in SQL for a large league). */
+export interface TeamRecord extends TableTeam {
+  won: number;
+  drawn: number;
+  lost: number;
+  pointsFor: number;
+  pointsAgainst: number;
+}
+
 export interface TableRow {
   rank: number;
   teamId: string;
@@ -199,37 +226,43 @@ export interface TableRow {
 }
 
 /**
- * The table from every final round's matchups: every team listed (those that have played
- * nothing at 0), ordered by table points, then points for, then the leaderboard's §4.5
- * tie-break (earlier-joined first, then team id).
+ * The table: every team listed (one that has played nothing at 0), ordered by table points,
+ * then points for, then the leaderboard's §4.5 tie-break (earlier-joined first, then team id).
  */
-export function headToHeadTable(teams: readonly TableTeam[], finalRounds: readonly (readonly Matchup[])[]): TableRow[] {
-  const rows = new Map(teams.map((team) => [team.teamId, { rank: 0, teamId: team.teamId, played: 0, won: 0, drawn: 0, lost: 0, pointsFor: 0, pointsAgainst: 0, tablePoints: 0 }]));
-  const record = (teamId: string, own: number, other: number, outcome: 'won' | 'drawn' | 'lost') => {
-    const row = rows.get(teamId);
-    if (!row) return;
-    row.played++;
-    row[outcome]++;
-    row.pointsFor += own;
-    row.pointsAgainst += other;
-    row.tablePoints += outcome === 'won' ? TABLE_POINTS.win : outcome === 'drawn' ? TABLE_POINTS.draw : TABLE_POINTS.loss;
-  };
-  for (const matchups of finalRounds) {
-    for (const m of matchups) {
-      const home = m.result === 'home' ? 'won' : m.result === 'draw' ? 'drawn' : 'lost';
-      const away = m.result === 'away' ? 'won' : m.result === 'draw' ? 'drawn' : 'lost';
-      record(m.home, m.homePoints, m.awayPoints, home);
-      if (m.away !== null) record(m.away, m.awayPoints, m.homePoints, away);
-    }
-  }
-  const joined = new Map(teams.map((team) => [team.teamId, Date.parse(team.joinedAt)]));
-  const ordered = [...rows.values()].sort(
+export function rankTable(records: readonly TeamRecord[]): TableRow[] {
+  const keyed = records.map((record) => ({
+    joinedMs: Date.parse(record.joinedAt),
+    row: {
+      rank: 0,
+      teamId: record.teamId,
+      played: record.won + record.drawn + record.lost,
+      won: record.won,
+      drawn: record.drawn,
+      lost: record.lost,
+      pointsFor: record.pointsFor,
+      pointsAgainst: record.pointsAgainst,
+      tablePoints: record.won * TABLE_POINTS.win + record.drawn * TABLE_POINTS.draw + record.lost * TABLE_POINTS.loss,
+    },
+  }));
+  keyed.sort(
     (a, b) =>
-      b.tablePoints - a.tablePoints ||
-      b.pointsFor - a.pointsFor ||
-      joined.get(a.teamId)! - joined.get(b.teamId)! ||
-      (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0),
+      b.row.tablePoints - a.row.tablePoints ||
+      b.row.pointsFor - a.row.pointsFor ||
+      a.joinedMs - b.joinedMs ||
+      (a.row.teamId < b.row.teamId ? -1 : a.row.teamId > b.row.teamId ? 1 : 0),
   );
-  ordered.forEach((row, index) => (row.rank = index + 1));
-  return ordered;
+  return keyed.map(({ row }, index) => ({ ...row, rank: index + 1 }));
+}
+
+/** The table from every final round's matchups (rankTable over matchupOutcomes). */
+export function headToHeadTable(teams: readonly TableTeam[], finalRounds: readonly (readonly Matchup[])[]): TableRow[] {
+  const records = new Map<string, TeamRecord>(teams.map((team) => [team.teamId, { ...team, won: 0, drawn: 0, lost: 0, pointsFor: 0, pointsAgainst: 0 }]));
+  for (const outcome of finalRounds.flatMap(matchupOutcomes)) {
+    const record = records.get(outcome.teamId);
+    if (!record) continue;
+    record[outcome.result]++;
+    record.pointsFor += outcome.pointsFor;
+    record.pointsAgainst += outcome.pointsAgainst;
+  }
+  return rankTable([...records.values()]);
 }

@@ -12,15 +12,15 @@ import { utcDay } from '../domain/dates';
 import { fail } from '../domain/errors';
 import {
   currentRound,
-  headToHeadTable,
   LEAGUE_AVERAGE_NAME,
   type KeptPairing,
   type Matchup,
+  matchupOutcomes,
   pairingsFixedAt,
   pairingsFor,
+  rankTable,
   roundBounds,
   type RoundBounds,
-  roundCount,
   roundEndsAt,
   roundLength,
   roundMatchups,
@@ -40,10 +40,14 @@ import {
   markRoundFinal,
   markTableStale,
   refreshTeamRounds,
+  roundCompletion,
   type TeamRoundPoints,
   teamRoundPoints,
   type TeamRoundSpan,
+  teamRecords,
+  writeRoundOutcomes,
   writeTableIfCurrent,
+  writtenTable,
 } from '../store/head-to-head';
 import { leagueVersion } from '../store/league-versions';
 import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../store/leagues';
@@ -95,7 +99,7 @@ export function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: stri
   const bounds = roundBounds(league, league.roundDays, round)!;
   const at = now.getTime();
   if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return;
-  if (forfeitMatchup(tx, league.id, round, teamId)) markTableStale(tx, league.id);
+  if (forfeitMatchup(tx, league.id, round, teamId)) settleCompleteRounds(tx, league, now, new Set([round]));
 }
 
 /** Every paired team has a performance on every day of the round. */
@@ -127,25 +131,39 @@ function teamNames(db: Database, leagueId: string): Map<string, string> {
 }
 
 /**
- * Records each kept round of `rounds` that is now final and was not before: its results go
- * into the activity feed, in the transaction that completed it (an ingest, or a closure that
- * cut the round short). Later re-sent days change its fixtures and the table, not this event.
+ * Settles each kept round of `rounds` (all not yet final when absent) whose every paired
+ * team's every day is scored: each paired team's outcome goes on its round row (what the
+ * table sums), and a round final for the first time puts its results in the activity feed,
+ * in the transaction that completed it (an ingest, or a closure that cut the round short).
+ * A re-sent day settles the round again: its outcomes and the table change, the event stays.
  */
-export function finishCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): void {
+export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): void {
   if (!isHeadToHead(league)) return;
-  const candidates = keptRounds(tx, league.id).filter((kept) => kept.finalAt === null && kept.pairings.length > 0 && (!rounds || rounds.has(kept.round)));
-  if (candidates.length === 0) return;
+  // only the rounds asked for, and only those that may be complete, are read: an ingest chunk
+  // touches one or two of a season's many, and completes one only with a day's last chunk
+  const mayBeComplete = (round: number) => {
+    const bounds = roundBounds(league, league.roundDays, round);
+    if (!bounds) return false;
+    const { paired, scored } = roundCompletion(tx, league.id, round, roundLength(bounds));
+    return paired > 0 && scored >= paired;
+  };
+  const kept = rounds
+    ? [...rounds].filter(mayBeComplete).flatMap((round) => keptRounds(tx, league.id, round, round))
+    : keptRounds(tx, league.id).filter((one) => one.finalAt === null);
+  const candidates = kept.filter((one) => one.pairings.length > 0);
   let names: Map<string, string> | undefined;
-  for (const kept of candidates) {
-    const bounds = roundBounds(league, league.roundDays, kept.round);
+  for (const round of candidates) {
+    const bounds = roundBounds(league, league.roundDays, round.round);
     if (!bounds) continue;
-    const points = teamRoundPoints(tx, league.id, kept.round, kept.round).get(kept.round);
-    if (!isComplete(bounds, kept.pairings, points)) continue;
-    if (!markRoundFinal(tx, league.id, kept.round, now.toISOString())) continue;
+    const points = teamRoundPoints(tx, league.id, round.round, round.round).get(round.round);
+    if (!isComplete(bounds, round.pairings, points)) continue;
+    const matchups = roundMatchups(round.pairings, pointsGetter(points));
+    writeRoundOutcomes(tx, round.round, matchupOutcomes(matchups));
+    markTableStale(tx, league.id);
+    if (!markRoundFinal(tx, league.id, round.round, now.toISOString())) continue;
     names ??= teamNames(tx, league.id);
-    const matchups = wireMatchups(roundMatchups(kept.pairings, pointsGetter(points)), names, true);
     recordActivity(tx, league.id, 'round-result', now.toISOString(), {
-      round: { round: kept.round, startDate: bounds.startDate, endDate: bounds.endDate, matchups },
+      round: { round: round.round, startDate: bounds.startDate, endDate: bounds.endDate, matchups: wireMatchups(matchups, names, true) },
     });
   }
 }
@@ -170,7 +188,7 @@ export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, writte
   if (spans.size === 0) return;
   refreshTeamRounds(tx, [...spans.values()]);
   markTableStale(tx, league.id);
-  finishCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+  settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
 }
 
 export interface HeadToHeadServiceDeps {
@@ -250,29 +268,20 @@ export class HeadToHeadService {
   writeTableIfStale(league: LeagueRow & { roundDays: number }): void {
     const { db } = this.deps;
     if (!isTableStale(db, league.id)) return;
+    const read = (tx: Database) => ({ version: leagueVersion(tx, league.id)!, table: this.computeTable(league), written: writtenTable(tx, league.id) });
     for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
-      const { version, rows } = readTransaction(db, () => ({ version: leagueVersion(db, league.id)!, rows: this.computeTable(league) }));
-      if (writeTableIfCurrent(db, league.id, version, rows)) return;
+      const { version, table, written } = readTransaction(db, () => read(db));
+      if (writeTableIfCurrent(db, league.id, version, table, written)) return;
     }
     writeTransaction(db, (tx) => {
-      writeTableIfCurrent(tx, league.id, leagueVersion(tx, league.id)!, this.computeTable(league));
+      const { version, table, written } = read(tx);
+      writeTableIfCurrent(tx, league.id, version, table, written);
     });
   }
 
-  private computeTable(league: LeagueRow & { roundDays: number }): TableRow[] {
-    const { db } = this.deps;
-    const fresh = findLeague(db, league.id) ?? league;
-    const teams = teamsOfLeague(db, league.id).map((team) => ({ teamId: team.id, joinedAt: team.joinedAt }));
-    const points = teamRoundPoints(db, league.id);
-    const finals: Matchup[][] = [];
-    for (const kept of keptRounds(db, league.id, 1, roundCount(fresh, league.roundDays))) {
-      const bounds = roundBounds(fresh, league.roundDays, kept.round);
-      const roundPoints = points.get(kept.round);
-      if (bounds && kept.pairings.length > 0 && isComplete(bounds, kept.pairings, roundPoints)) {
-        finals.push(roundMatchups(kept.pairings, pointsGetter(roundPoints)));
-      }
-    }
-    return headToHeadTable(teams, finals);
+  /** Every team's record summed in SQL from the settled round rows, ranked. */
+  private computeTable(league: LeagueRow): TableRow[] {
+    return rankTable(teamRecords(this.deps.db, league.id));
   }
 
   private fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): void {

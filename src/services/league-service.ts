@@ -43,8 +43,7 @@ import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from '../wire/leagues';
 import { leagueView } from './presenters/league';
 import { recordJoin } from './activity-service';
-import { finishCompleteRounds } from './head-to-head-service';
-import { markTableStale } from '../store/head-to-head';
+import { settleCompleteRounds } from './head-to-head-service';
 import { teamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
@@ -255,8 +254,7 @@ export class LeagueService {
       bumpLeagueVersion(tx, leagueId);
       const closed = findLeague(tx, leagueId)!;
       // a closure cuts the season: the round it shortens may now be complete
-      markTableStale(tx, leagueId);
-      finishCompleteRounds(tx, closed, clock.now());
+      settleCompleteRounds(tx, closed, clock.now());
       return leagueView(closed, currentTeamCount(tx, leagueId));
     });
   }

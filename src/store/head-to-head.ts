@@ -5,7 +5,7 @@
  * range of the (league, rank) index.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { KeptPairing, TableRow } from '../domain/head-to-head';
+import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../domain/head-to-head';
 import { type Database, preparedOnce, writeTransaction } from './database';
 
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
@@ -97,6 +97,40 @@ export function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[])
   for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
 }
 
+/**
+ * How many teams are paired in the round, and how many teams of the league have at least
+ * `days` of it scored: fewer of the latter means the round cannot be complete yet (counted by
+ * SQLite, so an ingest chunk of a long day need not read the round's rows to learn it).
+ */
+export function roundCompletion(db: Database, leagueId: string, round: number, days: number): { paired: number; scored: number } {
+  const paired = prepared(db, 'SELECT count(*) + count(away_team_id) AS n FROM h2h_pairings WHERE league_id = ? AND round = ?').get(leagueId, round) as { n: number };
+  const scored = prepared(db, 'SELECT count(*) AS n FROM h2h_team_rounds WHERE league_id = ? AND round = ? AND days_scored >= ?').get(leagueId, round, days) as { n: number };
+  return { paired: paired.n, scored: scored.n };
+}
+
+/** Writes a final round's outcome on each paired team's round row. */
+export function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): void {
+  const write = prepared(db, 'UPDATE h2h_team_rounds SET result = ?, points_against = ? WHERE team_id = ? AND round = ?');
+  for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
+}
+
+const RECORDS_SQL = `
+  SELECT t.id AS teamId, t.joined_at AS joinedAt,
+    coalesce(r.won, 0) AS won, coalesce(r.drawn, 0) AS drawn, coalesce(r.lost, 0) AS lost,
+    coalesce(r.pointsFor, 0) AS pointsFor, coalesce(r.pointsAgainst, 0) AS pointsAgainst
+  FROM teams t LEFT JOIN (
+    SELECT team_id,
+      sum(result = 'won') AS won, sum(result = 'drawn') AS drawn, sum(result = 'lost') AS lost,
+      total(points) AS pointsFor, total(points_against) AS pointsAgainst
+    FROM h2h_team_rounds WHERE league_id = ? AND result IS NOT NULL GROUP BY team_id
+  ) r ON r.team_id = t.id
+  WHERE t.league_id = ?`;
+
+/** Every team's record over its final matchups (departed teams included), summed by SQLite. */
+export function teamRecords(db: Database, leagueId: string): TeamRecord[] {
+  return prepared(db, RECORDS_SQL).all(leagueId, leagueId) as TeamRecord[];
+}
+
 export interface TeamRoundPoints {
   points: number;
   daysScored: number;
@@ -127,22 +161,48 @@ export function isTableStale(db: Database, leagueId: string): boolean {
   return row?.stale === 1;
 }
 
+/** The table as last written, by team: what a new one is compared with, so only changed rows are written. */
+export function writtenTable(db: Database, leagueId: string): Map<string, TableRow> {
+  const rows = prepared(
+    db,
+    `SELECT team_id AS teamId, rank, played, won, drawn, lost, points_for AS pointsFor, points_against AS pointsAgainst, table_points AS tablePoints
+     FROM h2h_standings WHERE league_id = ?`,
+  ).all(leagueId) as TableRow[];
+  return new Map(rows.map((row) => [row.teamId, row]));
+}
+
+function sameRow(a: TableRow, b: TableRow | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.rank === b.rank &&
+    a.played === b.played &&
+    a.won === b.won &&
+    a.drawn === b.drawn &&
+    a.lost === b.lost &&
+    a.pointsFor === b.pointsFor &&
+    a.pointsAgainst === b.pointsAgainst &&
+    a.tablePoints === b.tablePoints
+  );
+}
+
 /**
- * Writes the league's whole table if the league is still at `version` (the one its inputs
- * were read at), and clears the stale flag; false when a write came in between.
+ * Writes the rows of `table` that differ from `written` if the league is still at `version`
+ * (the one both were read at), and clears the stale flag; false when a write came in between.
  */
-export function writeTableIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): boolean {
+export function writeTableIfCurrent(db: Database, leagueId: string, version: number, table: readonly TableRow[], written: Map<string, TableRow>): boolean {
   return writeTransaction(db, (tx) => {
     const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
     if (current?.version !== version) return false;
-    prepared(tx, 'DELETE FROM h2h_standings WHERE league_id = ?').run(leagueId);
-    const insert = prepared(
+    const upsert = prepared(
       tx,
       `INSERT INTO h2h_standings (team_id, league_id, rank, played, won, drawn, lost, points_for, points_against, table_points)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, played = excluded.played, won = excluded.won, drawn = excluded.drawn,
+         lost = excluded.lost, points_for = excluded.points_for, points_against = excluded.points_against, table_points = excluded.table_points`,
     );
-    for (const row of rows) {
-      insert.run(row.teamId, leagueId, row.rank, row.played, row.won, row.drawn, row.lost, row.pointsFor, row.pointsAgainst, row.tablePoints);
+    for (const row of table) {
+      if (sameRow(row, written.get(row.teamId))) continue;
+      upsert.run(row.teamId, leagueId, row.rank, row.played, row.won, row.drawn, row.lost, row.pointsFor, row.pointsAgainst, row.tablePoints);
     }
     prepared(tx, 'UPDATE leagues SET table_stale = 0 WHERE id = ?').run(leagueId);
     return true;

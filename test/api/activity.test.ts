@@ -163,6 +163,7 @@ describe('GET /api/v1/leagues/{id}/activity', () => {
       before: async (w, app) => {
         app.clock.set(`${TODAY}T13:00:00.000Z`);
         const h2h = await found(app, w.alice, { name: 'Duel Cup', teamName: 'Alice Duel', roundDays: 1 });
+        app.clock.set(`${TODAY}T14:00:00.000Z`);
         const bobDuel = await join(app, h2h, w.bob, 'Bob Duel');
         const aliceDuel = await myTeamId(app, h2h, w.alice);
         await moveTo(app, `${addDays(TODAY, 1)}T05:00:00.000Z`, [w.bob]);
@@ -191,6 +192,7 @@ describe('GET /api/v1/leagues/{id}/activity', () => {
       before: async (w, app) => {
         app.clock.set(`${TODAY}T13:00:00.000Z`);
         const h2h = await found(app, w.alice, { name: 'Duel Cup', teamName: 'Alice Duel', roundDays: 1 });
+        app.clock.set(`${TODAY}T14:00:00.000Z`);
         const bobDuel = await join(app, h2h, w.bob, 'Bob Duel');
         const aliceDuel = await myTeamId(app, h2h, w.alice);
         await moveTo(app, `${addDays(TODAY, 1)}T05:00:00.000Z`, [w.bob]);

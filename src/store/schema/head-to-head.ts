@@ -38,7 +38,11 @@ export const h2hPairings = sqliteTable(
   (t) => [primaryKey({ columns: [t.leagueId, t.round, t.slot] })],
 );
 
-/** A team's points in one round and how many of the round's days are scored, re-summed with every ingest. */
+/**
+ * A team's points in one round and how many of the round's days are scored, re-summed with
+ * every ingest; once the round is final, its matchup's outcome for the team, so the table is
+ * one aggregate over these rows rather than every round's matchups played again.
+ */
 export const h2hTeamRounds = sqliteTable(
   'h2h_team_rounds',
   {
@@ -51,8 +55,18 @@ export const h2hTeamRounds = sqliteTable(
       .references(() => leagues.id, { onDelete: 'cascade' }),
     points: real('points').notNull(),
     daysScored: integer('days_scored').notNull(),
+    /** null until the round is final (and for a team not paired in it) */
+    result: text('result', { enum: ['won', 'drawn', 'lost'] }),
+    /** the opponent's round points (the league average's for the odd team out), once final */
+    pointsAgainst: real('points_against'),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.round] }), index('h2h_team_rounds_league_idx').on(t.leagueId, t.round)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.round] }),
+    // a round's rows (fixtures, settling a round); days_scored answers "is it complete" from the index
+    index('h2h_team_rounds_round_idx').on(t.leagueId, t.round, t.daysScored),
+    // covers the table's sums, in team order: the first read after a change reads no table row
+    index('h2h_team_rounds_record_idx').on(t.leagueId, t.teamId, t.result, t.points, t.pointsAgainst),
+  ],
 );
 
 /** The head-to-head table kept like `team_standings`: written whole when a read finds it stale. */
