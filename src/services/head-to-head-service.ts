@@ -49,7 +49,7 @@ import {
   writeTableIfCurrent,
   writtenTable,
 } from '../store/head-to-head';
-import { leagueVersion } from '../store/league-versions';
+import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../store/leagues';
 import type { Fixtures, FixturesSide, HeadToHeadRow, RoundResult } from '../wire/head-to-head';
 
@@ -77,10 +77,14 @@ export function fixDueRounds(tx: Database, league: LeagueRow, now: Date): void {
   const kept = fixedRoundCount(tx, league.id);
   if (kept >= due) return;
   const members = membersInJoinOrder(tx, league.id);
+  const fixed = new Set<number>();
   for (let round = kept + 1; round <= due; round++) {
     const bounds = roundBounds(league, league.roundDays, round)!;
     keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
+    fixed.add(round);
   }
+  // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
+  settleCompleteRounds(tx, league, now, fixed);
 }
 
 /** Whether a read must first fix a round (a write): the cheap check before taking the write lock. */
@@ -159,6 +163,8 @@ export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date,
     if (!isComplete(bounds, round.pairings, points)) continue;
     const matchups = roundMatchups(round.pairings, pointsGetter(points));
     writeRoundOutcomes(tx, round.round, matchupOutcomes(matchups));
+    // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
+    bumpLeagueVersion(tx, league.id);
     markTableStale(tx, league.id);
     if (!markRoundFinal(tx, league.id, round.round, now.toISOString())) continue;
     names ??= teamNames(tx, league.id);

@@ -480,6 +480,31 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
         expect(after.body[0]).toMatchObject({ teamName: 'Ann FC', tablePoints: 3 });
       },
     },
+    {
+      name: 'a day scored before its round was fixed counts once the round is fixed (by the next read)',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.daily as string}/head-to-head`,
+      as: 'bob',
+      before: async (w, app) => {
+        const daily = await found(app, w.ann, { name: 'Daily Cup', roundDays: 1 });
+        app.clock.set(at(day(1), '18:30:00'));
+        const bobDaily = await join(app, daily, w.bob, 'Bob Daily');
+        app.clock.set(at(day(1), '19:00:00'));
+        const annDaily = (await app.call('GET', `/api/v1/leagues/${daily}/my-team`, { as: w.ann })).body.id;
+        await score(app, day(1), { [annDaily]: 2, [bobDaily]: 1 });
+        await moveTo(app, at(day(2), '08:00:00'), [w.ann, w.bob]);
+        Object.assign(w, { daily });
+      },
+      status: 200,
+      expect: async (res, w) => {
+        expect(res.body.map((row: any) => [row.teamName, row.played, row.tablePoints])).toEqual([
+          ['Ann FC', 1, 3],
+          ['Bob Daily', 1, 0],
+        ]);
+        const feed = await w.app.call('GET', `/api/v1/leagues/${w.daily as string}/activity?limit=1`, { as: w.bob });
+        expect(feed.body.events[0]).toMatchObject({ kind: 'round-result', round: { round: 1, matchups: [{ result: 'home' }] } });
+      },
+    },
     { name: 'a points league has no head-to-head table', method: 'GET', path: table('pointsLeague'), as: 'bob', status: 409, ...refused('LEAGUE_NOT_HEAD_TO_HEAD') },
     { name: 'members only', method: 'GET', path: table(), as: 'outsider', status: 404, ...refused('NO_TEAM_IN_LEAGUE') },
     {
