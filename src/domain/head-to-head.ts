@@ -97,10 +97,12 @@ export function roundEndsAt(bounds: RoundBounds): string {
 
 /** How many rounds, from the first, have their pairings fixed by `now`. */
 export function roundsFixedBy(league: SeasonBounds, roundDays: number, now: Date): number {
-  const count = roundCount(league, roundDays);
-  let fixed = 0;
-  while (fixed < count && Date.parse(pairingsFixedAt(roundBounds(league, roundDays, fixed + 1)!)) <= now.getTime()) fixed++;
-  return fixed;
+  const season = seasonDays(league);
+  if (!season) return 0;
+  // round n is fixed at the midnight that ends day first + (n − 1)·roundDays, i.e. once today is past it
+  const daysPast = daysBetween(season.first, utcDay(now));
+  if (daysPast < 1) return 0;
+  return Math.min(roundCount(league, roundDays), Math.floor((daysPast - 1) / roundDays) + 1);
 }
 
 /** The days of a round: a team paired in it is scored on each of them. */

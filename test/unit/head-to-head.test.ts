@@ -87,6 +87,23 @@ describe('rounds of a season', () => {
   });
 });
 
+describe('rounds fixed by an instant', () => {
+  it('counts exactly the rounds whose first day has ended, for every round length, hour by hour over a season', () => {
+    for (const roundDays of [1, 2, 3, 7]) {
+      for (const league of [season('2026-05-01T12:00:00.000Z', 30), season('2026-05-01T00:00:00.000Z', 14, '2026-05-09T10:00:00.000Z')]) {
+        for (let hour = -48; hour < 40 * 24; hour += 5) {
+          const now = new Date(Date.parse('2026-05-01T00:00:00.000Z') + hour * 3_600_000);
+          let expected = 0;
+          for (let round = 1; round <= roundCount(league, roundDays); round++) {
+            if (Date.parse(pairingsFixedAt(roundBounds(league, roundDays, round)!)) <= now.getTime()) expected = round;
+          }
+          expect(roundsFixedBy(league, roundDays, now)).toBe(expected);
+        }
+      }
+    }
+  });
+});
+
 describe('circle-method pairings', () => {
   for (let k = 2; k <= 9; k++) {
     it(`${k} teams over a 180-day season of daily rounds: each pair meets once per cycle, every team plays every round`, () => {
