@@ -248,6 +248,27 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
       expect: (res) => expect(res.body.matchups[1].result).toBe('away'),
     },
     {
+      name: 'a closure cuts the season: the round it shortens is final with the days before the closing day',
+      method: 'GET',
+      path: fixtures(1),
+      as: 'bob',
+      before: async (w, app) => {
+        await moveTo(app, at(day(2), '06:00:00'), [w.ann, w.bob]);
+        await score(app, day(1), { [w.teams.ann]: 1, [w.teams.bob]: 4, [w.teams.cat]: 2 });
+        app.clock.set(at(day(2), '10:00:00'));
+        expect((await app.call('POST', `/api/v1/leagues/${w.league}/closure`, { as: w.ann })).status).toBe(200);
+      },
+      status: 200,
+      expect: async (res, w) => {
+        expect(res.body).toMatchObject({ round: 1, startDate: '2026-05-04', endDate: '2026-05-04', status: 'final' });
+        expect(res.body.matchups.map((m: any) => m.result)).toEqual(['away', 'home']);
+        expect((await w.app.call('GET', fixtures(2)(w), { as: w.bob })).body).toEqual({ error: 'ROUND_NOT_FOUND' });
+        const feed = await w.app.call('GET', `/api/v1/leagues/${w.league}/activity?limit=1`, { as: w.bob });
+        expect(feed.body.events[0]).toMatchObject({ kind: 'round-result', round: { round: 1, endDate: '2026-05-04' } });
+        expect((await w.app.call('GET', table()(w), { as: w.bob })).body[0]).toMatchObject({ teamName: 'Bob United', tablePoints: 3 });
+      },
+    },
+    {
       name: 'without round after the season: the last round, cut short at the season end',
       method: 'GET',
       path: fixtures(),
