@@ -94,10 +94,14 @@ const urls = {
 } as const;
 type Read = keyof typeof urls;
 
+const bytes: Record<Read, number> = { leaderboard: 0, 'head-to-head': 0 };
+
 async function read(which: Read): Promise<void> {
   const response = await fetch(urls[which], { headers: { cookie } });
   if (response.status !== 200) throw new Error(`${which} answered ${response.status}: ${await response.text()}`);
-  const rows = (await response.json()) as { played?: number }[];
+  const text = await response.text();
+  bytes[which] = Buffer.byteLength(text);
+  const rows = JSON.parse(text) as { played?: number }[];
   if (rows.length !== TEAMS) throw new Error(`${which}: got ${rows.length} rows`);
   if (which === 'head-to-head' && rows[0].played !== DAYS) throw new Error(`head-to-head: ${rows[0].played} rounds played, not ${DAYS}`);
 }
@@ -139,7 +143,7 @@ try {
   for (let i = 0; i < AFTER_CHANGE_ROUNDS; i++) for (const which of Object.keys(urls) as Read[]) afterChange[which].push(await firstReadAfterChange(which));
   for (const which of Object.keys(urls) as Read[]) {
     console.log(
-      `${which.padEnd(12)} kept: ${kept[which].toFixed(1)} reads/s (${(1000 / kept[which]).toFixed(2)} ms each); first read after an ingest chunk: median ${median(afterChange[which]).toFixed(1)} ms`,
+      `${which.padEnd(12)} (${(bytes[which] / 1024).toFixed(0)} KB of JSON) kept: ${kept[which].toFixed(1)} reads/s (${(1000 / kept[which]).toFixed(2)} ms each); first read after an ingest chunk: median ${median(afterChange[which]).toFixed(1)} ms`,
     );
   }
   console.log(

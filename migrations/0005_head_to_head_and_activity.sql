@@ -23,14 +23,14 @@ CREATE TABLE `h2h_rounds` (
 CREATE TABLE `h2h_standings` (
 	`team_id` text PRIMARY KEY NOT NULL,
 	`league_id` text NOT NULL,
-	`rank` integer NOT NULL,
-	`played` integer NOT NULL,
-	`won` integer NOT NULL,
-	`drawn` integer NOT NULL,
-	`lost` integer NOT NULL,
-	`points_for` real NOT NULL,
-	`points_against` real NOT NULL,
-	`table_points` integer NOT NULL,
+	`played` integer DEFAULT 0 NOT NULL,
+	`won` integer DEFAULT 0 NOT NULL,
+	`drawn` integer DEFAULT 0 NOT NULL,
+	`lost` integer DEFAULT 0 NOT NULL,
+	`points_for` real DEFAULT 0 NOT NULL,
+	`points_against` real DEFAULT 0 NOT NULL,
+	`table_points` integer,
+	`rank` integer,
 	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`league_id`) REFERENCES `leagues`(`id`) ON UPDATE no action ON DELETE cascade
 );

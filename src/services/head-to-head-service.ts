@@ -44,10 +44,11 @@ import {
   type TeamRoundPoints,
   teamRoundPoints,
   type TeamRoundSpan,
-  teamRecords,
+  type KeptRecord,
+  keptRecords,
+  refreshTeamRecords,
+  writeRanksIfCurrent,
   writeRoundOutcomes,
-  writeTableIfCurrent,
-  writtenTable,
 } from '../store/head-to-head';
 import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
 import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../store/leagues';
@@ -162,7 +163,9 @@ export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date,
     const points = teamRoundPoints(tx, league.id, round.round, round.round).get(round.round);
     if (!isComplete(bounds, round.pairings, points)) continue;
     const matchups = roundMatchups(round.pairings, pointsGetter(points));
-    writeRoundOutcomes(tx, round.round, matchupOutcomes(matchups));
+    const outcomes = matchupOutcomes(matchups);
+    writeRoundOutcomes(tx, round.round, outcomes);
+    refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
     // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
     bumpLeagueVersion(tx, league.id);
     markTableStale(tx, league.id);
@@ -195,6 +198,15 @@ export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, writte
   refreshTeamRounds(tx, [...spans.values()]);
   markTableStale(tx, league.id);
   settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+}
+
+/** The table ranked from the kept records: only the rows whose rank or table points moved. */
+function changedRanks(records: readonly KeptRecord[]): TableRow[] {
+  const kept = new Map(records.map((record) => [record.teamId, record]));
+  return rankTable(records).filter((row) => {
+    const before = kept.get(row.teamId)!;
+    return before.rank !== row.rank || before.tablePoints !== row.tablePoints;
+  });
 }
 
 export interface HeadToHeadServiceDeps {
@@ -274,20 +286,15 @@ export class HeadToHeadService {
   writeTableIfStale(league: LeagueRow & { roundDays: number }): void {
     const { db } = this.deps;
     if (!isTableStale(db, league.id)) return;
-    const read = (tx: Database) => ({ version: leagueVersion(tx, league.id)!, table: this.computeTable(league), written: writtenTable(tx, league.id) });
+    const read = (tx: Database) => ({ version: leagueVersion(tx, league.id)!, changed: changedRanks(keptRecords(tx, league.id)) });
     for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
-      const { version, table, written } = readTransaction(db, () => read(db));
-      if (writeTableIfCurrent(db, league.id, version, table, written)) return;
+      const { version, changed } = readTransaction(db, () => read(db));
+      if (writeRanksIfCurrent(db, league.id, version, changed)) return;
     }
     writeTransaction(db, (tx) => {
-      const { version, table, written } = read(tx);
-      writeTableIfCurrent(tx, league.id, version, table, written);
+      const { version, changed } = read(tx);
+      writeRanksIfCurrent(tx, league.id, version, changed);
     });
-  }
-
-  /** Every team's record summed in SQL from the settled round rows, ranked. */
-  private computeTable(league: LeagueRow): TableRow[] {
-    return rankTable(teamRecords(this.deps.db, league.id));
   }
 
   private fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): void {

@@ -114,21 +114,42 @@ export function writeRoundOutcomes(db: Database, round: number, outcomes: readon
   for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
 }
 
+const REFRESH_RECORDS_SQL = `
+  INSERT INTO h2h_standings (team_id, league_id, played, won, drawn, lost, points_for, points_against)
+  SELECT t.id, t.league_id, count(r.result), coalesce(sum(r.result = 'won'), 0), coalesce(sum(r.result = 'drawn'), 0),
+    coalesce(sum(r.result = 'lost'), 0), total(r.points), total(r.points_against)
+  FROM teams t LEFT JOIN h2h_team_rounds r ON r.league_id = t.league_id AND r.team_id = t.id AND r.result IS NOT NULL
+  WHERE t.id IN (SELECT value FROM json_each(?))
+  GROUP BY t.id
+  ON CONFLICT (team_id) DO UPDATE SET played = excluded.played, won = excluded.won, drawn = excluded.drawn, lost = excluded.lost,
+    points_for = excluded.points_for, points_against = excluded.points_against`;
+
+/**
+ * Re-sums the teams' records from their settled round rows (over the covering record index),
+ * never adjusted by a difference: a re-sent day would otherwise leave float noise to order
+ * teams whose points for are equal.
+ */
+export function refreshTeamRecords(db: Database, teamIds: readonly string[]): void {
+  if (teamIds.length > 0) prepared(db, REFRESH_RECORDS_SQL).run(JSON.stringify([...new Set(teamIds)]));
+}
+
+/** A team's kept record, with the rank and table points last written for it (null before the first). */
+export interface KeptRecord extends TeamRecord {
+  rank: number | null;
+  tablePoints: number | null;
+}
+
 const RECORDS_SQL = `
   SELECT t.id AS teamId, t.joined_at AS joinedAt,
-    coalesce(r.won, 0) AS won, coalesce(r.drawn, 0) AS drawn, coalesce(r.lost, 0) AS lost,
-    coalesce(r.pointsFor, 0) AS pointsFor, coalesce(r.pointsAgainst, 0) AS pointsAgainst
-  FROM teams t LEFT JOIN (
-    SELECT team_id,
-      sum(result = 'won') AS won, sum(result = 'drawn') AS drawn, sum(result = 'lost') AS lost,
-      total(points) AS pointsFor, total(points_against) AS pointsAgainst
-    FROM h2h_team_rounds WHERE league_id = ? AND result IS NOT NULL GROUP BY team_id
-  ) r ON r.team_id = t.id
+    coalesce(s.won, 0) AS won, coalesce(s.drawn, 0) AS drawn, coalesce(s.lost, 0) AS lost,
+    coalesce(s.points_for, 0) AS pointsFor, coalesce(s.points_against, 0) AS pointsAgainst,
+    s.rank AS rank, s.table_points AS tablePoints
+  FROM teams t LEFT JOIN h2h_standings s ON s.team_id = t.id
   WHERE t.league_id = ?`;
 
-/** Every team's record over its final matchups (departed teams included), summed by SQLite. */
-export function teamRecords(db: Database, leagueId: string): TeamRecord[] {
-  return prepared(db, RECORDS_SQL).all(leagueId, leagueId) as TeamRecord[];
+/** Every team of the league (departed ones included) with its kept record: what the ranking reads. */
+export function keptRecords(db: Database, leagueId: string): KeptRecord[] {
+  return prepared(db, RECORDS_SQL).all(leagueId) as KeptRecord[];
 }
 
 export interface TeamRoundPoints {
@@ -161,49 +182,21 @@ export function isTableStale(db: Database, leagueId: string): boolean {
   return row?.stale === 1;
 }
 
-/** The table as last written, by team: what a new one is compared with, so only changed rows are written. */
-export function writtenTable(db: Database, leagueId: string): Map<string, TableRow> {
-  const rows = prepared(
-    db,
-    `SELECT team_id AS teamId, rank, played, won, drawn, lost, points_for AS pointsFor, points_against AS pointsAgainst, table_points AS tablePoints
-     FROM h2h_standings WHERE league_id = ?`,
-  ).all(leagueId) as TableRow[];
-  return new Map(rows.map((row) => [row.teamId, row]));
-}
-
-function sameRow(a: TableRow, b: TableRow | undefined): boolean {
-  return (
-    b !== undefined &&
-    a.rank === b.rank &&
-    a.played === b.played &&
-    a.won === b.won &&
-    a.drawn === b.drawn &&
-    a.lost === b.lost &&
-    a.pointsFor === b.pointsFor &&
-    a.pointsAgainst === b.pointsAgainst &&
-    a.tablePoints === b.tablePoints
-  );
-}
-
 /**
- * Writes the rows of `table` that differ from `written` if the league is still at `version`
- * (the one both were read at), and clears the stale flag; false when a write came in between.
+ * Writes the ranks and table points of `rows` (the ones that changed, ranked from records
+ * read at `version`) if the league is still at that version, and clears the stale flag;
+ * false when a write came in between.
  */
-export function writeTableIfCurrent(db: Database, leagueId: string, version: number, table: readonly TableRow[], written: Map<string, TableRow>): boolean {
+export function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): boolean {
   return writeTransaction(db, (tx) => {
     const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
     if (current?.version !== version) return false;
-    const upsert = prepared(
+    const write = prepared(
       tx,
-      `INSERT INTO h2h_standings (team_id, league_id, rank, played, won, drawn, lost, points_for, points_against, table_points)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, played = excluded.played, won = excluded.won, drawn = excluded.drawn,
-         lost = excluded.lost, points_for = excluded.points_for, points_against = excluded.points_against, table_points = excluded.table_points`,
+      `INSERT INTO h2h_standings (team_id, league_id, rank, table_points) VALUES (?, ?, ?, ?)
+       ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, table_points = excluded.table_points`,
     );
-    for (const row of table) {
-      if (sameRow(row, written.get(row.teamId))) continue;
-      upsert.run(row.teamId, leagueId, row.rank, row.played, row.won, row.drawn, row.lost, row.pointsFor, row.pointsAgainst, row.tablePoints);
-    }
+    for (const row of rows) write.run(row.teamId, leagueId, row.rank, row.tablePoints);
     prepared(tx, 'UPDATE leagues SET table_stale = 0 WHERE id = ?').run(leagueId);
     return true;
   });
@@ -217,7 +210,7 @@ const TABLE_SQL = `
   SELECT s.rank AS rank, s.team_id AS teamId, t.name AS teamName, s.played AS played, s.won AS won, s.drawn AS drawn,
          s.lost AS lost, s.points_for AS pointsFor, s.points_against AS pointsAgainst, s.table_points AS tablePoints
   FROM h2h_standings s JOIN teams t ON t.id = s.team_id
-  WHERE s.league_id = ?
+  WHERE s.league_id = ? AND s.rank IS NOT NULL
   ORDER BY s.rank`;
 
 /** The kept table in rank order. */

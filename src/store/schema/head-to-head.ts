@@ -69,7 +69,11 @@ export const h2hTeamRounds = sqliteTable(
   ],
 );
 
-/** The head-to-head table kept like `team_standings`: written whole when a read finds it stale. */
+/**
+ * The head-to-head table kept like `team_standings`: each team's record re-summed from its
+ * settled round rows when a round it played settles, and the ranks (with the table points)
+ * written for the whole league by the first read after a change.
+ */
 export const h2hStandings = sqliteTable(
   'h2h_standings',
   {
@@ -79,14 +83,15 @@ export const h2hStandings = sqliteTable(
     leagueId: text('league_id')
       .notNull()
       .references(() => leagues.id, { onDelete: 'cascade' }),
-    rank: integer('rank').notNull(),
-    played: integer('played').notNull(),
-    won: integer('won').notNull(),
-    drawn: integer('drawn').notNull(),
-    lost: integer('lost').notNull(),
-    pointsFor: real('points_for').notNull(),
-    pointsAgainst: real('points_against').notNull(),
-    tablePoints: integer('table_points').notNull(),
+    played: integer('played').notNull().default(0),
+    won: integer('won').notNull().default(0),
+    drawn: integer('drawn').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+    pointsFor: real('points_for').notNull().default(0),
+    pointsAgainst: real('points_against').notNull().default(0),
+    /** written with the rank */
+    tablePoints: integer('table_points'),
+    rank: integer('rank'),
   },
   (t) => [index('h2h_standings_rank_idx').on(t.leagueId, t.rank)],
 );
