@@ -1,7 +1,8 @@
 /**
  * Head-to-head leagues (issue 24 §1): the round's fixtures and the table, and the steps other
  * use cases take inside their own transactions (a join or a departure fixes the rounds due
- * first; a departure mid-round forfeits; an ingest keeps the round points and finishes rounds).
+ * first; a departure mid-round forfeits; an ingest keeps the round points and settles the
+ * rounds it completes; a closure settles the round it cuts short).
  *
  * Pairings are fixed lazily but exactly: a round is due at the end of its first day, and the
  * teams in the league then are the teams in it now unless a join or a departure happened
@@ -35,18 +36,18 @@ import {
   forfeitMatchup,
   isTableStale,
   keepRoundPairings,
+  type KeptRecord,
+  keptRecords,
   keptRounds,
   keptTable,
   markRoundFinal,
   markTableStale,
+  refreshTeamRecords,
   refreshTeamRounds,
   roundCompletion,
   type TeamRoundPoints,
   teamRoundPoints,
   type TeamRoundSpan,
-  type KeptRecord,
-  keptRecords,
-  refreshTeamRecords,
   writeRanksIfCurrent,
   writeRoundOutcomes,
 } from '../store/head-to-head';
@@ -180,7 +181,7 @@ export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date,
 /**
  * An ingest chunk's part (inside its transaction, after the performances are written): fix
  * the rounds due, re-sum the round points of every (team, round) the chunk touched, and
- * finish the rounds it completed.
+ * settle the rounds it completed (or re-sent a day of).
  */
 export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, written: readonly { teamId: string; date: string }[], now: Date): void {
   if (!isHeadToHead(league)) return;
