@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import type { Upstreams } from '../upstream';
+import { ActivityService } from './activity-service';
 import { ArticleService } from './article-service';
 import { AuthService } from './auth-service';
 import { CalibrationService } from './calibration-service';
@@ -18,6 +19,7 @@ import { EditionService } from './edition-service';
 import { GenieCandidateService } from './genie-candidates-service';
 import { GenieService } from './genie-service';
 import { HealthService } from './health-service';
+import { HeadToHeadService } from './head-to-head-service';
 import { LeagueService } from './league-service';
 import { LineupService } from './lineup-service';
 import { MarketService } from './market-service';
@@ -50,6 +52,8 @@ export interface Services {
   calibration: CalibrationService;
   leagues: LeagueService;
   membership: MembershipService;
+  headToHead: HeadToHeadService;
+  activity: ActivityService;
   market: MarketService;
   contracts: ContractService;
   articles: ArticleService;
@@ -81,6 +85,8 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
     calibration,
     leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits }),
     membership: new MembershipService({ ...store, limits }),
+    headToHead: new HeadToHeadService({ db, clock }),
+    activity: new ActivityService({ db }),
     market: new MarketService(encyclopedic),
     contracts: new ContractService(encyclopedic),
     articles: new ArticleService(encyclopedic),

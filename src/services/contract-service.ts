@@ -37,6 +37,7 @@ import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { loadContractViews, loadTeamView } from './contract-views';
 import { contractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
+import { recordBuy, recordEarlySale } from './activity-service';
 import { accepted, type Checked } from '../domain/checked';
 import type { BuyContractRequest, Contract } from '../wire/contracts';
 
@@ -97,9 +98,11 @@ export class ContractService {
       const fresh = this.sellable(this.ownedContract(leagueId, team, contractId, tx), today);
       const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
       if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
-      recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: this.deps.clock.now().toISOString() });
+      const at = this.deps.clock.now().toISOString();
+      recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: at });
       bumpLeagueVersion(tx, leagueId);
       const row = findContract(tx, fresh.id)!;
+      recordEarlySale(tx, team, row, at);
       notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
       return { row, payout, currentPrice };
     });
@@ -185,7 +188,9 @@ export class ContractService {
     if (!inserted) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
     recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
     bumpLeagueVersion(tx, league.id);
-    return findContract(tx, id)!;
+    const row = findContract(tx, id)!;
+    recordBuy(tx, team, row, createdAt);
+    return row;
   }
 
   /** The first rule of §5.6 that refuses this buy now, apart from credits. */

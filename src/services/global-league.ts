@@ -89,6 +89,9 @@ export async function seedGlobalLeague(
       adminId: SYSTEM_PLAYER_ID,
       closedAt: null,
       createdAt: now,
+      // issue 24: the Global League is ranked by its leaderboard, never in rounds
+      format: 'points',
+      roundDays: null,
     });
     return { created: true, league };
   });

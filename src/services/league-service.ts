@@ -42,6 +42,8 @@ import { EditionListUnavailable, type EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from '../wire/leagues';
 import { leagueView } from './presenters/league';
+import { recordJoin } from './activity-service';
+import { settleCompleteRounds } from './head-to-head-service';
 import { teamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
@@ -94,8 +96,10 @@ export class LeagueService {
         adminId: playerId,
         closedAt: null,
         createdAt: now,
+        format: request.format,
+        roundDays: request.roundDays,
       });
-      insertTeamWithLineup(
+      const founder = insertTeamWithLineup(
         tx,
         {
           id: newId('tm'),
@@ -107,6 +111,7 @@ export class LeagueService {
         },
         STARTING_LINEUP,
       );
+      recordJoin(tx, founder, now);
       return row;
     });
     this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });
@@ -248,6 +253,8 @@ export class LeagueService {
       }
       bumpLeagueVersion(tx, leagueId);
       const closed = findLeague(tx, leagueId)!;
+      // a closure cuts the season: the round it shortens may now be complete
+      settleCompleteRounds(tx, closed, clock.now());
       return leagueView(closed, currentTeamCount(tx, leagueId));
     });
   }

@@ -28,6 +28,8 @@ import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
 import { isGlobalLeague } from './global-league';
 import type { Departure, JoinLeagueRequest, Team } from '../wire/teams';
 import { loadTeamView } from './contract-views';
+import { recordDeparture, recordJoin } from './activity-service';
+import { fixDueRounds, forfeitOnDeparture } from './head-to-head-service';
 
 export interface MembershipServiceDeps {
   db: Database;
@@ -74,13 +76,16 @@ export class MembershipService {
         // Visibility governs joining only; the admin has no bypass (§6.5 step 5).
         const admitted = storedVisibility(league.visibility) === 'public' || (code !== null && code === league.invitationCode);
         if (!admitted) fail('LEAGUE_IS_PRIVATE');
+        // the rounds already due are paired from the members before this one
+        fixDueRounds(tx, league, now);
         if (own) {
           if (!rejoinTeam(tx, own.id, name, nameKey)) fail('JOIN_CONFLICT');
           bumpLeagueVersion(tx, leagueId);
+          recordJoin(tx, { id: own.id, name, leagueId }, now.toISOString());
           return own.id;
         }
         markStandingsChanged(tx, leagueId);
-        return insertTeamWithLineup(
+        const team = insertTeamWithLineup(
           tx,
           {
             id: newId('tm'),
@@ -91,7 +96,9 @@ export class MembershipService {
             joinedAt: now.toISOString(),
           },
           STARTING_LINEUP,
-        ).id;
+        );
+        recordJoin(tx, team, now.toISOString());
+        return team.id;
       });
     } catch (error) {
       // Only reachable if another process wrote between our reads and our insert.
@@ -116,8 +123,12 @@ export class MembershipService {
       if (!team) fail('NO_TEAM_IN_LEAGUE');
       if (team.leftAt !== null) fail('ALREADY_LEFT');
       if (isGlobalLeague(leagueId)) fail('CANNOT_LEAVE_GLOBAL');
+      // the rounds already due are paired with the leaver still in; the one being played is forfeited
+      fixDueRounds(tx, league, now);
       if (!markTeamLeft(tx, team.id, now.toISOString())) fail('LEAVE_CONFLICT');
       bumpLeagueVersion(tx, leagueId);
+      forfeitOnDeparture(tx, league, team.id, now);
+      recordDeparture(tx, team, now.toISOString());
       const successor = earliestCurrentMember(tx, leagueId);
       if (!successor) {
         deleteLeague(tx, leagueId);

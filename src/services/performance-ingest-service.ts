@@ -12,6 +12,8 @@ import { writeTransaction } from '../store/database';
 import { markStandingsChanged } from '../store/league-versions';
 import { type PerformanceWrite, scalesOfTeams, upsertPerformances } from '../store/performances';
 import type { PerformanceIngest, PerformanceIngestResult } from '../wire/internal';
+import { findLeague, type LeagueRow } from '../store/leagues';
+import { isHeadToHead, keepRoundsOfPerformances } from './head-to-head-service';
 
 /** The engine posts at most this many rows at a time (one body, one transaction). */
 export const INGEST_CHUNK = 100;
@@ -75,12 +77,24 @@ export class PerformanceIngestService {
     // teams dirties a few pages instead of one per row, and each commit writes that much less.
     // The sort is stable: a (team, date) sent twice is still written last as sent last.
     writes.sort(byTeamThenDate);
-    const now = this.deps.clock.now().toISOString();
+    const at = this.deps.clock.now();
+    const now = at.toISOString();
+    // head-to-head leagues also keep each team's round points and finish the rounds completed
+    const headToHead = new Map(
+      [...new Set([...scales.values()].map((scale) => scale.leagueId))]
+        .map((leagueId) => findLeague(this.deps.db, leagueId))
+        .filter((league): league is LeagueRow => league !== undefined && isHeadToHead(league))
+        .map((league) => [league.id, league]),
+    );
     for (let i = 0; i < writes.length; i += IMPORT_TRANSACTION_ROWS) {
       const chunk = writes.slice(i, i + IMPORT_TRANSACTION_ROWS);
       writeTransaction(this.deps.db, (tx) => {
         upsertPerformances(tx, chunk, now);
-        for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) markStandingsChanged(tx, leagueId);
+        for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) {
+          markStandingsChanged(tx, leagueId);
+          const league = headToHead.get(leagueId);
+          if (league) keepRoundsOfPerformances(tx, league, chunk.filter((write) => scales.get(write.teamId)!.leagueId === leagueId), at);
+        }
       });
       options.onProgress?.(i + chunk.length, writes.length);
     }

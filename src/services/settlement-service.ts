@@ -16,7 +16,8 @@ import { contractsDueForSettlement, findContract, markSettled, renewInPlace, typ
 import { writeTransaction } from '../store/database';
 import { bumpLeagueVersion } from '../store/league-versions';
 import { creditsOf, recordLedgerEntry } from '../store/ledger';
-import { findLeague } from '../store/leagues';
+import { findLeague, findTeam } from '../store/leagues';
+import { recordExpiry, recordRenewal } from './activity-service';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { notifyAboutContract } from './notification-service';
 
@@ -142,7 +143,9 @@ export class SettlementService {
             premium: quote.premium,
             newExpireDate: term.expireDate,
           };
-          notifyAboutContract(this.deps, tx, findContract(tx, fresh.id)!, renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium));
+          const renewed = findContract(tx, fresh.id)!;
+          recordRenewal(tx, findTeam(tx, fresh.teamId)!, renewed, at);
+          notifyAboutContract(this.deps, tx, renewed, renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium));
           return outcome;
         }
       }
@@ -152,6 +155,7 @@ export class SettlementService {
       const delta = currentPrice - fresh.purchasePrice;
       const result: SweepResult = renewable ? 'renewal-unaffordable' : 'settled';
       const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
+      recordExpiry(tx, findTeam(tx, fresh.teamId)!, fresh, at);
       notifyAboutContract(this.deps, tx, findContract(tx, fresh.id)!, message);
       return { ...base, result, currentPrice, delta } as SweepOutcome;
     });

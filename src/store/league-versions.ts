@@ -10,9 +10,14 @@ export function bumpLeagueVersion(db: Database, leagueId: string): void {
   preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
 }
 
-/** Points or the set of teams changed: a new version, and ranks rewritten at the next read. */
+/**
+ * Points or the set of teams changed: a new version, and ranks (and a head-to-head league's
+ * table) rewritten at the next read.
+ */
 export function markStandingsChanged(db: Database, leagueId: string): void {
-  preparedOnce(db, 'markStandingsChanged', () => db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1 WHERE id = ?')).run(leagueId);
+  preparedOnce(db, 'markStandingsChanged', () =>
+    db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
+  ).run(leagueId);
 }
 
 /** The league's current version; undefined when there is no such league. */

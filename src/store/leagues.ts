@@ -26,11 +26,15 @@ export function findTeam(db: Database, teamId: string): TeamRow | undefined {
 
 /** The caller's current (not departed) team in a league. */
 export function findCurrentTeam(db: Database, leagueId: string, playerId: string): TeamRow | undefined {
-  return db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId), isNull(teams.leftAt)))
-    .get();
+  // prepared once: every members-only read (head-to-head, activity) asks it before a kept answer
+  const query = preparedOnce(db, 'findCurrentTeam', () =>
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.leagueId, sql.placeholder('leagueId')), eq(teams.playerId, sql.placeholder('playerId')), isNull(teams.leftAt)))
+      .prepare(),
+  );
+  return query.get({ leagueId, playerId });
 }
 
 export function findTeamWithPlayer(db: Database, teamId: string): TeamWithPlayer | undefined {

@@ -12,6 +12,7 @@ import {
   teamNameOf,
   visibilityOf,
 } from '../domain/leagues';
+import { DEFAULT_ROUND_DAYS, LEAGUE_FORMATS, leagueFormatOf, ROUND_DAYS } from '../domain/head-to-head';
 import { named } from './registry';
 import { canonicalString } from './schema-helpers';
 import { TeamSchema } from './teams';
@@ -30,6 +31,8 @@ export const LeagueSchema = named(
     invitePolicy: z.enum(['members', 'admin']),
     teamCount: z.number().int().describe('current teams; departed ones are not counted'),
     closedAt: z.string().nullable(),
+    format: z.enum(LEAGUE_FORMATS).describe('points: ranked by the leaderboard; head-to-head: rounds of matchups and a table'),
+    roundDays: z.number().int().nullable().describe('days per head-to-head round; null for a points league'),
   }),
   'The invitation code is never part of a league.',
 );
@@ -74,10 +77,28 @@ export const CreateLeagueRequestSchema = z
       visibility: canonicalString('LEAGUE_UNKNOWN_VISIBILITY', visibilityOf).describe('public or private'),
       invitePolicy: canonicalString('LEAGUE_UNKNOWN_INVITE_POLICY', invitePolicyOf).describe('who may read the invitation code: members or admin'),
       teamName: canonicalString('TEAM_NAME_LENGTH', teamNameOf).describe('the founder’s team, 3–30 characters once trimmed'),
+      format: z
+        .enum(LEAGUE_FORMATS, { error: 'LEAGUE_INVALID_FORMAT' })
+        .optional()
+        .describe('points (the default: the leaderboard decides) or head-to-head (rounds of matchups); fixed for the league’s life'),
+      roundDays: z
+        .union(
+          ROUND_DAYS.map((days) => z.literal(days)),
+          { error: 'LEAGUE_INVALID_FORMAT' },
+        )
+        .optional()
+        .describe(`head-to-head only: days per round, one of ${ROUND_DAYS.join(', ')} (default ${DEFAULT_ROUND_DAYS})`),
     },
     { error: 'LEAGUE_INVALID_PAYLOAD' },
   )
-  .transform((request) => ({ ...request, durationDays: DURATIONS[request.duration] }));
+  .transform(({ format, roundDays, ...request }, context) => {
+    const chosen = leagueFormatOf(format, roundDays);
+    if (chosen === null) {
+      context.addIssue({ code: 'custom', message: 'LEAGUE_INVALID_FORMAT' });
+      return z.NEVER;
+    }
+    return { ...request, ...chosen, durationDays: DURATIONS[request.duration] };
+  });
 export type CreateLeagueRequest = z.output<typeof CreateLeagueRequestSchema>;
 
 /** A repeated query parameter counts by its first value, as URLSearchParams#get reads it. */

@@ -43,6 +43,8 @@ describe('POST /api/v1/leagues', () => {
           invitePolicy: 'members',
           teamCount: 1,
           closedAt: null,
+          format: 'points',
+          roundDays: null,
         });
         expect(res.text).not.toMatch(/invitationCode|code/i);
       },
@@ -223,6 +225,8 @@ describe('GET /api/v1/leagues/global', () => {
         invitePolicy: 'members',
         teamCount: 0,
         closedAt: null,
+        format: 'points',
+        roundDays: null,
       },
       exact: true,
     },

@@ -53,6 +53,8 @@ describe('the founding request (§6.2)', () => {
       visibility: 'private',
       invitePolicy: 'admin',
       teamName: 'The Readers',
+      format: 'points',
+      roundDays: null,
     });
   });
 

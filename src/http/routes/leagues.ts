@@ -11,6 +11,8 @@ import {
   LeagueRoleSchema,
   LeagueSchema,
 } from '../../wire/leagues';
+import { ActivityPageSchema, ActivityQuerySchema } from '../../wire/activity';
+import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../../wire/head-to-head';
 import { clientAddress } from '../connection';
 import type { CachedAnswers } from '../plugins/cached-answers';
 import { playerSession } from '../plugins/guards';
@@ -103,5 +105,50 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
       response: answer(LeagueSchema),
       ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only (§6.4)' }),
-    });
+    })
+    // Head-to-head and activity (issue 24): each key is read first, and refuses a non-member,
+    // so neither a kept answer nor a 304 reaches one.
+    .get(
+      '/api/v1/leagues/:id/fixtures',
+      (c) => {
+        const { player, params } = c;
+        const { round } = checkedValue(FixturesQuerySchema, c.query);
+        const key = services.headToHead.fixturesKey(params.id, player.id, round);
+        return answers.reply(c, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
+      },
+      {
+        ...checkedQuery(FixturesQuerySchema),
+        response: answer(FixturesSchema),
+        ...doc({
+          id: 'getLeagueFixtures',
+          summary: 'A head-to-head round’s matchups: the current one, the last after the season, or ?round=N; members only',
+        }),
+      },
+    )
+    .get(
+      '/api/v1/leagues/:id/head-to-head',
+      (c) => {
+        const { player, params } = c;
+        const key = services.headToHead.tableKey(params.id, player.id);
+        return answers.reply(c, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
+      },
+      {
+        response: answer(z.array(HeadToHeadRowSchema)),
+        ...doc({ id: 'getHeadToHeadTable', summary: 'The head-to-head table: table points, points for, then the leaderboard tie-break; members only' }),
+      },
+    )
+    .get(
+      '/api/v1/leagues/:id/activity',
+      (c) => {
+        const { player, params } = c;
+        const query = checkedValue(ActivityQuerySchema, c.query);
+        const key = services.activity.pageKey(params.id, player.id, query);
+        return answers.reply(c, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
+      },
+      {
+        ...checkedQuery(ActivityQuerySchema),
+        response: answer(ActivityPageSchema),
+        ...doc({ id: 'getLeagueActivity', summary: 'What happened in the league, newest first, paged by an opaque cursor; members only' }),
+      },
+    );
 }

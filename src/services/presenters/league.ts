@@ -18,5 +18,7 @@ export function leagueView(league: LeagueRow, teamCount: number): League {
     invitePolicy: league.invitePolicy,
     teamCount,
     closedAt: league.closedAt,
+    format: league.format,
+    roundDays: league.format === 'head-to-head' ? league.roundDays : null,
   };
 }

@@ -5,3 +5,5 @@ export * from './lineups';
 export * from './performances';
 export * from './notifications';
 export * from './caches';
+export * from './head-to-head';
+export * from './activity';

@@ -36,6 +36,12 @@ export const leagues = sqliteTable(
     version: integer('version').notNull().default(0),
     /** points or the set of teams changed since `team_standings` ranks were last written */
     ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
+    /** `points` (§4.5, the leaderboard decides) or `head-to-head` (issue 24: rounds of matchups); fixed for life */
+    format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
+    /** head-to-head only: the days a round lasts (1, 2, 3 or 7) */
+    roundDays: integer('round_days'),
+    /** round points or pairings changed since `h2h_standings` was last written */
+    tableStale: integer('table_stale', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [index('leagues_public_idx').on(t.visibility, t.startDate)],
 );

@@ -1,0 +1,309 @@
+/**
+ * Head-to-head leagues (issue 24 §1): the round's fixtures and the table, and the steps other
+ * use cases take inside their own transactions (a join or a departure fixes the rounds due
+ * first; a departure mid-round forfeits; an ingest keeps the round points and settles the
+ * rounds it completes; a closure settles the round it cuts short).
+ *
+ * Pairings are fixed lazily but exactly: a round is due at the end of its first day, and the
+ * teams in the league then are the teams in it now unless a join or a departure happened
+ * since, and each of those fixes every due round before changing the membership.
+ */
+import type { Clock } from '../clock';
+import { utcDay } from '../domain/dates';
+import { fail } from '../domain/errors';
+import {
+  currentRound,
+  LEAGUE_AVERAGE_NAME,
+  type KeptPairing,
+  type Matchup,
+  matchupOutcomes,
+  pairingsFixedAt,
+  pairingsFor,
+  rankTable,
+  roundBounds,
+  type RoundBounds,
+  roundEndsAt,
+  roundLength,
+  roundMatchups,
+  roundOfDay,
+  roundsFixedBy,
+  type TableRow,
+} from '../domain/head-to-head';
+import { recordActivity } from '../store/activity';
+import { type Database, readTransaction, writeTransaction } from '../store/database';
+import {
+  fixedRoundCount,
+  forfeitMatchup,
+  isTableStale,
+  keepRoundPairings,
+  type KeptRecord,
+  keptRecords,
+  keptRounds,
+  keptTable,
+  markRoundFinal,
+  markTableStale,
+  refreshTeamRecords,
+  refreshTeamRounds,
+  roundCompletion,
+  type TeamRoundPoints,
+  teamRoundPoints,
+  type TeamRoundSpan,
+  writeRanksIfCurrent,
+  writeRoundOutcomes,
+} from '../store/head-to-head';
+import { bumpLeagueVersion, leagueVersion } from '../store/league-versions';
+import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../store/leagues';
+import type { Fixtures, FixturesSide, HeadToHeadRow, RoundResult } from '../wire/head-to-head';
+
+/** Rebuilds dropped because a write moved the version, before one is done under the write lock. */
+const TABLE_ATTEMPTS = 3;
+
+export function isHeadToHead(league: Pick<LeagueRow, 'format' | 'roundDays'>): league is LeagueRow & { roundDays: number } {
+  return league.format === 'head-to-head' && league.roundDays !== null;
+}
+
+/** Current members in join order: whom a round fixed now pairs. */
+function membersInJoinOrder(db: Database, leagueId: string): string[] {
+  return teamsOfLeague(db, leagueId)
+    .filter((team) => team.leftAt === null)
+    .map((team) => team.id);
+}
+
+/**
+ * Keeps the pairings of every round whose first day has ended by `now`, from the current
+ * members. Call inside a write transaction, before the membership changes.
+ */
+export function fixDueRounds(tx: Database, league: LeagueRow, now: Date): void {
+  if (!isHeadToHead(league)) return;
+  const due = roundsFixedBy(league, league.roundDays, now);
+  const kept = fixedRoundCount(tx, league.id);
+  if (kept >= due) return;
+  const members = membersInJoinOrder(tx, league.id);
+  const fixed = new Set<number>();
+  for (let round = kept + 1; round <= due; round++) {
+    const bounds = roundBounds(league, league.roundDays, round)!;
+    keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
+    fixed.add(round);
+  }
+  // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
+  settleCompleteRounds(tx, league, now, fixed);
+}
+
+/** Whether a read must first fix a round (a write): the cheap check before taking the write lock. */
+function hasDueRounds(db: Database, league: LeagueRow & { roundDays: number }, now: Date): boolean {
+  return fixedRoundCount(db, league.id) < roundsFixedBy(league, league.roundDays, now);
+}
+
+/**
+ * A departure (inside its transaction, after fixDueRounds): between the fixing of the round
+ * being played and its end, the leaver loses its matchup and its opponent wins it.
+ */
+export function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): void {
+  if (!isHeadToHead(league)) return;
+  const round = currentRound(league, league.roundDays, now);
+  if (round === null) return;
+  const bounds = roundBounds(league, league.roundDays, round)!;
+  const at = now.getTime();
+  if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return;
+  if (forfeitMatchup(tx, league.id, round, teamId)) settleCompleteRounds(tx, league, now, new Set([round]));
+}
+
+/** Every paired team has a performance on every day of the round. */
+function isComplete(bounds: RoundBounds, pairings: readonly KeptPairing[], points: Map<string, TeamRoundPoints> | undefined): boolean {
+  const days = roundLength(bounds);
+  return pairings.every(
+    (pairing) => (points?.get(pairing.home)?.daysScored ?? 0) >= days && (pairing.away === null || (points?.get(pairing.away)?.daysScored ?? 0) >= days),
+  );
+}
+
+function pointsGetter(points: Map<string, TeamRoundPoints> | undefined): (teamId: string) => number {
+  return (teamId) => points?.get(teamId)?.points ?? 0;
+}
+
+function side(teamId: string | null, points: number, names: Map<string, string>): FixturesSide {
+  return teamId === null ? { teamId: null, teamName: LEAGUE_AVERAGE_NAME, points } : { teamId, teamName: names.get(teamId) ?? teamId, points };
+}
+
+function wireMatchups(matchups: readonly Matchup[], names: Map<string, string>, final: boolean): RoundResult['matchups'] {
+  return matchups.map((m) => ({
+    home: side(m.home, m.homePoints, names),
+    away: side(m.away, m.awayPoints, names),
+    result: final ? m.result : null,
+  }));
+}
+
+function teamNames(db: Database, leagueId: string): Map<string, string> {
+  return new Map(teamsOfLeague(db, leagueId).map((team) => [team.id, team.name]));
+}
+
+/**
+ * Settles each kept round of `rounds` (all not yet final when absent) whose every paired
+ * team's every day is scored: each paired team's outcome goes on its round row (what the
+ * table sums), and a round final for the first time puts its results in the activity feed,
+ * in the transaction that completed it (an ingest, or a closure that cut the round short).
+ * A re-sent day settles the round again: its outcomes and the table change, the event stays.
+ */
+export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): void {
+  if (!isHeadToHead(league)) return;
+  // only the rounds asked for, and only those that may be complete, are read: an ingest chunk
+  // touches one or two of a season's many, and completes one only with a day's last chunk
+  const mayBeComplete = (round: number) => {
+    const bounds = roundBounds(league, league.roundDays, round);
+    if (!bounds) return false;
+    const { paired, scored } = roundCompletion(tx, league.id, round, roundLength(bounds));
+    return paired > 0 && scored >= paired;
+  };
+  const kept = rounds
+    ? [...rounds].filter(mayBeComplete).flatMap((round) => keptRounds(tx, league.id, round, round))
+    : keptRounds(tx, league.id).filter((one) => one.finalAt === null);
+  const candidates = kept.filter((one) => one.pairings.length > 0);
+  let names: Map<string, string> | undefined;
+  for (const round of candidates) {
+    const bounds = roundBounds(league, league.roundDays, round.round);
+    if (!bounds) continue;
+    const points = teamRoundPoints(tx, league.id, round.round, round.round).get(round.round);
+    if (!isComplete(bounds, round.pairings, points)) continue;
+    const matchups = roundMatchups(round.pairings, pointsGetter(points));
+    const outcomes = matchupOutcomes(matchups);
+    writeRoundOutcomes(tx, round.round, outcomes);
+    refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
+    // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
+    bumpLeagueVersion(tx, league.id);
+    markTableStale(tx, league.id);
+    if (!markRoundFinal(tx, league.id, round.round, now.toISOString())) continue;
+    names ??= teamNames(tx, league.id);
+    recordActivity(tx, league.id, 'round-result', now.toISOString(), {
+      round: { round: round.round, startDate: bounds.startDate, endDate: bounds.endDate, matchups: wireMatchups(matchups, names, true) },
+    });
+  }
+}
+
+/**
+ * An ingest chunk's part (inside its transaction, after the performances are written): fix
+ * the rounds due, re-sum the round points of every (team, round) the chunk touched, and
+ * settle the rounds it completed (or re-sent a day of).
+ */
+export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, written: readonly { teamId: string; date: string }[], now: Date): void {
+  if (!isHeadToHead(league)) return;
+  fixDueRounds(tx, league, now);
+  const spans = new Map<string, TeamRoundSpan>();
+  for (const { teamId, date } of written) {
+    const round = roundOfDay(league, league.roundDays, date);
+    if (round === null) continue;
+    const key = `${teamId} ${round}`;
+    if (spans.has(key)) continue;
+    const bounds = roundBounds(league, league.roundDays, round)!;
+    spans.set(key, { teamId, leagueId: league.id, round, startDate: bounds.startDate, endDate: bounds.endDate });
+  }
+  if (spans.size === 0) return;
+  refreshTeamRounds(tx, [...spans.values()]);
+  markTableStale(tx, league.id);
+  settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+}
+
+/** The table ranked from the kept records: only the rows whose rank or table points moved. */
+function changedRanks(records: readonly KeptRecord[]): TableRow[] {
+  const kept = new Map(records.map((record) => [record.teamId, record]));
+  return rankTable(records).filter((row) => {
+    const before = kept.get(row.teamId)!;
+    return before.rank !== row.rank || before.tablePoints !== row.tablePoints;
+  });
+}
+
+export interface HeadToHeadServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export class HeadToHeadService {
+  constructor(private readonly deps: HeadToHeadServiceDeps) {}
+
+  /**
+   * The checks every head-to-head read makes, in order: the league exists, the caller is a
+   * member, the league plays head-to-head. Answers the league.
+   */
+  admit(leagueId: string, playerId: string): LeagueRow & { roundDays: number } {
+    const { db } = this.deps;
+    const league = findLeague(db, leagueId);
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    if (!findCurrentTeam(db, leagueId, playerId)) fail('NO_TEAM_IN_LEAGUE');
+    if (!isHeadToHead(league)) fail('LEAGUE_NOT_HEAD_TO_HEAD');
+    return league;
+  }
+
+  /** What a fixtures answer is kept under: the round asked (or "current") and today, since the current round and "upcoming" move with the clock. */
+  fixturesKey(leagueId: string, playerId: string, round: number | undefined): string {
+    this.admit(leagueId, playerId);
+    return `fixtures:${leagueId}:${round ?? 'current'}:${utcDay(this.deps.clock.now())}`;
+  }
+
+  tableKey(leagueId: string, playerId: string): string {
+    this.admit(leagueId, playerId);
+    return `head-to-head:${leagueId}`;
+  }
+
+  versionOf(leagueId: string): number | undefined {
+    return leagueVersion(this.deps.db, leagueId);
+  }
+
+  /**
+   * Round `round` (else the current one, or the last after the season): its days, status and
+   * matchups. Until its first day ends the pairings are the current members' as they stand;
+   * results appear once every paired team's every day of the round is scored.
+   */
+  fixtures(leagueId: string, playerId: string, round?: number): Fixtures {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const league = this.admit(leagueId, playerId);
+    const number = round ?? currentRound(league, league.roundDays, now);
+    const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
+    if (!bounds) fail('ROUND_NOT_FOUND');
+    this.fixRoundsDue(league, now);
+    return readTransaction(db, () => {
+      const kept = keptRounds(db, league.id, bounds.round, bounds.round)[0];
+      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(membersInJoinOrder(db, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
+      const points = teamRoundPoints(db, league.id, bounds.round, bounds.round).get(bounds.round);
+      const today = utcDay(now);
+      const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
+      const status = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
+      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), teamNames(db, league.id), status === 'final');
+      return { round: bounds.round, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups };
+    });
+  }
+
+  /** The table, from the kept rows (written again first when round points or pairings changed). */
+  table(leagueId: string, playerId: string): HeadToHeadRow[] {
+    const league = this.admit(leagueId, playerId);
+    this.fixRoundsDue(league, this.deps.clock.now());
+    this.writeTableIfStale(league);
+    return keptTable(this.deps.db, league.id);
+  }
+
+  /**
+   * Writes the table if it is stale: inputs read in one snapshot and the table computed
+   * outside the write lock, then written whole if the version has not moved; should it move
+   * under every attempt, the last is done inside one write transaction.
+   */
+  writeTableIfStale(league: LeagueRow & { roundDays: number }): void {
+    const { db } = this.deps;
+    if (!isTableStale(db, league.id)) return;
+    const read = (tx: Database) => ({ version: leagueVersion(tx, league.id)!, changed: changedRanks(keptRecords(tx, league.id)) });
+    for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
+      const { version, changed } = readTransaction(db, () => read(db));
+      if (writeRanksIfCurrent(db, league.id, version, changed)) return;
+    }
+    writeTransaction(db, (tx) => {
+      const { version, changed } = read(tx);
+      writeRanksIfCurrent(tx, league.id, version, changed);
+    });
+  }
+
+  private fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): void {
+    const { db } = this.deps;
+    if (!hasDueRounds(db, league, now)) return;
+    writeTransaction(db, (tx) => {
+      const fresh = findLeague(tx, league.id);
+      if (fresh) fixDueRounds(tx, fresh, now);
+    });
+  }
+}

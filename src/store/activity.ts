@@ -1,0 +1,29 @@
+/** The league's activity feed (issue 24 §2): appended by each action's own transaction, read newest first. */
+import type BetterSqlite3 from 'better-sqlite3';
+import { type Database, preparedOnce } from './database';
+
+export type ActivityKind = 'join' | 'departure' | 'buy' | 'early-sale' | 'renewal' | 'expiry' | 'round-result';
+
+export interface ActivityRow {
+  id: number;
+  leagueId: string;
+  at: string;
+  kind: ActivityKind;
+  payload: string;
+}
+
+function prepared(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
+}
+
+/** Call inside the transaction of the action the event records. */
+export function recordActivity(db: Database, leagueId: string, kind: ActivityKind, at: string, payload: object): void {
+  prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)').run(leagueId, at, kind, JSON.stringify(payload));
+}
+
+/** Up to `limit` events older than the event `beforeId` (all when null), newest first. */
+export function activityPage(db: Database, leagueId: string, beforeId: number | null, limit: number): ActivityRow[] {
+  const text = `SELECT id, league_id AS leagueId, at, kind, payload FROM league_activity
+    WHERE league_id = ? AND id < ? ORDER BY id DESC LIMIT ?`;
+  return prepared(db, text).all(leagueId, beforeId ?? Number.MAX_SAFE_INTEGER, limit) as ActivityRow[];
+}

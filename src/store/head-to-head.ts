@@ -1,0 +1,219 @@
+/**
+ * Head-to-head leagues kept (issue 24 §1): each round's pairings once fixed, each team's
+ * round points (re-summed from its performances with every ingest, like `team_standings`),
+ * and the table, written whole for a league by the first read after a change and read as one
+ * range of the (league, rank) index.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../domain/head-to-head';
+import { type Database, preparedOnce, writeTransaction } from './database';
+
+function prepared(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
+}
+
+/** The highest round whose pairings are kept (0 before the first is fixed). */
+export function fixedRoundCount(db: Database, leagueId: string): number {
+  const row = prepared(db, 'SELECT max(round) AS n FROM h2h_rounds WHERE league_id = ?').get(leagueId) as { n: number | null };
+  return row.n ?? 0;
+}
+
+/** Keeps a round's pairings; a round already kept is left as it was. */
+export function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): void {
+  const kept = prepared(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(leagueId, round, fixedAt);
+  if (kept.changes === 0) return;
+  const insert = prepared(db, 'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)');
+  pairings.forEach((pairing, slot) => insert.run(leagueId, round, slot, pairing.home, pairing.away));
+}
+
+export interface KeptRound {
+  round: number;
+  finalAt: string | null;
+  pairings: KeptPairing[];
+}
+
+const PAIRINGS_SQL = `
+  SELECT r.round AS round, r.final_at AS finalAt, p.home_team_id AS home, p.away_team_id AS away, p.forfeited_by AS forfeitedBy
+  FROM h2h_rounds r LEFT JOIN h2h_pairings p ON p.league_id = r.league_id AND p.round = r.round
+  WHERE r.league_id = ? AND r.round BETWEEN ? AND ?
+  ORDER BY r.round, p.slot`;
+
+/** The kept rounds first..last with their pairings in slot order. */
+export function keptRounds(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): KeptRound[] {
+  const rows = prepared(db, PAIRINGS_SQL).all(leagueId, first, last) as {
+    round: number;
+    finalAt: string | null;
+    home: string | null;
+    away: string | null;
+    forfeitedBy: string | null;
+  }[];
+  const out: KeptRound[] = [];
+  for (const row of rows) {
+    let round = out.at(-1);
+    if (round?.round !== row.round) out.push((round = { round: row.round, finalAt: row.finalAt, pairings: [] }));
+    if (row.home !== null) round.pairings.push({ home: row.home, away: row.away, forfeitedBy: row.forfeitedBy });
+  }
+  return out;
+}
+
+/**
+ * A team that leaves mid-round loses its matchup of that round, unless its opponent left
+ * first (the first departure decides). True when it decided one.
+ */
+export function forfeitMatchup(db: Database, leagueId: string, round: number, teamId: string): boolean {
+  const result = prepared(
+    db,
+    `UPDATE h2h_pairings SET forfeited_by = ?
+     WHERE league_id = ? AND round = ? AND forfeited_by IS NULL AND (home_team_id = ? OR away_team_id = ?)`,
+  ).run(teamId, leagueId, round, teamId, teamId);
+  return result.changes > 0;
+}
+
+/** Records the moment a round was first found final; false when it already was. */
+export function markRoundFinal(db: Database, leagueId: string, round: number, at: string): boolean {
+  return prepared(db, 'UPDATE h2h_rounds SET final_at = ? WHERE league_id = ? AND round = ? AND final_at IS NULL').run(at, leagueId, round).changes === 1;
+}
+
+export interface TeamRoundSpan {
+  teamId: string;
+  leagueId: string;
+  round: number;
+  /** the round's first and last day */
+  startDate: string;
+  endDate: string;
+}
+
+const REFRESH_TEAM_ROUND_SQL = `
+  INSERT INTO h2h_team_rounds (team_id, round, league_id, points, days_scored)
+  SELECT ?, ?, ?, total(points), count(*) FROM performances WHERE team_id = ? AND date BETWEEN ? AND ?
+  ON CONFLICT (team_id, round) DO UPDATE SET points = excluded.points, days_scored = excluded.days_scored`;
+
+/**
+ * Re-sums each team's round from its performances over the covering (team, date, points)
+ * index: a re-sent day replaces its points rather than adding to them.
+ */
+export function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): void {
+  const refresh = prepared(db, REFRESH_TEAM_ROUND_SQL);
+  for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
+}
+
+/**
+ * How many teams are paired in the round, and how many teams of the league have at least
+ * `days` of it scored: fewer of the latter means the round cannot be complete yet (counted by
+ * SQLite, so an ingest chunk of a long day need not read the round's rows to learn it).
+ */
+export function roundCompletion(db: Database, leagueId: string, round: number, days: number): { paired: number; scored: number } {
+  const paired = prepared(db, 'SELECT count(*) + count(away_team_id) AS n FROM h2h_pairings WHERE league_id = ? AND round = ?').get(leagueId, round) as { n: number };
+  const scored = prepared(db, 'SELECT count(*) AS n FROM h2h_team_rounds WHERE league_id = ? AND round = ? AND days_scored >= ?').get(leagueId, round, days) as { n: number };
+  return { paired: paired.n, scored: scored.n };
+}
+
+/** Writes a final round's outcome on each paired team's round row. */
+export function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): void {
+  const write = prepared(db, 'UPDATE h2h_team_rounds SET result = ?, points_against = ? WHERE team_id = ? AND round = ?');
+  for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
+}
+
+const REFRESH_RECORDS_SQL = `
+  INSERT INTO h2h_standings (team_id, league_id, played, won, drawn, lost, points_for, points_against)
+  SELECT t.id, t.league_id, count(r.result), coalesce(sum(r.result = 'won'), 0), coalesce(sum(r.result = 'drawn'), 0),
+    coalesce(sum(r.result = 'lost'), 0), total(r.points), total(r.points_against)
+  FROM teams t LEFT JOIN h2h_team_rounds r ON r.league_id = t.league_id AND r.team_id = t.id AND r.result IS NOT NULL
+  WHERE t.id IN (SELECT value FROM json_each(?))
+  GROUP BY t.id
+  ON CONFLICT (team_id) DO UPDATE SET played = excluded.played, won = excluded.won, drawn = excluded.drawn, lost = excluded.lost,
+    points_for = excluded.points_for, points_against = excluded.points_against`;
+
+/**
+ * Re-sums the teams' records from their settled round rows (over the covering record index),
+ * never adjusted by a difference: a re-sent day would otherwise leave float noise to order
+ * teams whose points for are equal.
+ */
+export function refreshTeamRecords(db: Database, teamIds: readonly string[]): void {
+  if (teamIds.length > 0) prepared(db, REFRESH_RECORDS_SQL).run(JSON.stringify([...new Set(teamIds)]));
+}
+
+/** A team's kept record, with the rank and table points last written for it (null before the first). */
+export interface KeptRecord extends TeamRecord {
+  rank: number | null;
+  tablePoints: number | null;
+}
+
+const RECORDS_SQL = `
+  SELECT t.id AS teamId, t.joined_at AS joinedAt,
+    coalesce(s.won, 0) AS won, coalesce(s.drawn, 0) AS drawn, coalesce(s.lost, 0) AS lost,
+    coalesce(s.points_for, 0) AS pointsFor, coalesce(s.points_against, 0) AS pointsAgainst,
+    s.rank AS rank, s.table_points AS tablePoints
+  FROM teams t LEFT JOIN h2h_standings s ON s.team_id = t.id
+  WHERE t.league_id = ?`;
+
+/** Every team of the league (departed ones included) with its kept record: what the ranking reads. */
+export function keptRecords(db: Database, leagueId: string): KeptRecord[] {
+  return prepared(db, RECORDS_SQL).all(leagueId) as KeptRecord[];
+}
+
+export interface TeamRoundPoints {
+  points: number;
+  daysScored: number;
+}
+
+/** Every team's points in rounds first..last, by round then team. */
+export function teamRoundPoints(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Map<number, Map<string, TeamRoundPoints>> {
+  const rows = prepared(
+    db,
+    'SELECT round, team_id AS teamId, points, days_scored AS daysScored FROM h2h_team_rounds WHERE league_id = ? AND round BETWEEN ? AND ?',
+  ).all(leagueId, first, last) as ({ round: number; teamId: string } & TeamRoundPoints)[];
+  const out = new Map<number, Map<string, TeamRoundPoints>>();
+  for (const row of rows) {
+    let round = out.get(row.round);
+    if (!round) out.set(row.round, (round = new Map()));
+    round.set(row.teamId, { points: row.points, daysScored: row.daysScored });
+  }
+  return out;
+}
+
+/** The table must be written again before it is read (round points, pairings or teams changed). */
+export function markTableStale(db: Database, leagueId: string): void {
+  prepared(db, 'UPDATE leagues SET table_stale = 1 WHERE id = ?').run(leagueId);
+}
+
+export function isTableStale(db: Database, leagueId: string): boolean {
+  const row = prepared(db, 'SELECT table_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined;
+  return row?.stale === 1;
+}
+
+/**
+ * Writes the ranks and table points of `rows` (the ones that changed, ranked from records
+ * read at `version`) if the league is still at that version, and clears the stale flag;
+ * false when a write came in between.
+ */
+export function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): boolean {
+  return writeTransaction(db, (tx) => {
+    const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
+    if (current?.version !== version) return false;
+    const write = prepared(
+      tx,
+      `INSERT INTO h2h_standings (team_id, league_id, rank, table_points) VALUES (?, ?, ?, ?)
+       ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, table_points = excluded.table_points`,
+    );
+    for (const row of rows) write.run(row.teamId, leagueId, row.rank, row.tablePoints);
+    prepared(tx, 'UPDATE leagues SET table_stale = 0 WHERE id = ?').run(leagueId);
+    return true;
+  });
+}
+
+export interface KeptTableRow extends TableRow {
+  teamName: string;
+}
+
+const TABLE_SQL = `
+  SELECT s.rank AS rank, s.team_id AS teamId, t.name AS teamName, s.played AS played, s.won AS won, s.drawn AS drawn,
+         s.lost AS lost, s.points_for AS pointsFor, s.points_against AS pointsAgainst, s.table_points AS tablePoints
+  FROM h2h_standings s JOIN teams t ON t.id = s.team_id
+  WHERE s.league_id = ? AND s.rank IS NOT NULL
+  ORDER BY s.rank`;
+
+/** The kept table in rank order. */
+export function keptTable(db: Database, leagueId: string): KeptTableRow[] {
+  return prepared(db, TABLE_SQL).all(leagueId) as KeptTableRow[];
+}

@@ -1,0 +1,21 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { leagues } from './leagues';
+
+/**
+ * What happened in a league (issue 24 §2), one row per event, written in the transaction of
+ * the action it records. `payload` is the event's JSON (names as they were then, never an
+ * amount of credits); the id orders the feed and is its cursor.
+ */
+export const leagueActivity = sqliteTable(
+  'league_activity',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    kind: text('kind', { enum: ['join', 'departure', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result'] }).notNull(),
+    payload: text('payload').notNull(),
+  },
+  (t) => [index('league_activity_feed_idx').on(t.leagueId, t.id)],
+);
