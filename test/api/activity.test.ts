@@ -28,8 +28,9 @@ interface World extends Record<string, unknown> {
 
 async function world(): Promise<{ app: TestApp; world: World }> {
   const { app, fake } = await appWithEncyclopedia();
-  const [alice, bob, outsider] = [await app.player('alice'), await app.player('bob'), await app.player('outsider')];
+  // sessions are minted at the founding hour: a token issued later than the clock reads is refused
   app.clock.set(`${TODAY}T10:00:00.000Z`);
+  const [alice, bob, outsider] = [await app.player('alice'), await app.player('bob'), await app.player('outsider')];
   const league = await found(app, alice, { format: undefined, roundDays: undefined, teamName: 'Alice FC' });
   app.clock.set(`${TODAY}T11:00:00.000Z`);
   const bobTeam = await join(app, league, bob, 'Bob United');
