@@ -115,3 +115,48 @@ describe('what the listener hands the app and writes back', () => {
     expect(logged?.requestId).toBe(answer.headers['x-request-id']);
   });
 });
+
+describe('what Node would answer outside the error shape', () => {
+  it('an Expect other than 100-continue answers 417 EXPECTATION_FAILED', async () => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'POST', '/internal/v1/performances', { ...ENGINE_HEADERS, expect: 'foo', 'content-type': 'application/json' }, '{}');
+    expect({ status: answer.status, type: answer.headers['content-type'], body: JSON.parse(answer.body) }).toEqual({
+      status: 417,
+      type: 'application/json',
+      body: { error: 'EXPECTATION_FAILED' },
+    });
+  });
+
+  it('an HTTP/1.1 request without Host answers 400 MALFORMED_REQUEST', async () => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'GET', '/', {});
+    // rawRequest sets Host unless told; this request is sent with none at all
+    const bare = await new Promise<RawAnswer>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port: running.port, method: 'GET', path: '/', setHost: false }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(answer.status).toBe(200);
+    expect({ status: bare.status, body: JSON.parse(bare.body) }).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST' } });
+  });
+
+  it('broken JSON to every body route answers a refusal in the error shape, never 500', async () => {
+    const running = await serve();
+    const player = await app!.player('broken_json');
+    const bodyRoutes = createApp(app!.ctx).routes.filter((route) => route.hooks?.body !== undefined && !route.path.includes('*'));
+    expect(bodyRoutes.length).toBeGreaterThan(8);
+    for (const route of bodyRoutes) {
+      const path = route.path.replace(/:[A-Za-z]+/g, 'x');
+      const headers = { ...ENGINE_HEADERS, cookie: player.cookie, origin: 'http://localhost:5173', 'content-type': 'application/json' };
+      const answer = await rawRequest(running, route.method, path, headers, '{"broken');
+      expect(answer.status, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(400);
+      // a refusal the interface orders before the body (the Genie switched off: 503) may answer first
+      expect(answer.status, `${route.method} ${route.path}`).not.toBe(500);
+      expect(Object.keys(JSON.parse(answer.body)), `${route.method} ${route.path}`).toEqual(['error']);
+    }
+  });
+});
