@@ -4,7 +4,7 @@
  * links to. Deduplicated by title, the anchors themselves left out, ranked by how many
  * anchors each candidate links to mutually, capped at 40.
  */
-import { GENIE_LIMITS } from './genie';
+import { GENIE_LIMITS } from './genie-limits';
 import { comparisonKey } from './titles';
 
 /** §10.2 cap, and the genie-turns limit of the interface ("at most about 40"). */

@@ -1,25 +1,11 @@
 /**
- * Article Genie rules (game-rules §10): the request limits, the prompt contract, reading the
+ * Article Genie rules (game-rules §10): the prompt contract, reading the
  * model's reply, and the server-side corrections that keep the model honest. Pure: the model
  * call itself lives in services/genie-service.
  */
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
+import { GENIE_LIMITS } from './genie-limits';
 import { isPlainObject } from './values';
-
-
-export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
-
-/** Request limits (§10); the request schemas in wire/genie.ts refuse anything over them. */
-export const GENIE_LIMITS = {
-  queryMax: 200,
-  candidatesMax: 40,
-  titleMax: 300,
-  descriptionMax: 1_000,
-  historyMax: 15,
-  questionMax: 2_000,
-  answerMax: 500,
-  anchorsMax: 3,
-} as const;
 
 const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 

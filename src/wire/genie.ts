@@ -6,7 +6,7 @@
  * names no constant of its own answers the routes' GENIE_MALFORMED_BODY.
  */
 import { z } from 'zod';
-import { GENIE_BUCKETS, GENIE_LIMITS } from '../domain/genie';
+import { GENIE_BUCKETS, GENIE_LIMITS } from '../domain/genie-limits';
 import { characterCount } from '../domain/values';
 import { named } from './registry';
 

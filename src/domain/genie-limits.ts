@@ -1,0 +1,17 @@
+/**
+ * The Genie's buckets and request limits (§10), apart from its rules so that the wire
+ * schemas can refuse over-long requests without the rules importing the wire back.
+ */
+export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
+
+/** Request limits; the request schemas in wire/genie.ts refuse anything over them. */
+export const GENIE_LIMITS = {
+  queryMax: 200,
+  candidatesMax: 40,
+  titleMax: 300,
+  descriptionMax: 1_000,
+  historyMax: 15,
+  questionMax: 2_000,
+  answerMax: 500,
+  anchorsMax: 3,
+} as const;
