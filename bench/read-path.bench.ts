@@ -9,7 +9,11 @@
  *  3. the same leaderboard revalidated with its ETag (304s);
  *  4. the market shelf of that league (50 articles priced from stored series, owners from its
  *     1,000 teams), brotli, and revalidated;
- *  5. the public league list (12 of 30 public leagues, one of them 1,000 teams strong).
+ *  5. the public league list (12 of 30 public leagues, one of them 1,000 teams strong);
+ *  6. the cost of a body route: the app's own stack (its plugins, the session and write
+ *     guards, its JSON body reader, the buy's zod schema) on a bench-only route answering a
+ *     fixed JSON, against a bare node:http server reading the same body, checking it with the
+ *     same schema and answering the same JSON.
  *
  * Beside requests per second, each comparison prints the CPU time each server process spent
  * per request (its own process.cpuUsage over the round): on a shared 2-core machine the load
@@ -27,6 +31,8 @@ import autocannon from 'autocannon';
 import { parseConfig } from '../src/config';
 import { addDays, utcDay } from '../src/domain/dates';
 import { createApp } from '../src/http/app';
+import { jsonBody } from '../src/http/route-options';
+import { BuyContractRequestSchema } from '../src/wire/contracts';
 import { listen } from '../src/http/server';
 import { batchedStdout, jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
@@ -50,7 +56,10 @@ function configFor(databasePath: string) {
 /** Child: the service itself, logging as `serve` does (one JSON line per request to stdout). */
 async function serveApp(databasePath: string) {
   const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
-  const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, runtime.ctx.log);
+  const app = createApp(runtime.ctx).post(BODY_ROUTE, () => BODY_ANSWER, {
+    ...jsonBody(BuyContractRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER' }),
+  });
+  const server = await listen(app.fetch, '127.0.0.1', 0, runtime.ctx.log);
   answerCpuQuestions();
   process.send!({ url: server.url });
 }
@@ -69,6 +78,17 @@ async function serveBare(file: string) {
   const answers = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { headers: Record<string, string>; body: string }>;
   const byPath = new Map(Object.entries(answers).map(([key, a]) => [key, { headers: a.headers, body: Buffer.from(a.body, 'base64') }]));
   const server = http.createServer((req, res) => {
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const checked = BuyContractRequestSchema.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        const body = Buffer.from(JSON.stringify(checked.success ? BODY_ANSWER : { error: 'INVALID_TIER' }));
+        res.writeHead(checked.success ? 200 : 400, { 'content-type': 'application/json', 'content-length': body.byteLength });
+        res.end(body);
+      });
+      return;
+    }
     const answer = byPath.get(`${req.url} ${req.headers['accept-encoding'] ?? ''}`) ?? byPath.get(`${req.url} `)!;
     res.writeHead(200, { ...answer.headers, 'content-length': answer.body.byteLength });
     res.end(answer.body);
@@ -120,10 +140,16 @@ interface Figure {
   cpuPerRequest: number;
 }
 
-async function load(server: Server, route: string, headers: Record<string, string>, expectStatus = 200): Promise<Figure> {
+/** The bench-only body route, under /api/v1 so the session and write guards run too. */
+const BODY_ROUTE = '/api/v1/bench/buy-body';
+const BODY_ANSWER = { accepted: true, tier: 'MEDIUM' };
+const BUY_BODY = JSON.stringify({ articleId: 'Ada_Lovelace', tier: 'MEDIUM' });
+
+async function load(server: Server, route: string, headers: Record<string, string>, expectStatus = 200, body?: string): Promise<Figure> {
   const url = `${server.url}${route}`;
   const cpuBefore = await server.cpu();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const post = body === undefined ? {} : { method: 'POST' as const, body, headers: { ...headers, 'content-type': 'application/json' } };
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...post });
   const cpu = (await server.cpu()) - cpuBefore;
   const wrong = result.non2xx - (expectStatus === 304 ? result['3xx'] ?? 0 : 0);
   if (result.errors > 0 || wrong > 0) throw new Error(`${url}: ${result.errors} errors, ${wrong} unexpected statuses`);
@@ -227,6 +253,11 @@ async function main() {
         console.log(`market shelf revalidated (304): ${show(shelfRevalidated)}`);
       }
       await compare('public leagues, 12 of 30', () => load(app, publicList, { cookie }), () => load(bare, publicList, {}));
+      await compare(
+        'a body route: a buy body read, checked with its zod schema, a fixed JSON answered',
+        () => load(app, BODY_ROUTE, { cookie }, 200, BUY_BODY),
+        () => load(bare, BODY_ROUTE, {}, 200, BUY_BODY),
+      );
     } finally {
       app.stop();
       bare.stop();
