@@ -27,7 +27,18 @@ export interface RunningServer {
 export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
   // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body:
   // both are answered here in the error shape instead.
+  let stopping = false;
+  const inFlight = new Set<http.ServerResponse>();
+  // Once stopping, an answer closes its connection, which is let go as soon as it is idle: a
+  // browser would otherwise keep it open for the keep-alive timeout and send more on it.
+  const lastOnItsConnection = (res: http.ServerResponse) => {
+    res.shouldKeepAlive = false;
+    res.once('finish', () => server.closeIdleConnections());
+  };
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (stopping) lastOnItsConnection(res);
     void bridge(fetch, req, res, log);
   });
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
@@ -48,6 +59,8 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
     port: address.port,
     close: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
+        stopping = true;
+        for (const res of inFlight) lastOnItsConnection(res);
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(timer);

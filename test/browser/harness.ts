@@ -41,6 +41,8 @@ export interface Service {
   /** the binary's SQLite file, for a test that must move a date the binary has no clock to wind */
   databasePath: string;
   fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
+  /** sends `serve` a signal; resolves with its exit code once it has exited */
+  signal(name: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,11 @@ export async function startService(options: { genie?: boolean; reports?: boolean
     tracker,
     databasePath: path.join(cwd, 'data', 'fantasy.db'),
     fantasy,
+    signal(name) {
+      const exited = new Promise<number | null>((resolve) => (server.exitCode !== null ? resolve(server.exitCode) : server.once('exit', (code) => resolve(code))));
+      server.kill(name);
+      return exited;
+    },
     async stop() {
       if (server.exitCode === null) {
         server.kill('SIGTERM');
