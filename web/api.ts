@@ -14,7 +14,7 @@ import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, 
 import type { Performance, TeamLineup } from '../src/wire/lineups';
 import type { Notification } from '../src/wire/notifications';
 import type { CreateProblemReportRequest, FiledReport, ReportCategory } from '../src/wire/reports';
-import type { PasswordSession, Player, Session } from '../src/wire/session';
+import type { PasswordSession, Player, Session, SignInMethods } from '../src/wire/session';
 import type { Departure, Team } from '../src/wire/teams';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
@@ -97,6 +97,7 @@ const contract = (id: string, contractId: string) => league(id)['my-contracts'](
 export const api = {
   register: (username: string, password: string) => answered<PasswordSession>(client.auth.password.register.post({ username, password }), true),
   login: (username: string, password: string) => answered<PasswordSession>(client.auth.password.login.post({ username, password }), true),
+  signInMethods: () => answered<SignInMethods>(client.auth.methods.get()),
   session: () => answered<Session>(v1.session.get()),
   player: () => answered<Player>(v1.player.get()),
   signOut: () => answered<Success>(v1.session.delete()),

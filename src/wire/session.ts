@@ -43,3 +43,13 @@ export const PasswordSessionSchema = named(
   'The session itself arrives as the `session_token` cookie',
 );
 export type PasswordSession = z.output<typeof PasswordSessionSchema>;
+
+export const SignInMethodsSchema = named(
+  'SignInMethods',
+  z.object({
+    password: z.boolean().describe('password sign-in and sign-up are open (`/auth/password/*`)'),
+    identityProvider: z.boolean().describe('the identity provider is configured: `/auth/idp` starts its round trip'),
+  }),
+  'How a player can sign in on this deployment, so the app offers only what works',
+);
+export type SignInMethods = z.output<typeof SignInMethodsSchema>;

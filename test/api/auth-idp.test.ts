@@ -297,3 +297,22 @@ describe('GET /auth/dev', () => {
     }
   });
 });
+
+describe('GET /auth/methods', () => {
+  const deployments: [string, () => Promise<TestApp>, { password: boolean; identityProvider: boolean }][] = [
+    ['password only (no provider configured)', () => createTestApp(), { password: true, identityProvider: false }],
+    ['password and the identity provider', () => appWithProvider(), { password: true, identityProvider: true }],
+    ['the identity provider only', () => appWithProvider({ passwordSignIn: false }), { password: false, identityProvider: true }],
+  ];
+  for (const [name, start, methods] of deployments) {
+    it(`answers without a session what the sign-in screen may offer: ${name}`, async () => {
+      const app = await start();
+      try {
+        const result = await app.call('GET', '/auth/methods');
+        expect({ status: result.status, body: result.body }).toEqual({ status: 200, body: methods });
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});

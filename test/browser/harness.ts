@@ -14,6 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
 import { startFakeIssueTracker, type FakeIssueTracker } from '../fakes/issue-tracker';
 import { startFakeLanguageModel, type FakeLanguageModel } from '../fakes/language-model';
 import { freePort } from '../support/free-port';
@@ -38,6 +39,8 @@ export interface Service {
   model: FakeLanguageModel | null;
   /** the loopback issue tracker, when started with `{ reports: true }` */
   tracker: FakeIssueTracker | null;
+  /** the loopback identity provider, when started with `{ identityProvider: true }` */
+  identityProvider: FakeIdentityProvider | null;
   /** the binary's SQLite file, for a test that must move a date the binary has no clock to wind */
   databasePath: string;
   fantasy(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
@@ -50,10 +53,11 @@ export interface Service {
  * Starts dist/fantasy in an empty folder, its frontend being its own loopback origin; with
  * `genie` and `reports` it is bound to the loopback model and issue tracker as well.
  */
-export async function startService(options: { genie?: boolean; reports?: boolean } = {}): Promise<Service> {
+export async function startService(options: { genie?: boolean; reports?: boolean; identityProvider?: boolean } = {}): Promise<Service> {
   const fake = await startFakeEncyclopedia({ today, publishedThrough: today });
   const model = options.genie ? await startFakeLanguageModel() : null;
   const tracker = options.reports ? await startFakeIssueTracker() : null;
+  const identityProvider = options.identityProvider ? await startFakeIdentityProvider() : null;
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-browser-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -72,6 +76,15 @@ export async function startService(options: { genie?: boolean; reports?: boolean
           FANTASY_ISSUE_TRACKER_API_URL: tracker.url,
           FANTASY_ISSUE_TRACKER_REPOSITORY: `${tracker.owner}/${tracker.repo}`,
           FANTASY_ISSUE_TRACKER_TOKEN: tracker.token,
+        }
+      : {}),
+    ...(identityProvider
+      ? {
+          FANTASY_IDP_CLIENT_ID: identityProvider.clientId,
+          FANTASY_IDP_CLIENT_SECRET: identityProvider.clientSecret,
+          FANTASY_IDP_AUTHORIZE_URL: identityProvider.authorizeUrl,
+          FANTASY_IDP_TOKEN_URL: identityProvider.tokenUrl,
+          FANTASY_IDP_USERINFO_URL: identityProvider.userinfoUrl,
         }
       : {}),
   };
@@ -96,6 +109,7 @@ export async function startService(options: { genie?: boolean; reports?: boolean
     fake,
     model,
     tracker,
+    identityProvider,
     databasePath: path.join(cwd, 'data', 'fantasy.db'),
     fantasy,
     signal(name) {
@@ -108,7 +122,7 @@ export async function startService(options: { genie?: boolean; reports?: boolean
         server.kill('SIGTERM');
         await new Promise((resolve) => server.on('exit', resolve));
       }
-      await Promise.all([fake.close(), model?.close(), tracker?.close()]);
+      await Promise.all([fake.close(), model?.close(), tracker?.close(), identityProvider?.close()]);
       fs.rmSync(cwd, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,7 @@ import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
 import { navigate, queryParam } from '../router';
 import { pendingInvitation, refreshNotifications, rememberSignedIn, takeReturnTo, type PendingInvitation } from '../state';
+import type { SignInMethods } from '../../src/wire/session';
 
 async function landSignedIn(isNew: boolean): Promise<void> {
   rememberSignedIn(await api.session());
@@ -54,6 +55,12 @@ export function SignIn() {
   const { busy, refusal, setRefusal, run } = useAction();
   const creating = mode === 'create';
   const invitation = pendingInvitation();
+  // Password sign-in is the default; the identity provider is offered once the server says it
+  // is configured, and the password form goes where password sign-in is switched off.
+  const [methods, setMethods] = useState<SignInMethods>({ password: true, identityProvider: false });
+  useEffect(() => {
+    api.signInMethods().then(setMethods, () => undefined);
+  }, []);
   // A refusal belongs to the form that met it: switching forms starts clean.
   const switchTo = (next: 'signin' | 'create') => {
     setMode(next);
@@ -74,52 +81,66 @@ export function SignIn() {
       <p class="intro">Buy encyclopedia articles, field them in a line-up, and score points when people read them.</p>
       {queryParam('error') === 'auth_failed' && (
         <p class="refusal" role="alert">
-          <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again, or use a username and password.
+          <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again{methods.password ? ', or use a username and password' : ''}.
         </p>
       )}
-      <div class="segmented" role="group" aria-label="What do you want to do?">
-        <button type="button" aria-pressed={!creating} onClick={() => switchTo('signin')}>
-          I have an account
-        </button>
-        <button type="button" aria-pressed={creating} onClick={() => switchTo('create')}>
-          I am new here
-        </button>
-      </div>
-      <form class="card stack" onSubmit={submit}>
-        <label>
-          Username
-          <input
-            name="username"
-            autoComplete="username"
-            required
-            minLength={3}
-            maxLength={30}
-            pattern="[A-Za-z0-9_\-]+"
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            aria-describedby="username-hint"
-          />
-        </label>
-        <p id="username-hint" class="hint">
-          3 to 30 letters, digits, hyphens or underscores.
+      {methods.password && (
+        <>
+          <div class="segmented" role="group" aria-label="What do you want to do?">
+            <button type="button" aria-pressed={!creating} onClick={() => switchTo('signin')}>
+              I have an account
+            </button>
+            <button type="button" aria-pressed={creating} onClick={() => switchTo('create')}>
+              I am new here
+            </button>
+          </div>
+          <form class="card stack" onSubmit={submit}>
+            <label>
+              Username
+              <input
+                name="username"
+                autoComplete="username"
+                required
+                minLength={3}
+                maxLength={30}
+                pattern="[A-Za-z0-9_\-]+"
+                value={username}
+                onInput={(e) => setUsername(e.currentTarget.value)}
+                aria-describedby="username-hint"
+              />
+            </label>
+            <p id="username-hint" class="hint">
+              3 to 30 letters, digits, hyphens or underscores.
+            </p>
+            <label>
+              Password
+              <input
+                name="password"
+                type="password"
+                autoComplete={creating ? 'new-password' : 'current-password'}
+                maxLength={200}
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </label>
+            <Refusal code={refusal} />
+            {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
+            <button type="submit" class="primary" disabled={busy}>
+              {creating ? 'Create account' : 'Sign in'}
+            </button>
+          </form>
+        </>
+      )}
+      {methods.identityProvider && (
+        <p class="stack">
+          {methods.password && <span>Or use an account you already have:</span>}
+          {/* /auth/ links leave the app: the round trip comes back to /auth/callback, and the
+              invitation waits in this tab's session storage meanwhile. */}
+          <a class={methods.password ? 'button' : 'button primary'} href="/auth/idp">
+            Continue with single sign-on
+          </a>
         </p>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete={creating ? 'new-password' : 'current-password'}
-            maxLength={200}
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
-        <Refusal code={refusal} />
-        {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
-        <button type="submit" class="primary" disabled={busy}>
-          {creating ? 'Create account' : 'Sign in'}
-        </button>
-      </form>
+      )}
     </Screen>
   );
 }

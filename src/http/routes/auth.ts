@@ -10,7 +10,7 @@ import { claimsFor, type SignInResult } from '../../services/auth-service';
 import type { Services } from '../../services/composition-root';
 import { mintSessionToken } from '../../services/session-tokens';
 import { newSignInBinding } from '../../upstream/identity-provider';
-import { PasswordCredentialsSchema, PasswordSessionSchema } from '../../wire/session';
+import { PasswordCredentialsSchema, PasswordSessionSchema, SignInMethodsSchema } from '../../wire/session';
 import { clientAddress } from '../connection';
 import { readCookie, serializeCookie } from '../cookies';
 import { originTrusted } from '../origins';
@@ -83,6 +83,14 @@ export function authRoutes(ctx: AppContext, services: Services) {
   const passwordDescription = 'Only from the frontend’s origin; a body over 4 KB answers 413 as plain text.';
 
   const routes = new Elysia()
+    .get(
+      '/auth/methods',
+      () => ({ password: ctx.config.passwordSignIn, identityProvider: ctx.upstream.identityProvider.configured && ctx.signingSecret !== null }),
+      {
+        response: answer(SignInMethodsSchema),
+        ...doc({ id: 'listSignInMethods', summary: 'How a player can sign in here: password, the identity provider, or both (an addition)' }),
+      },
+    )
     .get(
       '/auth/idp',
       async ({ query, request, set }) => {

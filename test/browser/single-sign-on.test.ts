@@ -1,0 +1,73 @@
+/**
+ * The identity provider's round trip from the app (issue 23 point 1): a deployment with an
+ * identity provider offers it on the sign-in screen, and an invitation opened signed out
+ * survives the trip out to the provider and back, landing on that league's join screen.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPlayer, startService, type Service } from './harness';
+
+let service: Service;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService({ identityProvider: true }), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function write(page: Page, path: string, data: unknown) {
+  const response = await page.request.fetch(`${service.base}${path}`, { method: 'POST', data, headers: { origin: service.base } });
+  expect(response.status()).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe('single sign-on from the app', () => {
+  it('an invitation opened signed out survives the round trip to the identity provider', async () => {
+    const founder = await newPlayer(browser, service.base, 'sso-founder');
+    await founder.page.goto(`${service.base}/signin`);
+    await founder.page.getByRole('button', { name: 'I am new here' }).click();
+    await founder.page.getByLabel('Username').fill('sso_founder');
+    await founder.page.getByLabel('Password').fill('sso_founder-password');
+    await founder.page.getByRole('button', { name: 'Create account' }).click();
+    await founder.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+    const league = await write(founder.page, '/api/v1/leagues', {
+      name: 'Night Readers',
+      teamName: 'Owls',
+      icon: '📚',
+      domain: 'en',
+      duration: '2w',
+      visibility: 'private',
+      invitePolicy: 'admin',
+    });
+    await founder.page.goto(`${service.base}/leagues/${String(league.id)}`);
+    const code = (await founder.page.locator('strong.code').textContent())!;
+    const link = (await founder.page.getByRole('link', { name: new RegExp(`/join/${code}`) }).getAttribute('href'))!;
+
+    const friend = await newPlayer(browser, service.base, 'sso-friend');
+    service.identityProvider!.profile = { sub: 'sso-friend-1', email: 'friend@example.org', name: 'Sso Friend', picture: '' };
+    await friend.page.goto(`${service.base}${link}`);
+    await friend.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await friend.page.getByRole('region', { name: 'You are invited to Night Readers' }).getByText(code).waitFor();
+    const offer = friend.page.getByRole('link', { name: 'Continue with single sign-on' });
+    await offer.waitFor();
+    await friend.screen('sign-in-with-provider');
+
+    await offer.click();
+    // Out to the provider (which approves at once) and back: a new account, on the invitation.
+    await friend.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
+    await friend.page.getByRole('heading', { level: 2, name: 'Night Readers' }).waitFor();
+    await friend.page.getByText(`Invitation code ${code}: filled in for you`).waitFor();
+    await friend.page.getByLabel('Your team name in Night Readers').fill('Lamplighters');
+    await friend.page.getByRole('button', { name: 'Join Night Readers' }).click();
+    await friend.page.getByRole('row', { name: /Lamplighters/ }).waitFor();
+
+    // The only page that left our origin is the provider's own approval.
+    const provider = new URL(service.identityProvider!.authorizeUrl).origin;
+    expect(new Set(friend.foreignRequests.map((url) => new URL(url).origin))).toEqual(new Set([provider]));
+    expect(friend.consoleErrors).toEqual([]);
+  }, 90_000);
+});
