@@ -19,7 +19,8 @@
  * per request (its own process.cpuUsage over the round): on a shared 2-core machine the load
  * generator and neighbours move req/s from round to round, while CPU per request moves less.
  *
- * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds.
+ * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds,
+ * READ_PATH_ONLY picks comparisons by label.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -176,6 +177,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * neighbour then costs neither side.
  */
 async function compare(label: string, ours: () => Promise<Figure>, bare: () => Promise<Figure>): Promise<void> {
+  // READ_PATH_ONLY=text runs only the comparisons whose label holds it (to profile one path)
+  if (process.env.READ_PATH_ONLY && !label.includes(process.env.READ_PATH_ONLY)) return;
   let baseline: Figure | undefined;
   let figure: Figure | undefined;
   const cpuRatios: number[] = [];
