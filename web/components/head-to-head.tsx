@@ -36,6 +36,13 @@ export function myMatchup(fixtures: Fixtures, myTeamId: string | null): Matchup 
   return fixtures.matchups.find((m) => m.home.teamId === myTeamId || m.away.teamId === myTeamId) ?? null;
 }
 
+/** The player's matchup turned so their own team reads first ("You 42.1 – 38.0 Bob"). */
+function fromMySide(matchup: Matchup, myTeamId: string): Matchup {
+  if (matchup.home.teamId === myTeamId) return matchup;
+  const result = matchup.result === 'home' ? 'away' : matchup.result === 'away' ? 'home' : matchup.result;
+  return { home: matchup.away, away: matchup.home, result };
+}
+
 /** Where a round stands by the clock: "2 days left", "starts 3 Dec 2026", "final". */
 export function roundTimeWords(fixtures: Pick<Fixtures, 'status' | 'startDate' | 'endDate'>, now = new Date()): string {
   if (fixtures.status === 'final') return 'final';
@@ -50,20 +57,15 @@ export function roundDates(fixtures: Pick<Fixtures, 'startDate' | 'endDate'>): s
 }
 
 /** One matchup as a line: "You 42.1 – 38.0 Bob", then its result in words. */
-export function MatchupLine(props: { matchup: Matchup; myTeamId: string | null; status: Fixtures['status'] }) {
+export function MatchupLine(props: { matchup: Matchup; myTeamId: string | null; status: Fixtures['status']; outcome?: boolean }) {
   const { matchup, myTeamId } = props;
   const result = resultWords(matchup, myTeamId);
   return (
     <>
       <span class="score">
-        <span class="side">{sideName(matchup.home, myTeamId)}</span> <span class="num">{points(matchup.home.points)}</span>
-        <span aria-hidden="true"> – </span>
-        <span class="visually-hidden"> to </span>
-        <span class="num">{points(matchup.away.points)}</span> <span class="side">{sideName(matchup.away, myTeamId)}</span>
+        {sideName(matchup.home, myTeamId)} {points(matchup.home.points)} – {points(matchup.away.points)} {sideName(matchup.away, myTeamId)}
       </span>
-      <span class="outcome">
-        {result ?? (props.status === 'upcoming' ? 'not started' : 'being played')}
-      </span>
+      {props.outcome !== false && <span class="outcome">{result ?? (props.status === 'upcoming' ? 'not started' : 'being played')}</span>}
     </>
   );
 }
@@ -82,7 +84,7 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
       {mine && myTeamId ? (
         <>
           <p class="matchup-big">
-            <MatchupLine matchup={mine} myTeamId={myTeamId} status={fixtures.status} />
+            <MatchupLine matchup={fromMySide(mine, myTeamId)} myTeamId={myTeamId} status={fixtures.status} outcome={false} />
           </p>
           {fixtures.status === 'final' && <p>{myResultWords(mine, myTeamId)}.</p>}
           {mine.away.teamId === null && (

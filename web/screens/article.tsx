@@ -4,9 +4,14 @@ import { api, type ArticlePage, type Contract } from '../api';
 import { BuyPanel } from '../components/buy';
 import { LeagueNav } from '../components/league-nav';
 import { ViewsChart } from '../components/charts';
-import { Loaded, Screen, count, credits, day, points, useLoad, leagueIsGone } from '../components/ui';
+import { Loaded, Screen, count, credits, points, useLoad, leagueIsGone } from '../components/ui';
 import { POSITION_NAMES } from '../components/pitch';
 import type { Position } from '../../src/domain/formations';
+
+const dayMonth = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+function shortDay(date: string): string {
+  return dayMonth.format(new Date(`${date}T00:00:00Z`));
+}
 
 /** What the article scored for the player's team each scored day of the contract, newest first. */
 function MyPoints(props: { days: NonNullable<ArticlePage['myPoints']> }) {
@@ -29,9 +34,6 @@ function MyPoints(props: { days: NonNullable<ArticlePage['myPoints']> }) {
                   <th scope="col">Day</th>
                   <th scope="col">Where</th>
                   <th scope="col" class="num">
-                    Views
-                  </th>
-                  <th scope="col" class="num">
                     Points
                   </th>
                   <th scope="col" class="num">
@@ -42,9 +44,11 @@ function MyPoints(props: { days: NonNullable<ArticlePage['myPoints']> }) {
               <tbody>
                 {props.days.map((d) => (
                   <tr key={d.date}>
-                    <th scope="row">{day(d.date)}</th>
-                    <td>{d.position === null ? 'Bench (scores nothing)' : (POSITION_NAMES[d.position as Position] ?? d.position)}</td>
-                    <td class="num">{d.views === null ? '—' : count(d.views)}</td>
+                    <th scope="row">{shortDay(d.date)}</th>
+                    <td>
+                      {d.position === null ? 'Bench' : (POSITION_NAMES[d.position as Position] ?? d.position)}
+                      <span class="sub">{d.views === null ? 'scores nothing' : `${count(d.views)} views`}</span>
+                    </td>
                     <td class="num">{points(d.points)}</td>
                     <td class="num">{points(d.chemistry)}</td>
                   </tr>
