@@ -78,7 +78,7 @@ function EventText(props: { event: ActivityEvent; leagueId: string; myTeamId: st
           <ul class="round-results">
             {round.matchups.map((m, i) => (
               <li key={i}>
-                {m.home.teamName} {points(m.home.points)} – {points(m.away.points)} {m.away.teamName}: {resultWords(m, props.myTeamId)}
+                {m.home.teamName} {points(m.home.points)} – {points(m.away.points)} {m.away.teamName}: {resultWords(m, null)}
               </li>
             ))}
           </ul>
