@@ -126,6 +126,12 @@ describe('head-to-head with a friend', () => {
     readOn(FOUNDER_ARTICLE, FOUNDER_VIEWS);
     readOn(FRIEND_ARTICLE, FRIEND_VIEWS);
     moveBackThreeDays(leagueId);
+    // A busy league: the friend tries an article out 15 times (buy, then sell the same day for
+    // what it cost), so the activity runs past its first page.
+    for (let i = 0; i < 15; i++) {
+      const tried = (await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-contracts`, { articleId: 'Sample_article_302', tier: 'SHORT' })) as { id: string };
+      await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-contracts/${tried.id}/sell`, {});
+    }
     for (const date of PLAYED) {
       const collected = await service.fantasy('collect', '--date', date);
       expect(collected.status, collected.stderr).toBe(0);
@@ -178,12 +184,22 @@ describe('head-to-head with a friend', () => {
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Activity' }).click();
     const feed = page.getByRole('list', { name: 'What happened, newest first' });
     await feed.waitFor();
-    const events = await feed.getByRole('listitem').filter({ has: page.locator('time') }).allTextContents();
+    const outer = feed.getByRole('listitem').filter({ has: page.locator('time') });
+    // a page of 30, then the rest by the cursor: 2 joins, 2 buys, 15 buys and sales, 3 rounds
+    await expect(outer.count()).resolves.toBe(30);
+    await expect(outer.filter({ hasText: 'Margin Notes sold Sample article 302 early.' }).count()).resolves.toBeGreaterThan(0);
+    await founder.screen('activity');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('That is everything since the league was founded.').waitFor();
+    await expect(outer.count()).resolves.toBe(2 + 2 + 30 + 3);
+    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+    const events = await outer.allTextContents();
     expect(events[0]).toMatch(/^🏁Round 3 finished/);
     expect(events.some((e) => /Margin Notes bought Sample article 301 \(medium term, 7 days\)/.test(e))).toBe(true);
     expect(events.some((e) => /Margin Notes joined the league/.test(e))).toBe(true);
+    expect(events.at(-1)).toMatch(/You \(Page Turners\) joined the league/);
     expect(events.join(' ')).not.toMatch(/\bcr\b|credits/);
-    await founder.screen('activity');
+    await founder.screen('activity-all');
 
     // The friend's side of the same matchup.
     await friend.page.goto(`${service.base}/leagues/${leagueId}`);
