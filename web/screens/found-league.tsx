@@ -124,7 +124,10 @@ export function FoundLeague() {
             </label>
           )}
           <p class="hint">
-            Fixed for the league’s life. <a href="/how-to-play#formats">How the formats work</a>
+            Fixed for the league’s life.{' '}
+            <a href="/how-to-play#formats" target="_blank" rel="noopener">
+              How the formats work (opens in a new tab)
+            </a>
           </p>
         </fieldset>
         <fieldset>
