@@ -96,9 +96,14 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
       ) : (
         <p>Your team is not in this round: a team that joins after a round’s first day plays from the next round.</p>
       )}
-      <p>
-        <a href={link}>All matchups of round {fixtures.round}</a>
-      </p>
+      {fixtures.status !== 'final' && fixtures.startDate === utcDay(new Date()) && (
+        <p class="hint">Pairings are fixed at midnight UTC tonight: a friend who joins before then plays this round.</p>
+      )}
+      {fixtures.matchups.length > 0 && (
+        <p>
+          <a href={link}>All matchups of round {fixtures.round}</a>
+        </p>
+      )}
     </section>
   );
 }
