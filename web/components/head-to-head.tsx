@@ -65,7 +65,7 @@ export function MatchupLine(props: { matchup: Matchup; myTeamId: string | null; 
       <span class="score">
         {sideName(matchup.home, myTeamId)} {points(matchup.home.points)} – {points(matchup.away.points)} {sideName(matchup.away, myTeamId)}
       </span>
-      {props.outcome !== false && <span class="outcome">{result ?? (props.status === 'upcoming' ? 'not started' : 'being played')}</span>}
+      {props.outcome !== false && <span class="outcome">{result ?? (props.status === 'upcoming' ? 'not started' : 'so far')}</span>}
     </>
   );
 }

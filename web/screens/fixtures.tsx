@@ -73,14 +73,14 @@ export function FixturesScreen(props: { id: string }) {
                 <nav class="row pager" aria-label="Rounds">
                   {fixtures.round > 1 ? (
                     <a class="button" href={`${base}/fixtures?round=${fixtures.round - 1}`}>
-                      <span aria-hidden="true">{'← '}</span>
+                      <span aria-hidden="true">←</span>
                       {`Round ${fixtures.round - 1}`}
                     </a>
                   ) : null}
                   {fixtures.round < rounds ? (
                     <a class="button" href={`${base}/fixtures?round=${fixtures.round + 1}`}>
                       {`Round ${fixtures.round + 1}`}
-                      <span aria-hidden="true">{' →'}</span>
+                      <span aria-hidden="true">→</span>
                     </a>
                   ) : null}
                 </nav>
