@@ -16,8 +16,11 @@ import type { Notification } from '../src/wire/notifications';
 import type { CreateProblemReportRequest, FiledReport, ReportCategory } from '../src/wire/reports';
 import type { PasswordSession, Player, Session, SignInMethods } from '../src/wire/session';
 import type { Departure, Team } from '../src/wire/teams';
+import type { Fixtures, HeadToHeadRow } from '../src/wire/head-to-head';
+import type { ActivityEvent, ActivityPage } from '../src/wire/activity';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
+export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow };
 export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
@@ -119,6 +122,12 @@ export const api = {
   myRole: (id: string) => answered<LeagueRole>(league(id)['my-role'].get()),
   inviteCode: (id: string) => answered<LeagueInvite>(league(id)['invite-code'].get()),
   close: (id: string) => answered<League>(league(id).closure.post()),
+  /** a head-to-head round: the current one without `round` */
+  fixtures: (id: string, round?: number) => answered<Fixtures>(league(id).fixtures.get({ query: round === undefined ? {} : { round: String(round) } })),
+  headToHead: (id: string) => answered<HeadToHeadRow[]>(league(id)['head-to-head'].get()),
+  /** newest first; `before` is the previous page's opaque `next` */
+  activity: (id: string, limit: number, before?: string) =>
+    answered<ActivityPage>(league(id).activity.get({ query: before ? { limit: String(limit), before } : { limit: String(limit) } })),
 
   myTeam: (id: string) => answered<Team>(league(id)['my-team'].get()),
   join: (id: string, name: string, invitationCode?: string) => answered<Team>(league(id)['my-team'].post(invitationCode ? { name, invitationCode } : { name })),

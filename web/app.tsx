@@ -17,6 +17,9 @@ import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
 import { ReportScreen } from './screens/report';
+import { FixturesScreen } from './screens/fixtures';
+import { ActivityScreen } from './screens/activity';
+import { HowToPlay } from './screens/how-to-play';
 import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
@@ -38,6 +41,9 @@ const ROUTES: Route[] = [
   ['/leagues/:id/articles/:articleId', (p) => <ArticleScreen id={p.id} articleId={p.articleId} />, true],
   ['/leagues/:id/contracts', (p) => <Contracts id={p.id} />, true],
   ['/leagues/:id/lineup', (p) => <LineupEditor id={p.id} />, true],
+  ['/leagues/:id/fixtures', (p) => <FixturesScreen id={p.id} />, true],
+  ['/leagues/:id/activity', (p) => <ActivityScreen id={p.id} />, true],
+  ['/how-to-play', () => <HowToPlay />, false],
 ];
 
 function resolve(path: string): { element: preact.JSX.Element; signedIn: boolean; key: string } {
@@ -153,7 +159,7 @@ export function App() {
       </main>
       {session.value !== null && path !== '/report' && (
         <footer class="site-footer">
-          <a href={`/report?from=${encodeURIComponent(path)}`}>Report a problem</a>
+          <a href="/how-to-play">How to play</a> · <a href={`/report?from=${encodeURIComponent(path)}`}>Report a problem</a>
         </footer>
       )}
     </>

@@ -1,6 +1,6 @@
 /** What several screens share: who is signed in, the in-box and its unread count. */
 import { computed, signal } from '@preact/signals';
-import { api, type LeaderboardEntry, type Notification, type Player, type Session } from './api';
+import { api, type LeaderboardEntry, type League, type Notification, type Player, type Session } from './api';
 import { navigate } from './router';
 
 const HINT = 'afl.signedIn';
@@ -126,4 +126,30 @@ export async function refreshNotifications(): Promise<void> {
   } catch {
     // The badge is a hint; the in-box screen shows its own failure with a retry.
   }
+}
+
+/**
+ * Which leagues are head-to-head, as the league screens have read them: the league's tabs
+ * offer "Fixtures" on every screen of such a league without reading the league again.
+ * Kept across reloads (a hint only: the league home corrects it whenever it reads the league).
+ */
+const HEAD_TO_HEAD = 'afl.headToHead';
+export const headToHeadLeagues = signal<ReadonlySet<string>>(new Set(readSaved(HEAD_TO_HEAD)));
+function readSaved(key: string): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+export function rememberFormat(league: Pick<League, 'id' | 'format'>): void {
+  const known = headToHeadLeagues.value;
+  const isHeadToHead = league.format === 'head-to-head';
+  if (known.has(league.id) === isHeadToHead) return;
+  const next = new Set(known);
+  if (isHeadToHead) next.add(league.id);
+  else next.delete(league.id);
+  headToHeadLeagues.value = next;
+  localStorage.setItem(HEAD_TO_HEAD, JSON.stringify([...next]));
 }

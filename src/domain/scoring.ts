@@ -85,6 +85,32 @@ export function scoreBreakdown(input: BreakdownInput): ScoreBreakdown {
   return { articles, links, synergy: teamSynergy(input.chemistryLevels), total: teamScore(input) };
 }
 
+/** What one fielded article earned its team on a scored day. */
+export interface ArticleShare {
+  position: string;
+  /** raw views of the day */
+  views: number;
+  /** BasePoints of its views */
+  points: number;
+  /**
+   * Its half of each chemistry link it stood on (§3.3's per-article display), scaled down as
+   * the team's synergy was when the cap bound, so the shares of a day add up to its synergy.
+   */
+  chemistry: number;
+}
+
+/** An article's share of a day's breakdown, or null when it was not fielded that day. */
+export function articleShareOfDay(breakdown: ScoreBreakdown, articleId: string): ArticleShare | null {
+  const placed = breakdown.articles.find((a) => a.articleId === articleId);
+  if (!placed) return null;
+  const uncapped = breakdown.links.reduce((sum, link) => sum + link.points, 0);
+  const scale = uncapped > breakdown.synergy && uncapped > 0 ? breakdown.synergy / uncapped : 1;
+  const halves = breakdown.links
+    .filter((link) => link.from === placed.position || link.to === placed.position)
+    .reduce((sum, link) => sum + link.points / 2, 0);
+  return { position: placed.position, views: placed.views, points: placed.points, chemistry: halves * scale };
+}
+
 const EMPTY_SNAPSHOT = '{}';
 
 /** The snapshot is opaque and echoed back; anything but a string is stored as `{}`. */

@@ -5,10 +5,13 @@
  * function as a buy; a hit whose series cannot be had is pending, never priced at 0.
  */
 import { fail, isFailure } from '../domain/errors';
-import { utcDay, DAY_MS } from '../domain/dates';
+import { addDays, utcDay, DAY_MS } from '../domain/dates';
+import { articleShareOfDay } from '../domain/scoring';
 import { averageViews30d, tierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
+import { liveContractOnArticle } from '../store/contracts';
 import { findLeague, type LeagueRow } from '../store/leagues';
+import { performancesBetween } from '../store/performances';
 import { getCached, putCached } from '../store/upstream-cache';
 import { UpstreamError } from '../upstream/http-client';
 import type { PageSummary, SearchHit } from '../upstream/encyclopedia';
@@ -16,7 +19,8 @@ import { leagueHoldings, type Holding } from './article-holdings';
 import { editionContentFilter } from './content-filter';
 import { mapWithWorkers } from './map-with-workers';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
-import type { ArticleOffer, ArticlePage } from '../wire/articles';
+import { breakDownPerformances } from './performance-breakdowns';
+import type { ArticleDayPoints, ArticleOffer, ArticlePage } from '../wire/articles';
 
 
 /** Hits shown per search: each costs one series fetch when not cached. */
@@ -64,7 +68,27 @@ export class ArticleService {
       extract: summary.extract,
       snapshotDate: live?.snapshotDate ?? null,
       views: (live?.series ?? []).slice(-ARTICLE_PAGE_DAYS),
+      myPoints: holding.availability === 'owned-by-viewer' ? this.pointsForHolder(league, summary.id) : null,
     };
+  }
+
+  /**
+   * What the article scored for the team holding it, each scored day of its contract (from the
+   * first buy, renewals included, to the day before expiry), newest first; a day it sat on the
+   * bench scores 0 and says so.
+   */
+  private pointsForHolder(league: LeagueRow, articleId: string): ArticleDayPoints[] {
+    const { db } = this.deps;
+    const contract = liveContractOnArticle(db, league.id, articleId);
+    if (!contract) return [];
+    // heldSince: the first day held, kept across renewals (a renewal rewrites the term in place)
+    const rows = performancesBetween(db, contract.teamId, contract.heldSince, addDays(contract.expireDate, -1));
+    return breakDownPerformances(db, contract.teamId, league.languageScale, rows).map(({ row, breakdown }) => {
+      const share = articleShareOfDay(breakdown, articleId);
+      return share
+        ? { date: row.date, position: share.position, views: share.views, points: share.points, chemistry: share.chemistry }
+        : { date: row.date, position: null, views: null, points: 0, chemistry: 0 };
+    });
   }
 
   /** W9 hits that are content articles (§1.8), cached an hour per edition and query. */

@@ -3,20 +3,19 @@
  * appends a version; reads show the newest one with sold/settled contracts dropped.
  */
 import type { Clock } from '../clock';
-import { addDays, utcDay } from '../domain/dates';
+import { utcDay } from '../domain/dates';
 import { accepted, type Checked } from '../domain/checked';
-import { scoreBreakdown } from '../domain/scoring';
 import { fail } from '../domain/errors';
 import { SCHEMAS } from '../domain/formations';
 import { chemistryView, placeLineup, shownLineup } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
 import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../store/leagues';
-import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam } from '../store/lineups';
+import { appendLineupVersion, latestLineupVersion } from '../store/lineups';
 import { contractsOfTeam } from '../store/contracts';
-import { chemistryLevelsFromJson, numbersFromJson, stringRecordFromJson } from '../domain/values';
 import { recentPerformances } from '../store/performances';
 import { loadContractViews } from './contract-views';
+import { breakDownPerformances } from './performance-breakdowns';
 import type { Success } from '../wire/common';
 import type { Performance, SaveLineupRequest, TeamLineup } from '../wire/lineups';
 
@@ -61,30 +60,13 @@ export class LineupService {
     const { db } = this.deps;
     const team = this.currentTeam(playerId, leagueId);
     const languageScale = findLeague(db, leagueId)?.languageScale ?? 1;
-    // read once, not per day: the schema that stood at the end of a day is the one its links
-    // were scored on (§4.3)
-    const versions = lineupVersionsOfTeam(db, team.id);
-    const standingAtEndOf = (date: string) => {
-      const endOfDay = `${addDays(date, 1)}T00:00:00.000Z`;
-      return versions.findLast((version) => version.savedAt < endOfDay);
-    };
-    return recentPerformances(db, team.id, limit).map((row) => {
-      const formation = stringRecordFromJson(row.formationSnapshot);
-      const standing = standingAtEndOf(row.date);
-      return {
-        teamId: row.teamId,
-        date: row.date,
-        points: row.points,
-        formation,
-        breakdown: scoreBreakdown({
-          schema: standing?.schema ?? null,
-          snapshot: formation,
-          articleViews: numbersFromJson(row.articleViews),
-          chemistryLevels: chemistryLevelsFromJson(row.chemistryLevels),
-          languageScale,
-        }),
-      };
-    });
+    return breakDownPerformances(db, team.id, languageScale, recentPerformances(db, team.id, limit)).map(({ row, formation, breakdown }) => ({
+      teamId: row.teamId,
+      date: row.date,
+      points: row.points,
+      formation,
+      breakdown,
+    }));
   }
 
   private currentTeam(playerId: string, leagueId: string): TeamRow {

@@ -1,6 +1,6 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
-import { desc, eq } from 'drizzle-orm';
+import { and, between, desc, eq } from 'drizzle-orm';
 import { type Database, preparedOnce } from './database';
 import { performances } from './schema';
 import { refreshTotalsOfTeams } from './standings';
@@ -54,6 +54,16 @@ export function recentPerformances(db: Database, teamId: string, limit: number):
     .where(eq(performances.teamId, teamId))
     .orderBy(desc(performances.date))
     .limit(limit)
+    .all();
+}
+
+/** The team's records of the days `from` … `to` (inclusive), newest date first: one contract's term at most. */
+export function performancesBetween(db: Database, teamId: string, from: string, to: string): PerformanceRow[] {
+  return db
+    .select()
+    .from(performances)
+    .where(and(eq(performances.teamId, teamId), between(performances.date, from, to)))
+    .orderBy(desc(performances.date))
     .all();
 }
 

@@ -25,6 +25,19 @@ export type ArticleOffer = z.infer<typeof ArticleOfferSchema>;
 
 export const ViewPointSchema = named('ViewPoint', z.object({ date: z.string(), views: z.number() }));
 
+export const ArticleDayPointsSchema = named(
+  'ArticleDayPoints',
+  z.object({
+    date: z.string().describe('a scored day of the contract’s term'),
+    position: z.string().nullable().describe('where it was fielded; null: on the bench, so it scored nothing'),
+    views: z.number().nullable().describe('raw views of the day as scored; null on the bench'),
+    points: z.number().describe('BasePoints of those views (§2); 0 on the bench'),
+    chemistry: z.number().describe('its half of each chemistry link it stood on (§3.3), scaled to the day’s capped synergy'),
+  }),
+  'What an article scored for the caller’s team on one day (an addition, issue 24 §3)',
+);
+export type ArticleDayPoints = z.infer<typeof ArticleDayPointsSchema>;
+
 export const ArticlePageSchema = named(
   'ArticlePage',
   z.object({
@@ -32,6 +45,10 @@ export const ArticlePageSchema = named(
     extract: z.string(),
     snapshotDate: z.string().nullable().describe('the day the prices are computed from (§5.3); null while pending'),
     views: z.array(ViewPointSchema).describe('the daily series up to the snapshot day, about a quarter of a year, gaps left out'),
+    myPoints: z
+      .array(ArticleDayPointsSchema)
+      .nullable()
+      .describe('while the caller’s team holds a live or expired contract on it: each scored day of that contract, newest first; otherwise null'),
   }),
 );
 export type ArticlePage = z.infer<typeof ArticlePageSchema>;

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { buildContract, buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { buy, flatSeries, leagueWorld, setViews, withWorld, YESTERDAY } from './contracts-fixtures';
+import { buy, flatSeries, leagueWorld, setViews, TODAY, withWorld, YESTERDAY } from './contracts-fixtures';
+import { SCHEMAS } from '../../src/domain/formations';
+import { writeTransaction } from '../../src/store/database';
+import { appendLineupVersion } from '../../src/store/lineups';
+import { upsertPerformance } from '../../src/store/performances';
+import type { TestApp } from '../support/app';
+import type { TeamRow } from '../../src/store/leagues';
 
 async function world() {
   const built = await leagueWorld();
@@ -25,6 +31,19 @@ async function world() {
 type W = Awaited<ReturnType<typeof world>>['world'];
 const search = (q: string) => (w: W) => `/api/v1/leagues/${w.league.id}/article-search?q=${encodeURIComponent(q)}`;
 const page = (id: string) => (w: W) => `/api/v1/leagues/${w.league.id}/article?id=${encodeURIComponent(id)}`;
+
+/** A scored day as the ingest stores it: the placements, their raw views and the link levels. */
+function scoredDay(app: TestApp, team: TeamRow, date: string, snapshot: Record<string, string>, articleViews: number[], chemistryLevels: string[]): void {
+  writeTransaction(app.ctx.db, (tx) =>
+    upsertPerformance(tx, { teamId: team.id, date, points: 0, formationSnapshot: JSON.stringify(snapshot), articleViews, chemistryLevels }, app.clock.now().toISOString()),
+  );
+}
+
+/** Alice has held Vasco da Gama since two days ago, in a 4-3-3 that stood before then. */
+function heldForTwoDays(w: W): void {
+  buildContract(w.app, w.ownTeam, { articleId: 'Vasco_da_Gama', purchaseDate: addDays(TODAY, -2), termDays: 7 });
+  appendLineupVersion(w.app.ctx.db, { teamId: w.ownTeam.id, schema: '4-3-3', positions: {}, savedAt: `${addDays(TODAY, -4)}T12:00:00.000Z` });
+}
 
 describe('GET /api/v1/leagues/{id}/article-search', () => {
   scenarioTable(world, [
@@ -197,6 +216,66 @@ describe('GET /api/v1/leagues/{id}/article?id=', () => {
       before: (w) => w.fake.faults.failAlways('per-article', 503),
       status: 200,
       expect: { id: 'Vasco_da_Gama', pending: true, prices: null, views: [], snapshotDate: null },
+    },
+    {
+      name: 'the 30-day average beside the prices on every page; no points when the caller holds no contract on it',
+      method: 'GET',
+      path: page('Vasco_Rossi'),
+      as: 'admin',
+      status: 200,
+      expect: { averageViews30d: 4_000, prices: { SHORT: 8, MEDIUM: 18, LONG: 36 }, availability: 'owned-by-other', myPoints: null },
+    },
+    {
+      name: 'its holder sees what it scored each day of the contract, newest first: a bench day scores 0, days before it was held are not shown',
+      method: 'GET',
+      path: page('Vasco_da_Gama'),
+      as: 'admin',
+      before: (w) => {
+        heldForTwoDays(w);
+        // before the contract: another article in its place, not this one's day
+        scoredDay(w.app, w.ownTeam, addDays(TODAY, -3), { LW: 'Vasco_da_Gama' }, [64_000], []);
+        // fielded on the left wing, an excellent link to the striker (LW–ST is a 4-3-3 link)
+        scoredDay(w.app, w.ownTeam, addDays(TODAY, -2), { LW: 'Vasco_da_Gama', ST: 'Lionel_Messi' }, [8_000, 32_000], ['excellent']);
+        // on the bench
+        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { ST: 'Lionel_Messi' }, [32_000], []);
+      },
+      status: 200,
+      expect: (result) => {
+        expect(result.body.availability).toBe('owned-by-viewer');
+        expect(result.body.myPoints).toEqual([
+          { date: addDays(TODAY, -1), position: null, views: null, points: 0, chemistry: 0 },
+          { date: addDays(TODAY, -2), position: 'LW', views: 8_000, points: 2, chemistry: 0.75 },
+        ]);
+      },
+    },
+    {
+      name: 'its chemistry share is scaled down as the day’s synergy was when the cap of 20 bound',
+      method: 'GET',
+      path: page('Vasco_da_Gama'),
+      as: 'admin',
+      before: (w) => {
+        heldForTwoDays(w);
+        // all eleven 4-3-3 positions filled, every one of its 16 links excellent: 24 points capped at 20
+        const snapshot = Object.fromEntries(SCHEMAS['4-3-3'].map((position) => [position, position === 'CM' ? 'Vasco_da_Gama' : `Filler_${position}`]));
+        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), snapshot, SCHEMAS['4-3-3'].map(() => 4_000), Array(16).fill('excellent'));
+      },
+      status: 200,
+      expect: (result) => {
+        // CM stands on 5 links: 5 × 1.5 / 2 = 3.75, times 20/24
+        expect(result.body.myPoints).toEqual([{ date: addDays(TODAY, -1), position: 'CM', views: 4_000, points: 1, chemistry: 3.125 }]);
+      },
+    },
+    {
+      name: 'a rival does not see what another team’s article scored',
+      method: 'GET',
+      path: page('Vasco_da_Gama'),
+      as: 'rival',
+      before: (w) => {
+        heldForTwoDays(w);
+        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { LW: 'Vasco_da_Gama' }, [8_000], []);
+      },
+      status: 200,
+      expect: { availability: 'owned-by-other', myPoints: null },
     },
     { name: 'no such article', method: 'GET', path: page('No_such_article_at_all'), as: 'admin', status: 404, exact: true, expect: { error: 'ARTICLE_NOT_FOUND' } },
     { name: 'no id', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/article`, as: 'admin', status: 400, exact: true, expect: { error: 'INVALID_ARTICLE' } },

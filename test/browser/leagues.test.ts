@@ -59,7 +59,7 @@ describe('leagues between friends', () => {
     await player.page.getByText(/The season ended on .*the standings are final\./).waitFor();
     await player.page.getByText(/This league is an archive/).waitFor();
     const nav = player.page.getByRole('navigation', { name: /sections/ });
-    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings']);
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/, /Copy code/]) {
       await expect(player.page.getByRole('link', { name: offer }).or(player.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -138,10 +138,10 @@ describe('leagues between friends', () => {
     await founder.screen('close-confirm');
     await founder.page.getByRole('button', { name: 'Close the league', exact: true }).click();
     await founder.page.getByText(/Closed on .*the standings are final\./).waitFor();
-    // Closed, the league is an archive: the final standings and the line-ups, nothing it refuses.
+    // Closed, the league is an archive: the final standings, the line-ups and what happened, nothing it refuses.
     await founder.page.getByText(/This league is an archive/).waitFor();
     const archiveNav = founder.page.getByRole('navigation', { name: /sections/ });
-    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings']);
+    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/]) {
       await expect(founder.page.getByRole('link', { name: offer }).or(founder.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -149,7 +149,7 @@ describe('leagues between friends', () => {
     await founder.screen('archive');
     await founder.page.getByRole('link', { name: 'Page Turners' }).click();
     await founder.page.getByRole('heading', { level: 1, name: 'Page Turners: last line-up' }).waitFor();
-    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings']);
+    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
     await founder.screen('archive-lineup');
     await founder.page.goBack();
     await founder.page.getByRole('link', { name: 'Leagues' }).click();

@@ -197,3 +197,37 @@ export function ViewsChart(props: { views: ArticlePage['views']; average: number
     </figure>
   );
 }
+
+/**
+ * The points curve (§2) drawn from the scoring's own function: flat to 2,000 views, then a
+ * point per doubling, straight past 150,000. `curve` maps views to points.
+ */
+export function PointsCurve(props: { curve: (views: number) => number; maxViews: number; labels: number[]; marks: number[] }) {
+  const [box, width] = useWidth();
+  const steps = 120;
+  const xs = Array.from({ length: steps + 1 }, (_, i) => (i * props.maxViews) / steps);
+  const ticks = niceTicks(props.curve(props.maxViews));
+  const top = ticks[ticks.length - 1];
+  const plot = width - PAD.left - PAD.right;
+  const x = (v: number) => PAD.left + (v / props.maxViews) * plot;
+  const y = (v: number) => PAD.top + (1 - v / top) * (HEIGHT - PAD.top - PAD.bottom);
+  const path = xs.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(v).toFixed(1)},${y(props.curve(v)).toFixed(1)}`).join(' ');
+  return (
+    <figure class="chart">
+      <div ref={box} class="chart-box">
+        <svg viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} role="img" aria-labelledby="curve-caption">
+          <Axes width={width} ticks={ticks} y={y} format={(v) => compact.format(v)} xLabels={props.labels.map((v) => [x(v), compact.format(v)] as [number, string])}>
+            <path d={path} class="line" fill="none" />
+            {props.marks.map((v) => (
+              <circle key={v} cx={x(v)} cy={y(props.curve(v))} r="4" class="dot" />
+            ))}
+          </Axes>
+        </svg>
+      </div>
+      <figcaption id="curve-caption">
+        Points for a day’s views, from 0 to {count(props.maxViews)} views: nothing up to 2,000, one more point for each doubling, then one point
+        for every further 50,000 past 150,000. The table below gives the marked points.
+      </figcaption>
+    </figure>
+  );
+}

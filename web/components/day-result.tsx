@@ -3,7 +3,8 @@
  * them, rank and its change) and whatever needs them now. Built from my-performances and the
  * contract list; the playtest's players left because no day ended in a visible result.
  */
-import type { Contract, Performance } from '../api';
+import type { Contract, Fixtures, Performance } from '../api';
+import { myMatchup } from './head-to-head';
 import { displayTitle } from '../../src/domain/titles';
 import type { Position } from '../../src/domain/formations';
 import { POSITION_NAMES } from './pitch';
@@ -98,6 +99,8 @@ export function DayResult(props: {
   rank: number | null;
   teams: number;
   rankDelta: number | null;
+  /** a head-to-head league: the round whose last day this result is */
+  endedRound?: { fixtures: Fixtures; myTeamId: string } | null;
 }) {
   const { performance } = props;
   const { breakdown } = performance;
@@ -114,6 +117,7 @@ export function DayResult(props: {
       <p class="result-total">
         <strong>{points(performance.points)}</strong> points
       </p>
+      {props.endedRound && <RoundEnded {...props.endedRound} />}
       <p>
         Rank {props.rank === null ? '—' : `${props.rank} of ${props.teams}`}{' '}
         <span>
@@ -150,5 +154,29 @@ export function DayResult(props: {
         </>
       )}
     </section>
+  );
+}
+
+/** The morning after a round's last day: who won it, in words, for the player's own matchup. */
+function RoundEnded(props: { fixtures: Fixtures; myTeamId: string }) {
+  const { fixtures } = props;
+  const mine = myMatchup(fixtures, props.myTeamId);
+  if (!mine) return <p class="round-ended">Round {fixtures.round} ended; your team was not paired in it.</p>;
+  const meHome = mine.home.teamId === props.myTeamId;
+  const [me, rival] = meHome ? [mine.home, mine.away] : [mine.away, mine.home];
+  const score = `${points(me.points)} – ${points(rival.points)}`;
+  if (mine.result === null)
+    return (
+      <p class="round-ended">
+        Round {fixtures.round} ended: you {score} {rival.teamName} so far; it is final once every team’s last day is scored.
+      </p>
+    );
+  const won = mine.result === (meHome ? 'home' : 'away');
+  return (
+    <p class="round-ended">
+      <strong>
+        Round {fixtures.round}: {mine.result === 'draw' ? `a draw with ${rival.teamName}` : won ? `you beat ${rival.teamName}` : `${rival.teamName} beat you`}, {score}.
+      </strong>
+    </p>
   );
 }

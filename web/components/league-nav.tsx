@@ -1,6 +1,7 @@
 /** The league's own navigation: home and standings, market, contracts, line-up. */
 import type { League } from '../api';
 import { currentPath } from '../router';
+import { headToHeadLeagues } from '../state';
 import { day } from './ui';
 import { DAY_MS } from '../../src/domain/dates';
 
@@ -31,7 +32,9 @@ export function seasonWords(league: Pick<League, 'closedAt' | 'startDate' | 'end
 
 export function LeagueNav(props: { id: string; title?: string; archived?: boolean }) {
   const base = `/leagues/${encodeURIComponent(props.id)}`;
-  // An archive offers only what it still answers: the final standings and the line-ups.
+  const headToHead = headToHeadLeagues.value.has(props.id);
+  // An archive offers only what it still answers: the final standings, the line-ups from
+  // them, the rounds played and what happened.
   const items: [string, string][] = props.archived
     ? [[base, 'Final standings']]
     : [
@@ -40,6 +43,8 @@ export function LeagueNav(props: { id: string; title?: string; archived?: boolea
         [`${base}/contracts`, 'Contracts'],
         [`${base}/lineup`, 'Line-up'],
       ];
+  if (headToHead) items.push([`${base}/fixtures`, 'Fixtures']);
+  items.push([`${base}/activity`, 'Activity']);
   return (
     <nav class="league-nav" aria-label={props.title ? `${props.title} sections` : 'League sections'}>
       <ul>

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api';
 import { ICONS, DURATIONS } from '../../src/domain/leagues';
+import { DEFAULT_ROUND_DAYS, ROUND_DAYS, type LeagueFormat, type RoundDays } from '../../src/domain/head-to-head';
 import { Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
 
@@ -23,6 +24,8 @@ export function FoundLeague() {
   const [duration, setDuration] = useState<keyof typeof DURATIONS>('1m');
   const [visibility, setVisibility] = useState<'public' | 'private'>('private');
   const [invitePolicy, setInvitePolicy] = useState<'members' | 'admin'>('members');
+  const [format, setFormat] = useState<LeagueFormat>('points');
+  const [roundDays, setRoundDays] = useState<RoundDays>(DEFAULT_ROUND_DAYS);
   const { busy, refusal, run } = useAction();
 
   const shown = useMemo(() => {
@@ -36,7 +39,8 @@ export function FoundLeague() {
   const submit = (event: Event) => {
     event.preventDefault();
     void run(async () => {
-      const league = await api.createLeague({ name: name.trim(), teamName: teamName.trim(), icon, domain, duration, visibility, invitePolicy });
+      const chosen = format === 'head-to-head' ? { format, roundDays } : { format };
+      const league = await api.createLeague({ name: name.trim(), teamName: teamName.trim(), icon, domain, duration, visibility, invitePolicy, ...chosen });
       navigate(`/leagues/${encodeURIComponent(league.id)}`);
     });
   };
@@ -97,6 +101,35 @@ export function FoundLeague() {
             ))}
           </select>
         </label>
+        <fieldset>
+          <legend>How the league is won</legend>
+          <label class="choice">
+            <input type="radio" name="format" checked={format === 'points'} onChange={() => setFormat('points')} />
+            Points: the most points over the season wins
+          </label>
+          <label class="choice">
+            <input type="radio" name="format" checked={format === 'head-to-head'} onChange={() => setFormat('head-to-head')} />
+            Head-to-head: one rival each round, 3 table points a win
+          </label>
+          {format === 'head-to-head' && (
+            <label>
+              Round length
+              <select value={roundDays} onChange={(e) => setRoundDays(Number(e.currentTarget.value) as RoundDays)}>
+                {ROUND_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {days === 1 ? '1 day' : days === 7 ? '7 days (a week)' : `${days} days`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <p class="hint">
+            Fixed for the league’s life.{' '}
+            <a href="/how-to-play#formats" target="_blank" rel="noopener">
+              How the formats work (opens in a new tab)
+            </a>
+          </p>
+        </fieldset>
         <fieldset>
           <legend>Who can join</legend>
           <label class="choice">

@@ -1,6 +1,8 @@
 /** Screen 4: my team, the season, the standings (each row opens a line-up), invite, leave, close. */
 import { useState } from 'preact/hooks';
-import { api, type LeaderboardEntry, type Page } from '../api';
+import { api, type ActivityEvent, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
+import { ActivityList } from '../components/activity';
+import { HeadToHeadTable, ThisRound } from '../components/head-to-head';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
 import { LeagueNav, leagueIsOver, seasonWords } from '../components/league-nav';
@@ -8,7 +10,7 @@ import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
 import { Done, Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
-import { currentPlayer, forgetMembership, isKnownMember, rememberEntries, rememberMembership } from '../state';
+import { currentPlayer, forgetMembership, headToHeadLeagues, isKnownMember, rememberEntries, rememberFormat, rememberMembership } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
 
 /** More days than any season: the chart shows the whole of it. */
@@ -17,6 +19,39 @@ const SEASON_DAYS = 400;
 const PAGE = 10;
 /** The player's own row and two teams either side. */
 const AROUND = 5;
+/** The latest events shown on the home; the Activity tab has the rest. */
+const RECENT = 5;
+
+interface MemberExtras {
+  fixtures: Fixtures | null;
+  table: HeadToHeadRow[] | null;
+  recent: ActivityEvent[] | null;
+}
+
+/**
+ * What only members read: a head-to-head league's round and table, and the latest events.
+ * The activity is a side dish: its failure leaves the section out rather than the screen.
+ */
+async function memberExtras(id: string, headToHead: boolean): Promise<MemberExtras> {
+  const [fixtures, table, recent] = await Promise.all([
+    headToHead ? api.fixtures(id) : null,
+    headToHead ? api.headToHead(id) : null,
+    api.activity(id, RECENT).then(
+      (page) => page.events,
+      () => null,
+    ),
+  ]);
+  return { fixtures, table, recent };
+}
+
+/** The round whose last day is the morning result's day, when a round ended on it. */
+async function roundEndedOn(id: string, current: Fixtures | null, date: string | undefined): Promise<Fixtures | null> {
+  if (!current || !date) return null;
+  if (current.endDate === date) return current;
+  if (current.round <= 1 || current.startDate <= date) return null;
+  const previous = await api.fixtures(id, current.round - 1).catch(() => null);
+  return previous?.endDate === date ? previous : null;
+}
 
 /**
  * Everything the screen shows, in as few rounds as it can: a league the player is known to
@@ -27,16 +62,24 @@ async function loadLeague(id: string) {
   const mine = () =>
     Promise.all([api.leaderboardAroundMe(id, AROUND), api.myPerformances(id, SEASON_DAYS), api.myContracts(id), api.myLineup(id)] as const);
   const known = isKnownMember(id);
-  const [league, role, top, me, own] = await Promise.all([
+  const hintedHeadToHead = headToHeadLeagues.value.has(id);
+  const [league, role, top, me, own, hintedExtras] = await Promise.all([
     api.league(id),
     api.myRole(id),
     api.leaderboardPage(id, PAGE),
     currentPlayer(),
     // a stale hint (the player left) only costs these reads: the role below decides
     known ? mine().catch(() => null) : Promise.resolve(null),
+    known ? memberExtras(id, hintedHeadToHead).catch(() => null) : Promise.resolve(null),
   ]);
-  const [around, performances, contracts, lineup] = role.isMember ? (own ?? (await mine())) : [null, [], [], null];
+  rememberFormat(league);
+  const headToHead = league.format === 'head-to-head';
+  const none: MemberExtras = { fixtures: null, table: null, recent: null };
+  const [[around, performances, contracts, lineup], extras] = role.isMember
+    ? await Promise.all([own ?? mine(), hintedExtras && hintedHeadToHead === headToHead ? hintedExtras : memberExtras(id, headToHead)])
+    : [[null, [], [], null] as Awaited<ReturnType<typeof mine>> | [null, [], [], null], none];
   if (role.isMember) rememberMembership(id);
+  const endedRound = await roundEndedOn(id, extras.fixtures, performances[0]?.date);
   const isMe = (entry: LeaderboardEntry) => entry.team.player.id === me.id;
   const entry = around?.rows.find(isMe) ?? top.rows.find(isMe) ?? null;
   // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
@@ -51,7 +94,7 @@ async function loadLeague(id: string) {
   // The code is asked for only where the league's policy shows it to this player, and only
   // while someone could still join with it (a closed or ended league refuses every join).
   const mayInvite = role.isMember && !leagueIsOver(league) && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
-  return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite };
+  return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, ...extras, endedRound };
 }
 
 function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string }) {
@@ -209,7 +252,7 @@ export function LeagueHome(props: { id: string }) {
     <Screen title={title} heading={title}>
       <LeagueNav id={props.id} title={title} archived={archived} />
       <Loaded load={load} what="this league" retry={reload}>
-        {({ league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite }) => {
+        {({ league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, fixtures, table, recent, endedRound }) => {
           const team = entry?.team ?? null;
           const latest = performances[0];
           const change = rankChange(entry?.rankDelta ?? null);
@@ -235,8 +278,22 @@ export function LeagueHome(props: { id: string }) {
                   creditsLeft={team?.credits ?? null}
                 />
               )}
+              {fixtures && <ThisRound leagueId={league.id} fixtures={fixtures} myTeamId={team?.id ?? null} />}
+              {table && (
+                <section aria-labelledby="h2h-heading">
+                  <h2 id="h2h-heading">Head-to-head table</h2>
+                  <HeadToHeadTable leagueId={league.id} rows={table} myTeamId={team?.id ?? null} />
+                </section>
+              )}
               {role.isMember && latest && (
-                <DayResult performance={latest} contracts={contracts} rank={entry?.rank ?? null} teams={teams} rankDelta={entry?.rankDelta ?? null} />
+                <DayResult
+                  performance={latest}
+                  contracts={contracts}
+                  rank={entry?.rank ?? null}
+                  teams={teams}
+                  rankDelta={entry?.rankDelta ?? null}
+                  endedRound={endedRound && team ? { fixtures: endedRound, myTeamId: team.id } : null}
+                />
               )}
               {!role.isMember && !archived && (
                 <section class="card">
@@ -289,9 +346,18 @@ export function LeagueHome(props: { id: string }) {
                 </section>
               )}
               <section aria-labelledby="standings-heading">
-                <h2 id="standings-heading">Standings</h2>
+                <h2 id="standings-heading">{league.format === 'head-to-head' ? 'Points standings' : 'Standings'}</h2>
                 <Standings leagueId={league.id} top={top} around={around} meId={me.id} />
               </section>
+              {recent && (
+                <section aria-labelledby="recent-heading">
+                  <h2 id="recent-heading">Latest in the league</h2>
+                  <ActivityList events={recent} leagueId={league.id} myTeamId={team?.id ?? null} label="Latest events, newest first" />
+                  <p>
+                    <a href={`/leagues/${encodeURIComponent(league.id)}/activity`}>All activity</a>
+                  </p>
+                </section>
+              )}
               {mayInvite && <InviteSection leagueId={league.id} title={league.title} />}
               {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">

@@ -78,7 +78,9 @@ export function SignIn() {
   return (
     <Screen title={creating ? 'Create an account' : 'Sign in'}>
       {invitation && <Invitation invitation={invitation} />}
-      <p class="intro">Buy encyclopedia articles, field them in a line-up, and score points when people read them.</p>
+      <p class="intro">
+        Buy encyclopedia articles, field them in a line-up, and score points when people read them. <a href="/how-to-play">How to play</a>
+      </p>
       {queryParam('error') === 'auth_failed' && (
         <p class="refusal" role="alert">
           <span aria-hidden="true">⚠ </span>Signing in with your outside account did not work. Try again{methods.password ? ', or use a username and password' : ''}.
