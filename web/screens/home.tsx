@@ -3,7 +3,7 @@ import { api, type League } from '../api';
 import { JoinByCodeForm } from '../components/join-form';
 import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
-import { currentPlayer, rememberMembership } from '../state';
+import { currentPlayer, rememberFormat, rememberMembership } from '../state';
 
 interface MyLeagueRow {
   league: League;
@@ -14,7 +14,12 @@ interface MyLeagueRow {
 
 async function loadMyLeagues(): Promise<MyLeagueRow[]> {
   const [me, leagues] = await Promise.all([currentPlayer(), api.myLeagues()]);
-  for (const league of leagues) rememberMembership(league.id);
+  // The list is where a player starts: every league's tabs (Fixtures for head-to-head) are
+  // known from here, whichever of its screens is opened first.
+  for (const league of leagues) {
+    rememberMembership(league.id);
+    rememberFormat(league);
+  }
   return Promise.all(
     leagues.map(async (league) => {
       // The player's own row only: a league of 100,000 teams never ships whole to say one rank.
