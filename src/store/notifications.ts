@@ -9,6 +9,14 @@ export function insertNotification(db: Database, row: typeof notifications.$infe
   return db.insert(notifications).values(row).returning().get();
 }
 
+/** Rows per multi-row INSERT: 9 columns each, far under SQLite's 32,766 bound parameters. */
+const INSERT_ROWS = 1_000;
+
+/** Many rows in multi-row INSERTs, in the order given (the sweep's set of contracts). */
+export function insertNotifications(db: Database, rows: readonly (typeof notifications.$inferInsert)[]): void {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) db.insert(notifications).values(rows.slice(i, i + INSERT_ROWS)).run();
+}
+
 /** Newest day first, then newest written first (Proposed tie-break of §8; rowid orders rows written in the same millisecond). */
 export function notificationsOfPlayer(db: Database, playerId: string): NotificationRow[] {
   return db
