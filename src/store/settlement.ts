@@ -5,7 +5,10 @@
  * multi-row INSERTs. Call inside one write transaction, so a set commits whole or not at all.
  *
  * The ids and values travel as one JSON array parameter each (json_each), so a set of
- * thousands is one statement whatever SQLite's cap on bound parameters.
+ * thousands is one statement whatever SQLite's cap on bound parameters. In the UPDATEs the
+ * guards' columns carry a unary + so SQLite cannot serve them from an index: left to choose,
+ * it walked every live contract by (status, expiry) and scanned the set for each, quadratic;
+ * this way it walks the set and finds each contract by its key.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
@@ -70,7 +73,7 @@ export function settleAndRenew(db: Database, today: string, settled: readonly Se
       db,
       `UPDATE contracts SET status = 'settled', sale_payout = s.value ->> 'payout', closed_on = ?
          FROM json_each(?) AS s
-        WHERE contracts.id = s.value ->> 'id' AND contracts.status = 'live' AND contracts.expire_date = s.value ->> 'expireDate'`,
+        WHERE contracts.id = s.value ->> 'id' AND +contracts.status = 'live' AND +contracts.expire_date = s.value ->> 'expireDate'`,
     ).run(today, JSON.stringify(settled));
     if (changes !== settled.length) throw new Error(`settlement set: ${changes} of ${settled.length} contracts settled`);
   }
@@ -81,8 +84,8 @@ export function settleAndRenew(db: Database, today: string, settled: readonly Se
       `UPDATE contracts SET purchase_date = r.value ->> 'purchaseDate', expire_date = r.value ->> 'expireDate',
               purchase_price = r.value ->> 'purchasePrice', renewal_count = r.value ->> 'renewalCount', renewal_elected = 0
          FROM json_each(?) AS r
-        WHERE contracts.id = r.value ->> 'id' AND contracts.status = 'live' AND contracts.renewal_elected = 1
-          AND contracts.expire_date = r.value ->> 'oldExpireDate'`,
+        WHERE contracts.id = r.value ->> 'id' AND +contracts.status = 'live' AND +contracts.renewal_elected = 1
+          AND +contracts.expire_date = r.value ->> 'oldExpireDate'`,
     ).run(JSON.stringify(rows));
     if (changes !== renewed.length) throw new Error(`settlement set: ${changes} of ${renewed.length} contracts renewed`);
   }
