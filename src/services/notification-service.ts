@@ -62,6 +62,8 @@ export interface ContractNotice {
 export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notices: readonly ContractNotice[]): void {
   if (notices.length === 0) return;
   const now = deps.clock.now();
+  const date = utcDay(now);
+  const createdAt = now.toISOString();
   const rows = notices.map(({ contract, playerId, message }) => ({
     id: newId('nt'),
     playerId,
@@ -69,9 +71,9 @@ export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notic
     teamId: contract.teamId,
     contractId: contract.id,
     message,
-    date: utcDay(now),
+    date,
     isRead: false,
-    createdAt: now.toISOString(),
+    createdAt,
   }));
   try {
     savepoint(tx, () => insertNotifications(tx, rows));
