@@ -76,10 +76,14 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-/** better-sqlite3 alone on the same file, with the pragmas the service's connection uses. */
+/**
+ * better-sqlite3 alone on the same file, with the pragmas the service's connection uses
+ * (foreign keys included: the same writes under the same checks).
+ */
 function bareConnection(databasePath: string): BetterSqlite3.Database {
   const bare = new BetterSqlite3(databasePath);
   bare.pragma('journal_mode = WAL');
+  bare.pragma('foreign_keys = ON');
   bare.pragma('busy_timeout = 5000');
   bare.pragma('synchronous = NORMAL');
   return bare;

@@ -18,7 +18,7 @@ import { STARTING_CREDITS } from '../domain/pricing';
 import { settlementDecision } from '../domain/settlement';
 import { contractsDueForSettlement, type ContractRow } from '../store/contracts';
 import { writeTransaction } from '../store/database';
-import { findLeague, type LeagueRow, teamsByIds } from '../store/leagues';
+import { findLeague, type LeagueRow } from '../store/leagues';
 import { bumpLeagueVersions, contractsNow, ledgerSumsOf, type RenewedContract, type SettledContract, settleAndRenew, type SweepLedgerEntry, recordLedgerEntries } from '../store/settlement';
 import { recordSweepEvents } from './activity-service';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
@@ -166,7 +166,6 @@ export class SettlementService {
       const teamIds = live.map(({ contract }) => contract.teamId);
       const spent = ledgerSumsOf(tx, teamIds);
       const credits = new Map(teamIds.map((id) => [id, STARTING_CREDITS + (spent.get(id) ?? 0)]));
-      const teams = teamsByIds(tx, teamIds);
       const at = clock.now().toISOString();
 
       const outcomes: SweepOutcome[] = [];
@@ -178,8 +177,8 @@ export class SettlementService {
       for (const { contract, average } of live) {
         const fresh = now.get(contract.id)!;
         const league = leagueOf(fresh.leagueId);
-        const team = teams.get(fresh.teamId);
-        if (!league || !team) continue;
+        if (!league) continue;
+        const team = { id: fresh.teamId, name: fresh.teamName, leagueId: fresh.leagueId };
         const decision = settlementDecision(fresh, league, average, credits.get(fresh.teamId)!);
         credits.set(fresh.teamId, credits.get(fresh.teamId)! + decision.creditsMove);
         const base = baseOf(fresh);
@@ -189,7 +188,7 @@ export class SettlementService {
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -term.purchasePrice });
           events.push({ kind: 'renewal', team, contract: { ...fresh, ...term } });
-          notices.push({ contract: fresh, playerId: team.playerId, message: renewalMessage(fresh.articleId, termDays, term.purchasePrice, premium) });
+          notices.push({ contract: fresh, playerId: fresh.playerId, message: renewalMessage(fresh.articleId, termDays, term.purchasePrice, premium) });
           outcomes.push({ ...base, result: 'renewed', currentPrice, newPurchasePrice: term.purchasePrice, premium, newExpireDate: term.expireDate });
         } else {
           const { currentPrice, delta, renewable } = decision;
@@ -197,7 +196,7 @@ export class SettlementService {
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
           events.push({ kind: 'expiry', team, contract: fresh });
           const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
-          notices.push({ contract: fresh, playerId: team.playerId, message });
+          notices.push({ contract: fresh, playerId: fresh.playerId, message });
           outcomes.push({ ...base, result: renewable ? 'renewal-unaffordable' : 'settled', currentPrice, delta });
         }
       }
@@ -211,6 +210,6 @@ export class SettlementService {
   }
 }
 
-function baseOf(contract: ContractRow): Pick<SweepOutcome, 'contractId' | 'leagueId' | 'teamId' | 'articleId'> {
+function baseOf(contract: Pick<ContractRow, 'id' | 'leagueId' | 'teamId' | 'articleId'>): Pick<SweepOutcome, 'contractId' | 'leagueId' | 'teamId' | 'articleId'> {
   return { contractId: contract.id, leagueId: contract.leagueId, teamId: contract.teamId, articleId: contract.articleId };
 }

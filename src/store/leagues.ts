@@ -230,16 +230,6 @@ export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Team
   return out;
 }
 
-/** Many teams by id, in one statement (the ids as one JSON array). */
-export function teamsByIds(db: Database, teamIds: readonly string[]): Map<string, TeamRow> {
-  const rows = db
-    .select()
-    .from(teams)
-    .where(sql`${teams.id} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(teamIds)])}))`)
-    .all();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** Many teams with their players' names, in statements of IN_BATCH ids (contract lists, in-boxes). */
 export function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Map<string, TeamWithPlayer> {
   const distinct = [...new Set(teamIds)];

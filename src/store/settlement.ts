@@ -11,24 +11,38 @@
  * this way it walks the set and finds each contract by its key.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'drizzle-orm';
-import type { RenewedTerm } from '../domain/settlement';
+import type { ExpiringContract, RenewedTerm } from '../domain/settlement';
 import type { ContractRow } from './contracts';
 import { type Database, preparedOnce } from './database';
-import { contracts } from './schema';
 
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
   return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
-/** The contracts as they stand now (inside the set's transaction: nothing moves them until it ends). */
-export function contractsNow(db: Database, ids: readonly string[]): Map<string, ContractRow> {
-  const rows = db
-    .select()
-    .from(contracts)
-    .where(sql`${contracts.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
-    .all();
-  return new Map(rows.map((row) => [row.id, row]));
+/** A contract as it stands now, with what the sweep writes about its team. */
+export interface ContractNow extends ExpiringContract {
+  id: string;
+  leagueId: string;
+  teamId: string;
+  articleId: string;
+  status: ContractRow['status'];
+  teamName: string;
+  playerId: string;
+}
+
+/**
+ * The contracts as they stand now, with their teams' names and players (inside the set's
+ * transaction nothing moves them until it ends). One statement, walking the set.
+ */
+export function contractsNow(db: Database, ids: readonly string[]): Map<string, ContractNow> {
+  const rows = prepared(
+    db,
+    `SELECT c.id, c.league_id AS leagueId, c.team_id AS teamId, c.article_id AS articleId, c.status,
+            c.purchase_date AS purchaseDate, c.expire_date AS expireDate, c.purchase_price AS purchasePrice,
+            c.renewal_count AS renewalCount, c.renewal_elected AS renewalElected, t.name AS teamName, t.player_id AS playerId
+       FROM json_each(?) AS j CROSS JOIN contracts c ON c.id = j.value JOIN teams t ON t.id = c.team_id`,
+  ).all(JSON.stringify(ids)) as (Omit<ContractNow, 'renewalElected'> & { renewalElected: number })[];
+  return new Map(rows.map((row) => [row.id, { ...row, renewalElected: row.renewalElected === 1 }]));
 }
 
 /** credits = 1000 + Σ ledger amounts (store/ledger.ts), for many teams in one statement: the Σ part. */
