@@ -68,7 +68,7 @@ const RANKED_SQL = `
 const BOARD_SQL = `
   SELECT t.id AS teamId, t.joined_at AS joinedAt, t.name AS teamName, t.player_id AS playerId, p.name AS playerName,
          coalesce(s.cumulative_points, 0) AS cumulativePoints, coalesce(s.previous_points, 0) AS previousPoints,
-         (SELECT total(e.amount) FROM ledger_entries e WHERE e.team_id = t.id) AS spent
+         ${STARTING_CREDITS} + (SELECT total(e.amount) FROM ledger_entries e WHERE e.team_id = t.id) AS credits
   FROM teams t
   JOIN players p ON p.id = t.player_id
   LEFT JOIN team_standings s ON s.team_id = t.id
@@ -197,8 +197,8 @@ export interface BoardTeam extends TeamTotals {
 
 /** Every team of the league (departed ones included), unranked: see BOARD_SQL. */
 export function leagueBoard(db: Database, leagueId: string): BoardTeam[] {
-  const rows = prepared(db, BOARD_SQL).all(leagueId) as (Omit<BoardTeam, 'credits'> & { spent: number })[];
-  return rows.map(({ spent, ...row }) => ({ ...row, credits: STARTING_CREDITS + spent }));
+  // credits summed in SQL (store/ledger.ts's formula): 100,000 rows are not copied to add them
+  return prepared(db, BOARD_SQL).all(leagueId) as BoardTeam[];
 }
 
 /** Ranks `first`..`last` (1-based, inclusive) of a league ranked by rankLeagueIfStale. */
