@@ -1,89 +1,73 @@
 /**
- * Capacity (issue 11 point 7, issue 16): a Global-League-sized league of TEAMS teams with 30
- * scored days and one live contract each, on one machine. Reports, each beside its baseline
- * measured in the same run:
- *  - one day's ingest of every team through the import path (rows/s), and the first
- *    leaderboard read after it, which ranks the league once;
- *  - the full leaderboard over HTTP (cached and uncached) beside better-sqlite3 running the
- *    same ranked read without the framework, and beside the old recomputing query;
- *  - a page (limit 100) and around=me over HTTP beside the same page read raw;
- *  - a settlement sweep of every contract on cached views (contracts/s);
- *  - the database size and the process RSS.
- * `npm run bench capacity`; CAPACITY_TEAMS overrides the size (default 100,000).
+ * Capacity of one machine on the SQLite store (issue 11 point 7, issue 16, issue 26 point 6):
+ * a Global-League-sized league of TEAMS teams with 30 scored days and one live contract each.
+ * Every figure is printed beside a baseline measured in the same run:
+ *
+ *  1. `fantasy import-performances` of one day (a JSON-lines file of 100-row bodies, the
+ *     teams in random order), beside better-sqlite3 alone upserting the same rows sorted by
+ *     key in the import's transaction size; alternating rounds, a new day each, best of each;
+ *  2. the first full leaderboard read after that import, over HTTP, beside better-sqlite3
+ *     alone producing the same ranked rows in one statement (ranked by window functions), and
+ *     beside the ranked rows read from the kept ranks; then the first page read after the
+ *     change, which ranks the league and writes the kept ranks;
+ *  3. the settlement sweep of every contract on stored views (contracts/s), beside
+ *     better-sqlite3 alone making the same writes (contract, ledger entry, activity,
+ *     notification, version) in the same sets;
+ *  4. the market shelf under CONNECTIONS keep-alive connections for SECONDS seconds against
+ *     the service in its own process, while a player elects and withdraws a renewal in a loop
+ *     (each a write that moves the league's version, so kept answers go stale), beside a bare
+ *     node:http server in its own process sending the same bytes, with the same client: every
+ *     request's time, the requests over 1 s and the slowest;
+ *  5. the database size and this process's RSS.
+ *
+ * `npm run bench capacity`. CAPACITY_TEAMS (default 100,000), BENCH_ROUNDS (import rounds,
+ * default 2), CAPACITY_SECONDS (default 10) and CAPACITY_CONNECTIONS (default 200) shrink it;
+ * CAPACITY_PROFILE=dir keeps a CPU profile of the service's process under load.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays } from '../src/domain/dates';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { readIngestBodies } from '../cli/commands/import-performances';
 import { parseConfig } from '../src/config';
+import { addDays, utcDay } from '../src/domain/dates';
+import { teamScore } from '../src/domain/scoring';
 import { createApp } from '../src/http/app';
 import { listen } from '../src/http/server';
-import { jsonLogger } from '../src/logger';
+import { batchedStdout, jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
-import { PerformanceIngestService } from '../src/services/performance-ingest-service';
-import { tally } from '../src/services/settlement-service';
+import { IMPORT_TRANSACTION_ROWS } from '../src/services/performance-ingest-service';
+import { SETTLEMENT_SET, tally } from '../src/services/settlement-service';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { rankedTeams } from '../src/store/standings';
 import { buildBulkLeague } from '../test/support/bulk-league';
-import { recomputedStandings } from '../test/support/reference-standings';
-import type { PerformanceIngest } from '../src/wire/internal';
+import { seedStoredShelf } from '../test/support/stored-shelf';
 
 const TEAMS = Number(process.env.CAPACITY_TEAMS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.CAPACITY_CONNECTIONS ?? 200);
 const DAYS = 30;
 const START = '2026-03-01';
-const INGEST_DAY = addDays(START, DAYS);
 const SECRET = 'bench-signing-secret-that-is-long-enough-0123456789';
+const role = process.env.CAPACITY_ROLE;
+/** CAPACITY_ONLY=import,leaderboard,settlement,market runs those parts alone (the league is always built) */
+const ONLY = new Set((process.env.CAPACITY_ONLY ?? 'import,leaderboard,settlement,market').split(','));
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-capacity-'));
-const databasePath = path.join(dir, 'fantasy.db');
-const config = parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, serviceToken: 'x', scheduler: { enabled: false } });
-const runtime = openRuntime(config, { log: jsonLogger(() => undefined) });
-const { ctx } = runtime;
+const configFor = (databasePath: string) =>
+  parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, serviceToken: 'x', scheduler: { enabled: false } });
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const perSecond = (count: number, millis: number) => Math.round((count / millis) * 1000).toLocaleString('en');
+const ratio = (ours: number, base: number) => `${(ours / base).toFixed(2)}x`;
 
 function timed<T>(work: () => T): [T, number] {
   const started = performance.now();
   const result = work();
   return [result, performance.now() - started];
-}
-
-/**
- * The longest write transaction (BEGIN IMMEDIATE … COMMIT) while `work` runs: how long an
- * ingest chunk would wait on the write lock (it gives up after the 5 s busy timeout).
- */
-async function longestWriteLock<T>(work: () => Promise<T>): Promise<[T, number, number]> {
-  const client = ctx.db.$client;
-  const original = client.transaction.bind(client);
-  let longest = 0;
-  let count = 0;
-  client.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const wrapped = original(fn);
-    // better-sqlite3's variants are read-only properties: hand out a function of our own
-    const timedImmediate = (...args: unknown[]) => {
-      const started = performance.now();
-      try {
-        return wrapped.immediate(...args);
-      } finally {
-        if (!client.inTransaction) {
-          longest = Math.max(longest, performance.now() - started);
-          count++;
-        }
-      }
-    };
-    return Object.assign((...args: unknown[]) => wrapped(...args), {
-      default: wrapped,
-      deferred: wrapped.deferred,
-      immediate: timedImmediate,
-      exclusive: wrapped.exclusive,
-    });
-  }) as unknown as typeof client.transaction;
-  try {
-    return [await work(), longest, count];
-  } finally {
-    client.transaction = original;
-  }
 }
 
 async function timedAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -92,81 +76,408 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-try {
-  const [big, buildMs] = timed(() => buildBulkLeague(ctx.db, { teams: TEAMS, start: START, durationDays: 90, scoredDays: DAYS, contractPrice: 40 }));
-  console.log(`built ${TEAMS.toLocaleString('en')} teams × ${DAYS} days with one contract each in ${(buildMs / 1000).toFixed(1)} s`);
+/**
+ * better-sqlite3 alone on the same file, with the pragmas the service's connection uses
+ * (foreign keys included: the same writes under the same checks).
+ */
+function bareConnection(databasePath: string): BetterSqlite3.Database {
+  const bare = new BetterSqlite3(databasePath);
+  bare.pragma('journal_mode = WAL');
+  bare.pragma('foreign_keys = ON');
+  bare.pragma('busy_timeout = 5000');
+  bare.pragma('synchronous = NORMAL');
+  return bare;
+}
 
-  // one day's ingest, as `fantasy import-performances` runs it (100-row bodies)
-  const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
-  const bodies: PerformanceIngest[] = [];
-  for (let i = 0; i < big.teamIds.length; i += 100) {
-    bodies.push({
-      date: INGEST_DAY,
-      results: big.teamIds.slice(i, i + 100).map((teamId, k) => ({ teamId, articleViews: [1_000 + ((i + k) * 37) % 200_000], chemistryLevels: [], formationSnapshot: '{}' })),
-    });
+/** A deterministic shuffle: performances arrive in no particular team order. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = items.slice();
+  let seed = 2026;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
-  const [, ingestMs] = timed(() => service.ingestAll(bodies));
-  console.log(`one day's ingest (import path): ${Math.round((TEAMS / ingestMs) * 1000).toLocaleString('en')} rows/s (${ms(ingestMs)})`);
+  return out;
+}
 
-  const viewer = { sub: `bulk:${big.leagueId}_${Math.floor(TEAMS / 2)}`.toLowerCase(), email: '', name: '', picture: '' };
-  const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
-  const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
-  const board = `${server.url}/api/v1/leagues/${big.leagueId}/leaderboard`;
-  // node:http, not fetch: the bytes as sent (fetch would decode a compressed body); a fresh
-  // connection each time, since the raw baselines between reads outlast the keep-alive
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    new Promise<Buffer>((resolve, reject) => {
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-capacity-'));
+  const databasePath = path.join(dir, 'fantasy.db');
+  try {
+    const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(() => undefined) });
+    const { ctx } = runtime;
+    const [big, buildMs] = timed(() => buildBulkLeague(ctx.db, { teams: TEAMS, start: START, durationDays: 90, scoredDays: DAYS, contractPrice: 40 }));
+    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    console.log(`built ${TEAMS.toLocaleString('en')} teams × ${DAYS} days with one contract each in ${(buildMs / 1000).toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)}`);
+    const bare = bareConnection(databasePath);
+
+    // 1. one day's import, alternating with the bare driver, a new day each
+    const arrival = shuffled(big.teamIds);
+    const bareUpsert = bare.prepare(`
+      INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (team_id, date) DO UPDATE SET points = excluded.points, formation_snapshot = excluded.formation_snapshot,
+        article_views = excluded.article_views, chemistry_levels = excluded.chemistry_levels, updated_at = excluded.updated_at`);
+    const viewsOf = (k: number) => [1_000 + (k * 37) % 200_000];
+    const importDay = (date: string) => {
+      const file = path.join(dir, `day-${date}.jsonl`);
+      const lines: string[] = [];
+      for (let i = 0; i < arrival.length; i += 100) {
+        const results = arrival.slice(i, i + 100).map((teamId, k) => ({ teamId, articleViews: viewsOf(i + k), chemistryLevels: [], formationSnapshot: '{}' }));
+        lines.push(JSON.stringify({ date, results }));
+      }
+      fs.writeFileSync(file, `${lines.join('\n')}\n`);
+      // as the verb runs it: every body read and checked, then written through the service
+      const [bodies, readMs] = timed(() => readIngestBodies(file));
+      const [, writeMs] = timed(() => ctx.services.ingest.ingestAll(bodies));
+      return { readMs, writeMs };
+    };
+    const bareDay = (date: string) => {
+      const now = new Date().toISOString();
+      const rows = arrival
+        .map((teamId, k) => ({ teamId, views: viewsOf(k), points: teamScore({ articleViews: viewsOf(k), chemistryLevels: [], languageScale: 1 }) }))
+        .sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
+      const [, writeMs] = timed(() => {
+        for (let i = 0; i < rows.length; i += IMPORT_TRANSACTION_ROWS) {
+          bare.transaction(() => {
+            for (const row of rows.slice(i, i + IMPORT_TRANSACTION_ROWS)) bareUpsert.run(row.teamId, date, row.points, '{}', JSON.stringify(row.views), '[]', now, now);
+          })();
+        }
+      });
+      return writeMs;
+    };
+    let day = addDays(START, DAYS);
+    let bestImport = { readMs: Infinity, writeMs: Infinity };
+    let bestBare = Infinity;
+    for (let round = 0; round < (ONLY.has('import') ? ROUNDS : 0); round++) {
+      // who writes into the larger table alternates
+      for (const who of round % 2 === 0 ? ['bare', 'import'] : ['import', 'bare']) {
+        if (who === 'bare') bestBare = Math.min(bestBare, bareDay(day));
+        else {
+          const figure = importDay(day);
+          if (figure.writeMs < bestImport.writeMs) bestImport = figure;
+        }
+        day = addDays(day, 1);
+      }
+    }
+    if (ONLY.has('import')) console.log(`\n1. one day's import of ${TEAMS.toLocaleString('en')} rows (teams in random order), best of ${ROUNDS} alternating rounds:`);
+    if (ONLY.has('import')) console.log(`  baseline, better-sqlite3 upserting the same rows sorted by key, ${IMPORT_TRANSACTION_ROWS.toLocaleString('en')} a transaction: ${perSecond(TEAMS, bestBare)} rows/s (${ms(bestBare)})`);
+    if (ONLY.has('import')) console.log(`  fantasy import-performances, writing (validated rows sorted, points scored, totals kept): ${perSecond(TEAMS, bestImport.writeMs)} rows/s (${ms(bestImport.writeMs)}): ${ratio(bestBare, bestImport.writeMs)} of the baseline's rate`);
+    if (ONLY.has('import')) console.log(`  and reading and checking the file before it: ${ms(bestImport.readMs)}; the verb in all: ${perSecond(TEAMS, bestImport.readMs + bestImport.writeMs)} rows/s, ${ratio(bestBare, bestImport.readMs + bestImport.writeMs)}`);
+
+    // 2. the leaderboard after that change
+    const viewer = { sub: `bulk:${big.leagueId}_${Math.floor(TEAMS / 2)}`.toLowerCase(), email: '', name: '', picture: '' };
+    const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
+    const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
+    const board = `${server.url}/api/v1/leagues/${big.leagueId}/leaderboard`;
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      new Promise<Buffer>((resolve, reject) => {
+        http
+          .get(url, { agent: false, headers: { cookie, ...headers } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              const body = Buffer.concat(chunks);
+              if (response.statusCode === 200) resolve(body);
+              else reject(new Error(`${url} answered ${response.statusCode}: ${body}`));
+            });
+          })
+          .once('error', reject);
+      });
+    try {
+      if (ONLY.has('leaderboard')) await leaderboardFigures();
+    } finally {
+      await server.close(100);
+    }
+    async function leaderboardFigures() {
+      const [windowed, windowMs] = timed(() => bare.prepare(RANKED_BY_WINDOW_SQL).all(big.leagueId) as unknown[]);
+      const [firstBody, firstMs] = await timedAsync(() => get(board));
+      const [, cachedMs] = await timedAsync(() => get(board));
+      const [brBody, brCachedMs] = await timedAsync(() => get(board, { 'accept-encoding': 'br' }));
+      const offset = Math.floor(TEAMS / 2);
+      const [, pageFirstMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
+      const [, pageMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
+      const [, aroundMs] = await timedAsync(() => get(`${board}?around=me`));
+      const [kept, keptMs] = timed(() => rankedTeams(ctx.db, big.leagueId));
+      const [, pageRawMs] = timed(() => rankedTeams(ctx.db, big.leagueId, offset + 1, offset + 100));
+      if (windowed.length !== TEAMS || kept.length !== TEAMS) throw new Error(`ranked ${windowed.length} and ${kept.length}`);
+      console.log(`\n2. full leaderboard (${mb(firstBody.byteLength)} JSON, ${mb(brBody.byteLength)} brotli) over HTTP, after the import:`);
+      console.log(`  baseline, better-sqlite3 ranking and reading the same rows in one statement: ${ms(windowMs)}`);
+      console.log(`  first read after the change: ${ms(firstMs)}: ${ratio(firstMs, windowMs)} the baseline's time; cached ${ms(cachedMs)}, brotli cached ${ms(brCachedMs)}`);
+      console.log(`  for scale, better-sqlite3 reading the ranked rows from the kept ranks (rank order): ${ms(keptMs)}`);
+      console.log(`  page of 100 over HTTP: first after the change (ranks the league, writes the kept ranks) ${ms(pageFirstMs)}, cached ${ms(pageMs)}; around=me ${ms(aroundMs)}; raw page read ${ms(pageRawMs)}`);
+    }
+
+    // 3. the settlement sweep: every contract expires on START + 30, its series stored
+    if (ONLY.has('settlement')) await settlementFigures();
+    async function settlementFigures() {
+      const sweepDay = addDays(START, DAYS + 10);
+      const series = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ date: addDays(sweepDay, -31 + i), views: 9_000 })));
+      const cacheSeries = bare.prepare(`INSERT INTO view_series (domain, article_id, snapshot_date, series, fetched_at) VALUES ('en', ?, ?, ?, 'x')`);
+      bare.transaction(() => {
+        for (let i = 0; i < TEAMS; i++) cacheSeries.run(`Bulk_article_${i}`, addDays(sweepDay, -1), series);
+      })();
+      const bareSweepMs = bareSweep(bare, big.leagueId, sweepDay);
+      const [report, sweepMs] = await timedAsync(() => ctx.services.settlement.sweep(new Date(`${sweepDay}T06:00:00.000Z`)));
+      const counts = tally(report);
+      if (counts.settled !== TEAMS) throw new Error(`settled ${JSON.stringify(counts)}`);
+      console.log(`\n3. settlement sweep of ${TEAMS.toLocaleString('en')} contracts on stored views, ${SETTLEMENT_SET.toLocaleString('en')} a transaction:`);
+      console.log(`  baseline, better-sqlite3 making the same writes one statement a row, in the same sets: ${perSecond(TEAMS, bareSweepMs)} contracts/s (${ms(bareSweepMs)})`);
+      console.log(`  the sweep (reads, prices and decides each contract, then writes): ${perSecond(report.outcomes.length, sweepMs)} contracts/s (${ms(sweepMs)}): ${ratio(bareSweepMs, sweepMs)} of the baseline's rate`);
+    }
+
+    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    console.log(`\n5. database: ${mb(fs.statSync(databasePath).size)}; this process's RSS after all of the above: ${mb(process.memoryUsage().rss)}`);
+
+    // 4. the market shelf under load, the service in its own process
+    const market = prepareMarket(ctx.db, big.leagueId, viewer.sub);
+    bare.close();
+    runtime.close();
+    if (ONLY.has('market')) await marketUnderLoad(databasePath, big.leagueId, market.contractId, cookie, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The leaderboard's rows ranked by SQLite itself: §4.5's order (points, then seniority, then
+ * team id) as window functions over the same tables the service reads.
+ */
+const RANKED_BY_WINDOW_SQL = `
+  SELECT teamId, teamName, playerId, playerName, cumulativePoints, rank,
+         CASE WHEN previousPoints = 0 THEN NULL ELSE previousRank - rank END AS rankDelta, 1000 + spent AS credits
+  FROM (
+    SELECT t.id AS teamId, t.name AS teamName, t.player_id AS playerId, p.name AS playerName,
+           coalesce(s.cumulative_points, 0) AS cumulativePoints, coalesce(s.previous_points, 0) AS previousPoints,
+           row_number() OVER (ORDER BY coalesce(s.cumulative_points, 0) DESC, t.joined_at, t.id) AS rank,
+           row_number() OVER (ORDER BY coalesce(s.previous_points, 0) DESC, t.joined_at, t.id) AS previousRank,
+           (SELECT total(e.amount) FROM ledger_entries e WHERE e.team_id = t.id) AS spent
+    FROM teams t JOIN players p ON p.id = t.player_id LEFT JOIN team_standings s ON s.team_id = t.id
+    WHERE t.league_id = ?)
+  ORDER BY rank`;
+
+/**
+ * The sweep's writes made by the driver alone: per contract the guarded update, the payout,
+ * the activity line and the notification, per set the league's version; then undone (not
+ * timed) so the sweep finds every contract as it was.
+ */
+function bareSweep(bare: BetterSqlite3.Database, leagueId: string, today: string): number {
+  const due = bare
+    .prepare(`SELECT c.id, c.team_id AS teamId, c.expire_date AS expireDate, c.article_id AS articleId, t.player_id AS playerId
+                FROM contracts c JOIN teams t ON t.id = c.team_id
+               WHERE c.status = 'live' AND c.expire_date <= ? ORDER BY c.expire_date, c.created_at, c.rowid`)
+    .all(today) as { id: string; teamId: string; expireDate: string; articleId: string; playerId: string }[];
+  const settle = bare.prepare(`UPDATE contracts SET status = 'settled', sale_payout = ?, closed_on = ? WHERE id = ? AND status = 'live' AND expire_date = ?`);
+  const pay = bare.prepare(`INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, 'settlement_payout', ?, ?)`);
+  const event = bare.prepare(`INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, 'expiry', ?)`);
+  const notify = bare.prepare(
+    `INSERT INTO notifications (id, player_id, league_id, team_id, contract_id, message, date, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+  );
+  const bump = bare.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?');
+  const at = new Date().toISOString();
+  const [, took] = timed(() => {
+    for (let i = 0; i < due.length; i += SETTLEMENT_SET) {
+      bare.transaction(() => {
+        for (const c of due.slice(i, i + SETTLEMENT_SET)) {
+          settle.run(67, today, c.id, c.expireDate);
+          pay.run(c.teamId, c.id, 67, at);
+          event.run(leagueId, at, JSON.stringify({ team: { id: c.teamId, name: 'Team' }, article: { id: c.articleId, title: c.articleId } }));
+          notify.run(`nt_bare_${c.id}`, c.playerId, leagueId, c.teamId, c.id, `${c.articleId} settled at expiry: +27 credits`, today, at);
+        }
+        bump.run(leagueId);
+      })();
+    }
+  });
+  bare.transaction(() => {
+    bare.prepare(`UPDATE contracts SET status = 'live', sale_payout = NULL, closed_on = NULL WHERE league_id = ?`).run(leagueId);
+    bare.prepare(`DELETE FROM ledger_entries WHERE kind = 'settlement_payout'`).run();
+    bare.prepare(`DELETE FROM league_activity WHERE kind = 'expiry'`).run();
+    bare.prepare(`DELETE FROM notifications`).run();
+  })();
+  return took;
+}
+
+/**
+ * Yesterday's shelf stored (as after its first read), half its articles held by the league's
+ * first teams, and the viewer holding a contract that expires tomorrow: its renewal is the
+ * write the load test repeats.
+ */
+function prepareMarket(db: ReturnType<typeof openRuntime>['ctx']['db'], leagueId: string, viewerSubject: string): { contractId: string } {
+  const today = utcDay(new Date());
+  db.$client.prepare(`UPDATE leagues SET start_date = ?, end_date = ? WHERE id = ?`).run(`${addDays(today, -30)}T00:00:00.000Z`, `${addDays(today, 60)}T00:00:00.000Z`, leagueId);
+  // OR IGNORE: without the sweep before it, the bulk contracts still hold these articles
+  const held = db.$client.prepare(
+    `INSERT OR IGNORE INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
+     VALUES (?, ?, ?, ?, 'en', ?, ?, ?, 40, ?)`,
+  );
+  const now = new Date().toISOString();
+  for (let i = 0; i < 50; i += 2) held.run(`ct_shelf_${i}`, leagueId, `tm_${leagueId}_${i}`, `Bulk_article_${i}`, today, today, addDays(today, 30), now);
+  const team = db.$client.prepare(`SELECT t.id FROM teams t JOIN players p ON p.id = t.player_id WHERE p.subject = ?`).get(viewerSubject) as { id: string };
+  held.run('ct_viewer_renewal', leagueId, team.id, 'Viewer_article', addDays(today, -6), addDays(today, -6), addDays(today, 1), now);
+  seedStoredShelf(db);
+  return { contractId: 'ct_viewer_renewal' };
+}
+
+interface Child {
+  url: string;
+  stop: () => void;
+}
+
+function startChild(roleName: string, arg: string): Promise<Child> {
+  // CAPACITY_PROFILE=dir writes a CPU profile of the service's process there
+  const profile = roleName === 'app' && process.env.CAPACITY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CAPACITY_PROFILE}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), [arg], {
+    env: { ...process.env, CAPACITY_ROLE: roleName },
+    execArgv: profile,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', (message: { url: string }) => resolve({ url: message.url, stop: () => child.kill('SIGINT') }));
+  });
+}
+
+/** Child: the service as `serve` runs it (a JSON log line per request to stdout, ignored here). */
+async function serveApp(databasePath: string) {
+  const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
+  const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, runtime.ctx.log);
+  process.send!({ url: server.url });
+}
+
+/** Child: node:http and nothing else, answering every request with the recorded bytes. */
+function serveBare(file: string) {
+  const { headers, body } = JSON.parse(fs.readFileSync(file, 'utf8')) as { headers: Record<string, string>; body: string };
+  const bytes = Buffer.from(body, 'base64');
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { ...headers, 'content-length': bytes.byteLength });
+    res.end(bytes);
+  });
+  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** the slowest request of all, and the slowest that was not its connection's first */
+  max: number;
+  maxLater: number;
+  /** requests over 1 s: in all, and those that were their connection's first */
+  overSecond: number;
+  overSecondFirst: number;
+}
+
+/**
+ * CONNECTIONS keep-alive connections, each sending its next request when the last is
+ * answered, for SECONDS; every request's time is kept (a load generator's summary would not
+ * tell a connection's first request, which waits for the connection too, from the rest).
+ */
+async function load(url: string, headers: Record<string, string>): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const times: number[] = [];
+  const firsts: number[] = [];
+  const request = () =>
+    new Promise<void>((resolve, reject) => {
       http
-        .get(url, { agent: false, headers: { cookie, ...headers } }, (response) => {
+        .get(url, { agent, headers }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          res.resume();
+          res.on('end', resolve);
+        })
+        .once('error', reject);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let n = 0; performance.now() - started < SECONDS * 1000; n++) {
+        const sent = performance.now();
+        await request();
+        (n === 0 ? firsts : times).push(performance.now() - sent);
+      }
+    }),
+  );
+  const took = performance.now() - started;
+  agent.destroy();
+  const all = [...firsts, ...times].sort((x, y) => x - y);
+  const at = (q: number) => Math.round(all[Math.min(all.length - 1, Math.floor(q * all.length))]!);
+  return {
+    rps: (all.length / took) * 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: Math.round(all.at(-1)!),
+    maxLater: Math.round(Math.max(0, ...times)),
+    overSecond: all.filter((t) => t > 1_000).length,
+    overSecondFirst: firsts.filter((t) => t > 1_000).length,
+  };
+}
+
+const showLoad = (f: Load) =>
+  `${f.rps.toFixed(0).padStart(5)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  slowest ${String(f.max).padStart(4)} ms ` +
+  `(after a connection's first request ${f.maxLater} ms); over 1 s: ${f.overSecond} (${f.overSecondFirst} of them first on their connection)`;
+
+async function marketUnderLoad(databasePath: string, leagueId: string, contractId: string, cookie: string, dir: string) {
+  const app = await startChild('app', databasePath);
+  const shelf = `${app.url}/api/v1/leagues/${leagueId}/market`;
+  try {
+    const headers = { cookie, 'accept-encoding': 'br' };
+    const first = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+      http
+        .get(shelf, { headers }, (res) => {
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const body = Buffer.concat(chunks);
-            if (response.statusCode === 200) resolve(body);
-            else reject(new Error(`${url} answered ${response.statusCode}: ${body}`));
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            if (res.statusCode !== 200) return reject(new Error(`market answered ${res.statusCode}: ${Buffer.concat(chunks)}`));
+            const kept: Record<string, string> = { 'content-type': String(res.headers['content-type']) };
+            if (res.headers['content-encoding']) kept['content-encoding'] = String(res.headers['content-encoding']);
+            resolve({ headers: kept, body: Buffer.concat(chunks) });
           });
         })
         .once('error', reject);
     });
-  try {
-    const [[firstBody, firstMs], lockMs, lockCount] = await longestWriteLock(() => timedAsync(() => get(board, {})));
-    const [, cachedMs] = await timedAsync(() => get(board, {}));
-    const [brBody, brMs] = await timedAsync(() => get(board, { 'accept-encoding': 'br' }));
-    const [, brCachedMs] = await timedAsync(() => get(board, { 'accept-encoding': 'br' }));
-    const [rows, rawMs] = timed(() => rankedTeams(ctx.db, big.leagueId));
-    const [, recomputeMs] = timed(() => recomputedStandings(ctx.db, big.leagueId));
-    if (rows.length !== TEAMS) throw new Error(`ranked ${rows.length}`);
-    console.log(`full leaderboard (${mb(firstBody.byteLength)} JSON, ${mb(brBody.byteLength)} brotli) over HTTP:`);
-    console.log(`  first read after the ingest (ranks the league): ${ms(firstMs)}; cached: ${ms(cachedMs)}; brotli first ${ms(brMs)}, cached ${ms(brCachedMs)}`);
-    console.log(`  longest write-lock hold while ranking: ${ms(lockMs)} over ${lockCount} write transactions (goal: far under the 5 s busy timeout)`);
-    console.log(`  baseline, better-sqlite3 reading the ranked rows without the framework: ${ms(rawMs)}`);
-    console.log(`  before: the recomputing query and ranking of every read: ${ms(recomputeMs)}`);
-
-    const offset = Math.floor(TEAMS / 2);
-    const [, pageFirstMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
-    const [, pageMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
-    const [, aroundMs] = await timedAsync(() => get(`${board}?around=me`));
-    const [, pageRawMs] = timed(() => rankedTeams(ctx.db, big.leagueId, offset + 1, offset + 100));
-    console.log(`page of 100 over HTTP: first ${ms(pageFirstMs)}, cached ${ms(pageMs)}; around=me ${ms(aroundMs)}; baseline raw page read ${ms(pageRawMs)}`);
+    const answerFile = path.join(dir, 'market-answer.json');
+    fs.writeFileSync(answerFile, JSON.stringify({ headers: first.headers, body: first.body.toString('base64') }));
+    const bare = await startChild('bare', answerFile);
+    try {
+      const baseline = await load(shelf.replace(app.url, bare.url), headers);
+      // a player elects and withdraws a renewal over and over while the shelf is read
+      const moves: number[] = [];
+      let moving = true;
+      const renew = `${app.url}/api/v1/leagues/${leagueId}/my-contracts/${contractId}/renew`;
+      const mover = (async () => {
+        for (let elect = true; moving; elect = !elect) {
+          const started = performance.now();
+          const status = await new Promise<number>((resolve, reject) => {
+            const req = http.request(renew, { method: elect ? 'POST' : 'DELETE', headers: { cookie, origin: app.url, 'content-length': 0 } }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            });
+            req.once('error', reject);
+            req.end();
+          });
+          if (status !== 200) throw new Error(`renewal ${elect ? 'election' : 'withdrawal'} answered ${status}`);
+          moves.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const ours = await load(shelf, headers);
+      moving = false;
+      await mover;
+      const slowestMove = Math.max(...moves);
+      console.log(`\n4. market shelf (50 articles, ${first.body.byteLength.toLocaleString('en')} bytes brotli), ${CONNECTIONS} connections for ${SECONDS} s, each server in its own process:`);
+      console.log(`  baseline, bare node:http sending the same bytes: ${showLoad(baseline)}`);
+      console.log(`  the service, while a player elected and withdrew a renewal ${moves.length} times (each moves the league's version):`);
+      console.log(`                                                   ${showLoad(ours)}`);
+      console.log(`  requests over 1 s: goal none; ${ours.overSecond} of ${Math.round(ours.rps * SECONDS).toLocaleString('en')}; slowest renewal write ${slowestMove.toFixed(0)} ms`);
+    } finally {
+      bare.stop();
+    }
   } finally {
-    await server.close(100);
+    app.stop();
   }
-
-  // every contract expires on the ingest day; its series is already cached (no encyclopedia)
-  const series = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ date: addDays(INGEST_DAY, -30 + i), views: 9_000 })));
-  const cacheSeries = ctx.db.$client.prepare(`INSERT INTO view_series (domain, article_id, snapshot_date, series, fetched_at) VALUES ('en', ?, ?, ?, 'x')`);
-  ctx.db.$client.transaction(() => {
-    for (let i = 0; i < TEAMS; i++) cacheSeries.run(`Bulk_article_${i}`, addDays(INGEST_DAY, -1), series);
-  })();
-  const { settlement } = ctx.services;
-  const [report, sweepMs] = await timedAsync(() => settlement.sweep(new Date(`${INGEST_DAY}T06:00:00.000Z`)));
-  const counts = tally(report);
-  console.log(`settlement sweep of ${TEAMS.toLocaleString('en')} contracts on cached views: ${Math.round((report.outcomes.length / sweepMs) * 1000).toLocaleString('en')} contracts/s (${(sweepMs / 1000).toFixed(1)} s; ${JSON.stringify(counts)})`);
-
-  ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  const size = fs.statSync(databasePath).size;
-  console.log(`database: ${mb(size)}; process RSS: ${mb(process.memoryUsage().rss)}`);
-} finally {
-  runtime.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 }
+
+process.on('SIGINT', () => process.exit(0));
+if (role === 'app') await serveApp(process.argv[2]!);
+else if (role === 'bare') serveBare(process.argv[2]!);
+else await main();

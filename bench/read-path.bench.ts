@@ -38,10 +38,8 @@ import { listen } from '../src/http/server';
 import { batchedStdout, jsonLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
-import { writeTransaction } from '../src/store/database';
-import { putCached } from '../src/store/upstream-cache';
-import { storeSeries } from '../src/store/view-series';
 import { buildBulkLeague } from '../test/support/bulk-league';
+import { seedStoredShelf } from '../test/support/stored-shelf';
 
 const TEAMS = 1_000;
 const DAYS = 30;
@@ -203,7 +201,7 @@ async function main() {
     const big = buildBulkLeague(runtime.ctx.db, { teams: TEAMS, start: '2026-04-01', scoredDays: DAYS, contractPrice: 40 });
     const viewer = { sub: `bulk:${big.leagueId}_0`.toLowerCase(), email: '', name: 'Player 0', picture: '' };
     const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
-    seedShelf(runtime.ctx.db);
+    seedStoredShelf(runtime.ctx.db);
     seedPublicLeagues(runtime.ctx.db);
     runtime.close();
 
@@ -268,26 +266,6 @@ async function main() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Shelf articles held by the bulk league's first teams, so owners show (the viewer holds one). */
-const SHELF_ARTICLES = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? `Bulk_article_${i}` : `Shelf_article_${i}`));
-
-/**
- * Yesterday's shelf and its 50 series as the market leaves them in the store after its first
- * read (the bench has no encyclopedia: every input must already be at hand).
- */
-function seedShelf(db: Parameters<typeof buildBulkLeague>[0]) {
-  const now = new Date();
-  const yesterday = addDays(utcDay(now), -1);
-  const entries = SHELF_ARTICLES.map((articleId, i) => ({ articleId, views: 500_000 - i * 7_000, sourceRank: i + 1 }));
-  writeTransaction(db, (tx) => {
-    putCached(tx, `market-shelf:en:${yesterday}`, entries, now, 3 * 86_400_000);
-    SHELF_ARTICLES.forEach((articleId, i) => {
-      const series = Array.from({ length: 365 }, (_, day) => ({ date: addDays(yesterday, day - 364), views: 1_000 + ((day * 37 + i * 101) % 5_000) }));
-      storeSeries(tx, 'en', articleId, yesterday, series, now.toISOString());
-    });
-  });
 }
 
 /** 30 public leagues in season, the newest of them 1,000 teams strong. */

@@ -37,31 +37,38 @@ export interface TeamTotals {
   previousPoints: number;
 }
 
-/** 1-based positions, index-aligned with `keyed`. */
-function rankBy(keyed: readonly Keyed[], score: (team: TeamTotals) => number): Int32Array {
-  const order = keyed.map((_, index) => index);
-  order.sort((i, j) => score(keyed[j].team) - score(keyed[i].team) || tieBreak(keyed[i], keyed[j]));
-  const ranks = new Int32Array(keyed.length);
+/**
+ * 1-based positions by `scores` (highest first), index-aligned with the teams. `byTieBreak`
+ * lists the teams' indexes in tie-break order, and the sort is stable, so equal scores keep
+ * that order: the tie-break's strings are compared once for both rankings, never per score.
+ */
+function rankBy(byTieBreak: readonly number[], scores: Float64Array): Int32Array {
+  const order = byTieBreak.slice();
+  order.sort((i, j) => scores[j]! - scores[i]! || 0);
+  const ranks = new Int32Array(scores.length);
   order.forEach((index, position) => (ranks[index] = position + 1));
   return ranks;
 }
 
 /**
  * Ranks teams whose totals are already known (the store sums them in SQL, so a large
- * league never ships every scored day to the application).
+ * league never ships every scored day to the application). The entries come in rank order.
  */
 export function rankTeams(teams: readonly TeamTotals[]): StandingEntry[] {
   const keyed = teams.map((team) => ({ team, joinedMs: instantMs(team.joinedAt) }));
-  const rank = rankBy(keyed, (team) => team.cumulativePoints);
-  const previousRank = rankBy(keyed, (team) => team.previousPoints);
-  return teams
-    .map((team, index) => ({
+  const byTieBreak = keyed.map((_, index) => index).sort((i, j) => tieBreak(keyed[i]!, keyed[j]!));
+  const rank = rankBy(byTieBreak, Float64Array.from(teams, (team) => team.cumulativePoints));
+  const previousRank = rankBy(byTieBreak, Float64Array.from(teams, (team) => team.previousPoints));
+  const out = new Array<StandingEntry>(teams.length);
+  teams.forEach((team, index) => {
+    out[rank[index]! - 1] = {
       teamId: team.teamId,
       cumulativePoints: team.cumulativePoints,
-      rank: rank[index],
-      rankDelta: team.previousPoints === 0 ? null : previousRank[index] - rank[index],
-    }))
-    .sort((a, b) => a.rank - b.rank);
+      rank: rank[index]!,
+      rankDelta: team.previousPoints === 0 ? null : previousRank[index]! - rank[index]!,
+    };
+  });
+  return out;
 }
 
 /** What a kept ranking shows today: null for a team never ranked. */

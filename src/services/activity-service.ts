@@ -6,7 +6,7 @@
 import { fail } from '../domain/errors';
 import { termDaysOf, type Tier, tierForTermDays } from '../domain/pricing';
 import { displayTitle } from '../domain/titles';
-import { activityPage, type ActivityKind, recordActivity } from '../store/activity';
+import { activityPage, type ActivityKind, recordActivities, recordActivity } from '../store/activity';
 import type { Database } from '../store/database';
 import { leagueVersion } from '../store/league-versions';
 import { findCurrentTeam, findLeague } from '../store/leagues';
@@ -58,14 +58,21 @@ export function recordEarlySale(tx: Database, team: TeamNamed, contract: Contrac
   record(tx, contract.leagueId, 'early-sale', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
 }
 
-/** The sweep renewed a contract for a new term (`contract` is the renewed one). */
-export function recordRenewal(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): void {
-  record(tx, contract.leagueId, 'renewal', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId), tier: tierForTermDays(termDaysOf(contract)) });
-}
-
-/** The sweep settled a contract at its expiry (an unaffordable renewal included). */
-export function recordExpiry(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): void {
-  record(tx, contract.leagueId, 'expiry', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
+/**
+ * A set of the sweep's events, in its order, in one statement: a renewal for a new term
+ * (`contract` is the renewed one) or an expiry (settled at its end, an unaffordable renewal
+ * included).
+ */
+export function recordSweepEvents(tx: Database, events: readonly { kind: 'renewal' | 'expiry'; team: TeamNamed; contract: ContractTerm }[], at: string): void {
+  recordActivities(
+    tx,
+    events.map(({ kind, team, contract }) => {
+      const payload: Payload = { team: { id: team.id, name: team.name }, article: article(contract.articleId) };
+      if (kind === 'renewal') payload.tier = tierForTermDays(termDaysOf(contract));
+      return { leagueId: contract.leagueId, kind, payload };
+    }),
+    at,
+  );
 }
 
 /** The cursor is the event's row id, wrapped so clients do not build their own. */

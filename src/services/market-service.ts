@@ -10,6 +10,11 @@
  * and teams (its version) and the viewer can move it. That shelf is read synchronously and
  * tagged (`shelfTag`) for the answer cache; any other state (a list to fetch or fall back
  * from, a series still pending) goes through the encyclopedia and is never tagged.
+ *
+ * Such a stored shelf's view figures are kept in memory too, per list as stored: every buy,
+ * sell or renewal election in a league moves its version, and re-reading and re-summing the
+ * 50 stored 365-day series for each new version took ~24 ms, long enough that 200
+ * connections reading the shelf queued for seconds behind it.
  */
 import { fail } from '../domain/errors';
 import { utcDay, DAY_MS } from '../domain/dates';
@@ -17,7 +22,7 @@ import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, y
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import { currentTeamHoldingAny } from '../store/contracts';
 import { findLeague, type LeagueRow } from '../store/leagues';
-import { getCached, getCachedEntry, putCached } from '../store/upstream-cache';
+import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../store/upstream-cache';
 import { countCachedSeries, findCachedSeriesOf } from '../store/view-series';
 import { UpstreamError } from '../upstream/http-client';
 import { digestVersion } from './answer-version';
@@ -71,6 +76,31 @@ interface StoredShelf {
   fetchedAt: string;
 }
 
+/** What a shelf row shows that no league or viewer moves; undefined while its series is pending. */
+interface ViewFigures {
+  week: number;
+  month: number;
+  year: number;
+  /** the 30-day average, which prices the row */
+  average: number;
+}
+
+function figuresOf(points: ViewPoint[] | undefined): ViewFigures | undefined {
+  const average = points && points.length > 0 ? averageViews30d(points) : null;
+  if (!points || average === null) return undefined;
+  return { week: weekViews(points), month: monthViews(points), year: yearViews(points), average };
+}
+
+/** A stored list whose every series is stored, with its rows' figures. */
+interface CompleteShelf {
+  stored: StoredShelf;
+  ids: string[];
+  figures: (ViewFigures | undefined)[];
+}
+
+/** Complete shelves kept in memory: a few editions' lists of today and yesterday. */
+const KEPT_SHELVES = 32;
+
 /** Where and under which version the answer cache keeps a shelf; see `MarketService.shelfTag`. */
 export interface ShelfTag {
   key: string;
@@ -79,6 +109,8 @@ export interface ShelfTag {
 
 export class MarketService {
   private readonly pageviews: PageviewSeries;
+  /** by list key and the time the list was stored: a new fetch of a list is a new entry */
+  private readonly completeShelves = new Map<string, CompleteShelf>();
 
   constructor(private readonly deps: MarketServiceDeps) {
     this.pageviews = new PageviewSeries(deps);
@@ -92,7 +124,7 @@ export class MarketService {
     const series = await this.hydrate(league.domain, entries, snapshotDate);
     // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
     const ids = entries.map((entry) => entry.articleId);
-    return this.priced(league, entries, series, leagueHoldings(db, leagueId, playerId, ids));
+    return this.priced(league, entries, series.map(figuresOf), leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**
@@ -101,14 +133,12 @@ export class MarketService {
    */
   storedShelfFor(playerId: string, leagueId: string, today: string): MarketArticle[] | undefined {
     const { db, pageviewFetches } = this.deps;
-    const found = this.storedShelfOfLeague(leagueId, today);
+    const found = this.completeShelfOfLeague(leagueId, today);
     if (!found) return undefined;
-    const { league, stored, ids } = found;
-    const byId = findCachedSeriesOf(db, league.domain, ids, stored.snapshotDate);
-    if (byId.size < ids.length) return undefined;
+    const { league, stored, ids, figures } = found;
     // the same tally the hydration keeps: each series answered without a request
     pageviewFetches.stats.hits += ids.length;
-    return this.priced(league, stored.entries, ids.map((id) => byId.get(id)), leagueHoldings(db, leagueId, playerId, ids));
+    return this.priced(league, stored.entries, figures, leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**
@@ -120,12 +150,10 @@ export class MarketService {
    * can answer 304 to a different shelf.
    */
   shelfTag(playerId: string, leagueId: string, today: string): ShelfTag | undefined {
-    const { db } = this.deps;
-    const found = this.storedShelfOfLeague(leagueId, today);
+    const found = this.completeShelfOfLeague(leagueId, today);
     if (!found) return undefined;
     const { league, stored, ids } = found;
-    if (countCachedSeries(db, league.domain, ids, stored.snapshotDate) < ids.length) return undefined;
-    const viewer = currentTeamHoldingAny(db, leagueId, playerId, ids) ?? 'any';
+    const viewer = currentTeamHoldingAny(this.deps.db, leagueId, playerId, ids) ?? 'any';
     return {
       key: `market:${leagueId}:${viewer}`,
       version: digestVersion([leagueId, league.version, today, stored.snapshotDate, stored.fetchedAt, viewer]),
@@ -133,34 +161,60 @@ export class MarketService {
   }
 
   /** §7.1 step 3's rows: prices at the league's frozen L, owner and availability for the viewer. */
-  private priced(league: LeagueRow, entries: ShelfEntry[], series: (ViewPoint[] | undefined)[], holdingOf: (articleId: string) => Holding): MarketArticle[] {
+  private priced(league: LeagueRow, entries: ShelfEntry[], figures: (ViewFigures | undefined)[], holdingOf: (articleId: string) => Holding): MarketArticle[] {
     return entries.map((entry, index) => {
-      const points = series[index];
-      const average = points && points.length > 0 ? averageViews30d(points) : null;
+      const views = figures[index];
       return {
         id: entry.articleId,
         title: displayTitle(entry.articleId),
         slug: entry.articleId,
         rank: index + 1,
         yesterdayViews: entry.views,
-        weekViews: average === null ? null : weekViews(points!),
-        monthViews: average === null ? null : monthViews(points!),
-        yearViews: average === null ? null : yearViews(points!),
-        averageViews30d: average === null ? null : Math.round(average),
-        price: average === null ? null : price(average, league.languageScale, TIER_DAYS.MEDIUM),
-        prices: average === null ? null : tierPrices(average, league.languageScale),
-        pending: average === null,
+        weekViews: views ? views.week : null,
+        monthViews: views ? views.month : null,
+        yearViews: views ? views.year : null,
+        averageViews30d: views ? Math.round(views.average) : null,
+        price: views ? price(views.average, league.languageScale, TIER_DAYS.MEDIUM) : null,
+        prices: views ? tierPrices(views.average, league.languageScale) : null,
+        pending: !views,
         ...holdingOf(entry.articleId),
       };
     });
   }
 
-  /** The league and its edition's stored list with the list's article ids; see storedShelf. */
-  private storedShelfOfLeague(leagueId: string, today: string): { league: LeagueRow; stored: StoredShelf; ids: string[] } | undefined {
+  /** The league and its edition's stored list, when every series of it is stored; see completeShelf. */
+  private completeShelfOfLeague(leagueId: string, today: string): ({ league: LeagueRow } & CompleteShelf) | undefined {
     const league = findLeague(this.deps.db, leagueId);
-    const stored = league && this.storedShelf(league.domain, today);
-    if (!league || !stored) return undefined;
-    return { league, stored, ids: stored.entries.map((entry) => entry.articleId) };
+    const complete = league && this.completeShelf(league.domain, today);
+    return league && complete ? { league, ...complete } : undefined;
+  }
+
+  /**
+   * Yesterday's list fresh in the store with every one of its series, figured once per list
+   * as stored and then kept: only when was the list stored is read again.
+   */
+  private completeShelf(domain: string, today: string): CompleteShelf | undefined {
+    const { db, clock } = this.deps;
+    const [yesterday] = snapshotCandidates(today);
+    const key = shelfKey(domain, yesterday);
+    const stamp = cachedEntryStamp(db, key, clock.now());
+    if (!stamp?.fresh) return undefined;
+    const kept = this.completeShelves.get(`${key}\u0000${stamp.fetchedAt}`);
+    if (kept) return kept;
+    const stored = this.storedShelf(domain, today);
+    if (!stored) return undefined;
+    const ids = stored.entries.map((entry) => entry.articleId);
+    // counted from the key's index first: a shelf still missing series is not parsed at all
+    if (countCachedSeries(db, domain, ids, stored.snapshotDate) < ids.length) return undefined;
+    const byId = findCachedSeriesOf(db, domain, ids, stored.snapshotDate);
+    if (byId.size < ids.length) return undefined;
+    const complete = { stored, ids, figures: ids.map((id) => figuresOf(byId.get(id))) };
+    this.completeShelves.set(`${key}\u0000${stored.fetchedAt}`, complete);
+    for (const oldest of this.completeShelves.keys()) {
+      if (this.completeShelves.size <= KEPT_SHELVES) break;
+      this.completeShelves.delete(oldest);
+    }
+    return complete;
   }
 
   /**

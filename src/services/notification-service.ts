@@ -17,6 +17,7 @@ import { findCurrentTeam, findLeague, findTeam } from '../store/leagues';
 import {
   findNotification,
   insertNotification,
+  insertNotifications,
   markNotificationRead,
   notificationsOfPlayer,
   notificationsOfTeam,
@@ -43,6 +44,49 @@ export function notifyAboutContract(deps: NotificationDeps, tx: Database, contra
     savepoint(tx, () => writeNotification(deps, tx, contract, message));
   } catch (error) {
     deps.log.error('notification not written', { contractId: contract.id, ...errorFields(error) });
+  }
+}
+
+/** One in-box line of a set: its contract, the player of the contract's team, the words. */
+export interface ContractNotice {
+  contract: { id: string; leagueId: string; teamId: string };
+  playerId: string;
+  message: string;
+}
+
+/**
+ * notifyAboutContract for a set (the sweep's): one savepoint and a few multi-row INSERTs;
+ * should the set fail, each line is tried alone, so one bad line never costs the others.
+ * Never throws.
+ */
+export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notices: readonly ContractNotice[]): void {
+  if (notices.length === 0) return;
+  const now = deps.clock.now();
+  const date = utcDay(now);
+  const createdAt = now.toISOString();
+  const rows = notices.map(({ contract, playerId, message }) => ({
+    id: newId('nt'),
+    playerId,
+    leagueId: contract.leagueId,
+    teamId: contract.teamId,
+    contractId: contract.id,
+    message,
+    date,
+    isRead: false,
+    createdAt,
+  }));
+  try {
+    savepoint(tx, () => insertNotifications(tx, rows));
+    return;
+  } catch (error) {
+    deps.log.warn('notifications of a set not written together; writing them one by one', errorFields(error));
+  }
+  for (const row of rows) {
+    try {
+      savepoint(tx, () => insertNotifications(tx, [row]));
+    } catch (error) {
+      deps.log.error('notification not written', { contractId: row.contractId, ...errorFields(error) });
+    }
   }
 }
 

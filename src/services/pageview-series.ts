@@ -101,6 +101,21 @@ export class PageviewSeries {
     return averageViews30d(series) as number;
   }
 
+  /**
+   * What liveAverage answers without waiting, for many articles at once: the averages of those
+   * whose series for yesterday is stored and not empty. The others need liveAverage (a fetch,
+   * or the day before's series).
+   */
+  storedAverages(domain: string, articleIds: readonly string[], today: string): Map<string, number> {
+    const [yesterday] = snapshotCandidates(today);
+    const out = new Map<string, number>();
+    for (const [articleId, series] of findCachedSeriesOf(this.deps.db, domain, [...new Set(articleIds)], yesterday)) {
+      if (series.length > 0) out.set(articleId, averageViews30d(series) as number);
+    }
+    this.fetches.stats.hits += out.size;
+    return out;
+  }
+
   private async fetchAndStore(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
     let series: ViewPoint[];
     try {

@@ -1,25 +1,35 @@
 /**
  * The settlement sweep (§5.10): every unsold, unsettled contract whose term has ended is
- * renewed (elected and affordable) or settled at today's price. Each contract is its own
- * transaction (guarded update + ledger entries + notification), so a crash leaves every
- * contract either fully done, notification included, or untouched, and a re-run finishes the
- * rest without paying anything twice. Only a guarded write that changed a row reaches the
- * notification, so a retried step stays silent.
+ * renewed (elected and affordable) or settled at today's price (domain/settlement.ts).
+ * Contracts are written in sets of up to SETTLEMENT_SET, one transaction each (the guarded
+ * updates, ledger entries, activity and notifications of the whole set), so a crash leaves
+ * every contract either fully done, notification included, or untouched, and a re-run
+ * finishes the rest without paying anything twice. Each set re-reads its contracts inside
+ * its transaction and acts only on those still live and over; another sweep that got there
+ * first leaves nothing to act on, so a retried step stays silent.
+ * The set priced so far is written before any wait on the encyclopedia, so a fetch that
+ * hangs (or a crash while it does) never holds back contracts already priced.
  * Per §14 #10 a renewal realises the expiring term's P&L: +currentPrice, −newPurchasePrice.
  */
-import { addDays, utcDay } from '../domain/dates';
+import { utcDay } from '../domain/dates';
 import { isFailure } from '../domain/errors';
-import { isInSeasonOn } from '../domain/leagues';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
-import { price, renewalQuote, termDaysOf } from '../domain/pricing';
-import { contractsDueForSettlement, findContract, markSettled, renewInPlace, type ContractRow } from '../store/contracts';
+import { STARTING_CREDITS } from '../domain/pricing';
+import { settlementDecision } from '../domain/settlement';
+import { contractsDueForSettlement, type ContractRow } from '../store/contracts';
 import { writeTransaction } from '../store/database';
-import { bumpLeagueVersion } from '../store/league-versions';
-import { creditsOf, recordLedgerEntry } from '../store/ledger';
-import { findLeague, findTeam } from '../store/leagues';
-import { recordExpiry, recordRenewal } from './activity-service';
+import { findLeague, type LeagueRow } from '../store/leagues';
+import { bumpLeagueVersions, contractsNow, ledgerSumsOf, type RenewedContract, type SettledContract, settleAndRenew, type SweepLedgerEntry, recordLedgerEntries } from '../store/settlement';
+import { recordSweepEvents } from './activity-service';
 import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
-import { notifyAboutContract } from './notification-service';
+import { type ContractNotice, notifyAboutContracts } from './notification-service';
+
+/**
+ * Contracts per write transaction: large enough that commits stop dominating (one per
+ * contract ran at under 1,000 contracts/s), small enough that the write lock is held for
+ * tens of milliseconds, well inside the busy timeout of a server writing beside the sweep.
+ */
+export const SETTLEMENT_SET = 2_000;
 
 export type SweepResult =
   /** ended at expiry: salePayout = currentPrice */
@@ -62,6 +72,12 @@ export type SettlementDeps = PageviewSeriesDeps;
 /** A late sweep can find a renewed term already over; it is worked again, a bounded number of times. */
 const MAX_PASSES = 20;
 
+/** A contract and the live average it is priced from. */
+interface Priced {
+  contract: ContractRow;
+  average: number;
+}
+
 export class SettlementService {
   private readonly pageviews: PageviewSeries;
 
@@ -83,82 +99,117 @@ export class SettlementService {
       const due = contractsDueForSettlement(this.deps.db, today).filter((contract) => !skipped.has(contract.id));
       if (due.length === 0) break;
       total += due.length;
-      for (const contract of due) {
-        const outcome = await this.settleOne(contract, today);
-        options.onProgress?.(++worked, total);
-        if (!outcome) continue;
-        if (outcome.result === 'skipped') skipped.add(contract.id);
-        outcomes.push(outcome);
+      for (let i = 0; i < due.length; i += SETTLEMENT_SET) {
+        const set = due.slice(i, i + SETTLEMENT_SET);
+        const stored = this.storedAverages(set, today);
+        let priced: Priced[] = [];
+        const flush = () => {
+          if (priced.length === 0) return;
+          outcomes.push(...this.settleSet(priced, today));
+          worked += priced.length;
+          options.onProgress?.(worked, total);
+          priced = [];
+        };
+        for (const contract of set) {
+          let average = stored.get(`${contract.domain}\u0000${contract.articleId}`);
+          if (average === undefined) {
+            // the network: write what is priced first
+            flush();
+            try {
+              average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
+            } catch (error) {
+              if (!isFailure(error)) throw error;
+              this.deps.log.warn('settlement: contract left for the next run', { contractId: contract.id, reason: error.code });
+              skipped.add(contract.id);
+              outcomes.push({ ...baseOf(contract), result: 'skipped', reason: error.code });
+              options.onProgress?.(++worked, total);
+              continue;
+            }
+          }
+          priced.push({ contract, average });
+        }
+        flush();
       }
     }
     return { today, outcomes };
   }
 
-  /** One contract, independently retryable; null when another run got there first. */
-  private async settleOne(contract: ContractRow, today: string): Promise<SweepOutcome | null> {
-    const { db, log } = this.deps;
-    const base = { contractId: contract.id, leagueId: contract.leagueId, teamId: contract.teamId, articleId: contract.articleId };
-    const league = findLeague(db, contract.leagueId);
-    if (!league) return null;
-    let average: number;
-    try {
-      average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
-    } catch (error) {
-      if (!isFailure(error)) throw error;
-      log.warn('settlement: contract left for the next run', { contractId: contract.id, reason: error.code });
-      return { ...base, result: 'skipped', reason: error.code };
+  /** The averages at hand without a fetch, by edition and article. */
+  private storedAverages(set: readonly ContractRow[], today: string): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const domain of new Set(set.map((contract) => contract.domain))) {
+      const ids = set.filter((contract) => contract.domain === domain).map((contract) => contract.articleId);
+      for (const [articleId, average] of this.pageviews.storedAverages(domain, ids, today)) out.set(`${domain}\u0000${articleId}`, average);
     }
+    return out;
+  }
 
-    const done = writeTransaction(db, (tx) => {
-      // Re-read inside the lock: another sweep or a withdrawal may have acted since the list was read.
-      const fresh = findContract(tx, contract.id);
-      if (!fresh || fresh.status !== 'live' || fresh.expireDate > today) return null;
-      const termDays = termDaysOf(fresh);
-      const currentPrice = price(average, league.languageScale, termDays);
-      const at = this.deps.clock.now().toISOString();
-      // A new term that would start after the season (ended or closed) could never score:
-      // renewing would only charge the premium, so the contract settles as if not elected.
-      const renewable = fresh.renewalElected && isInSeasonOn(league, fresh.expireDate);
-      if (renewable) {
-        const quote = renewalQuote(currentPrice, fresh.renewalCount);
-        // With the expiring term's P&L realised (§14 #10) the renewal moves credits by −premium only,
-        // so the premium is what must be affordable. Proposed §5.10: the balance is re-read per
-        // contract, so several renewals of one team cannot overdraw it together.
-        if (quote.premium <= creditsOf(tx, fresh.teamId)) {
-          const term = {
-            purchaseDate: fresh.expireDate,
-            expireDate: addDays(fresh.expireDate, termDays),
-            purchasePrice: quote.newPurchasePrice,
-            renewalCount: fresh.renewalCount + 1,
-          };
-          if (!renewInPlace(tx, fresh.id, fresh.expireDate, term)) return null;
-          bumpLeagueVersion(tx, fresh.leagueId);
-          recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
-          recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -quote.newPurchasePrice, createdAt: at });
-          const outcome: SweepOutcome = {
-            ...base,
-            result: 'renewed',
-            currentPrice,
-            newPurchasePrice: quote.newPurchasePrice,
-            premium: quote.premium,
-            newExpireDate: term.expireDate,
-          };
-          const renewed = findContract(tx, fresh.id)!;
-          recordRenewal(tx, findTeam(tx, fresh.teamId)!, renewed, at);
-          notifyAboutContract(this.deps, tx, renewed, renewalMessage(fresh.articleId, termDays, quote.newPurchasePrice, quote.premium));
-          return outcome;
+  /**
+   * One write transaction for the set: re-read, decide in order (each team's credits carried
+   * from one decision to the next, as if each contract were its own transaction), then write.
+   * Contracts another run acted on since the list was read have no outcome.
+   */
+  private settleSet(set: readonly Priced[], today: string): SweepOutcome[] {
+    const { db, clock } = this.deps;
+    return writeTransaction(db, (tx) => {
+      const now = contractsNow(tx, set.map(({ contract }) => contract.id));
+      const live = set.filter(({ contract }) => {
+        const fresh = now.get(contract.id);
+        return fresh !== undefined && fresh.status === 'live' && fresh.expireDate <= today;
+      });
+      if (live.length === 0) return [];
+      const leagues = new Map<string, LeagueRow | undefined>();
+      const leagueOf = (id: string) => {
+        if (!leagues.has(id)) leagues.set(id, findLeague(tx, id));
+        return leagues.get(id);
+      };
+      const teamIds = live.map(({ contract }) => contract.teamId);
+      const spent = ledgerSumsOf(tx, teamIds);
+      const credits = new Map(teamIds.map((id) => [id, STARTING_CREDITS + (spent.get(id) ?? 0)]));
+      const at = clock.now().toISOString();
+
+      const outcomes: SweepOutcome[] = [];
+      const settled: SettledContract[] = [];
+      const renewed: RenewedContract[] = [];
+      const ledger: SweepLedgerEntry[] = [];
+      const events: Parameters<typeof recordSweepEvents>[1][number][] = [];
+      const notices: ContractNotice[] = [];
+      for (const { contract, average } of live) {
+        const fresh = now.get(contract.id)!;
+        const league = leagueOf(fresh.leagueId);
+        if (!league) continue;
+        const team = { id: fresh.teamId, name: fresh.teamName, leagueId: fresh.leagueId };
+        const decision = settlementDecision(fresh, league, average, credits.get(fresh.teamId)!);
+        credits.set(fresh.teamId, credits.get(fresh.teamId)! + decision.creditsMove);
+        const base = baseOf(fresh);
+        if (decision.kind === 'renew') {
+          const { term, currentPrice, premium, termDays } = decision;
+          renewed.push({ id: fresh.id, oldExpireDate: fresh.expireDate, term });
+          ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
+          ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -term.purchasePrice });
+          events.push({ kind: 'renewal', team, contract: { ...fresh, ...term } });
+          notices.push({ contract: fresh, playerId: fresh.playerId, message: renewalMessage(fresh.articleId, termDays, term.purchasePrice, premium) });
+          outcomes.push({ ...base, result: 'renewed', currentPrice, newPurchasePrice: term.purchasePrice, premium, newExpireDate: term.expireDate });
+        } else {
+          const { currentPrice, delta, renewable } = decision;
+          settled.push({ id: fresh.id, expireDate: fresh.expireDate, payout: currentPrice });
+          ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
+          events.push({ kind: 'expiry', team, contract: fresh });
+          const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
+          notices.push({ contract: fresh, playerId: fresh.playerId, message });
+          outcomes.push({ ...base, result: renewable ? 'renewal-unaffordable' : 'settled', currentPrice, delta });
         }
       }
-      if (!markSettled(tx, fresh.id, fresh.expireDate, currentPrice, today)) return null;
-      bumpLeagueVersion(tx, fresh.leagueId);
-      recordLedgerEntry(tx, { teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice, createdAt: at });
-      const delta = currentPrice - fresh.purchasePrice;
-      const result: SweepResult = renewable ? 'renewal-unaffordable' : 'settled';
-      const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
-      recordExpiry(tx, findTeam(tx, fresh.teamId)!, fresh, at);
-      notifyAboutContract(this.deps, tx, findContract(tx, fresh.id)!, message);
-      return { ...base, result, currentPrice, delta } as SweepOutcome;
+      settleAndRenew(tx, today, settled, renewed);
+      recordLedgerEntries(tx, ledger, at);
+      bumpLeagueVersions(tx, outcomes.map((outcome) => outcome.leagueId));
+      recordSweepEvents(tx, events, at);
+      notifyAboutContracts(this.deps, tx, notices);
+      return outcomes;
     });
-    return done;
   }
+}
+
+function baseOf(contract: Pick<ContractRow, 'id' | 'leagueId' | 'teamId' | 'articleId'>): Pick<SweepOutcome, 'contractId' | 'leagueId' | 'teamId' | 'articleId'> {
+  return { contractId: contract.id, leagueId: contract.leagueId, teamId: contract.teamId, articleId: contract.articleId };
 }

@@ -21,6 +21,17 @@ export function recordActivity(db: Database, leagueId: string, kind: ActivityKin
   prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)').run(leagueId, at, kind, JSON.stringify(payload));
 }
 
+/** Several events in one statement, ids in the order given (the sweep's set of contracts). */
+export function recordActivities(db: Database, events: readonly { leagueId: string; kind: ActivityKind; payload: object }[], at: string): void {
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({ leagueId: event.leagueId, kind: event.kind, payload: JSON.stringify(event.payload) }));
+  prepared(
+    db,
+    `INSERT INTO league_activity (league_id, at, kind, payload)
+     SELECT e.value ->> 'leagueId', ?, e.value ->> 'kind', e.value ->> 'payload' FROM json_each(?) AS e ORDER BY e.key`,
+  ).run(at, JSON.stringify(rows));
+}
+
 /** Up to `limit` events older than the event `beforeId` (all when null), newest first. */
 export function activityPage(db: Database, leagueId: string, beforeId: number | null, limit: number): ActivityRow[] {
   const text = `SELECT id, league_id AS leagueId, at, kind, payload FROM league_activity

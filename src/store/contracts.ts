@@ -161,38 +161,6 @@ export function markSold(db: Database, id: string, teamId: string, payout: numbe
   return result.changes === 1;
 }
 
-/** Expiry settlement, guarded on "still live and still the term the sweep priced". */
-export function markSettled(db: Database, id: string, expireDate: string, payout: number, today: string): boolean {
-  const result = db
-    .update(contracts)
-    .set({ status: 'settled', salePayout: payout, closedOn: today })
-    .where(and(eq(contracts.id, id), eq(contracts.status, 'live'), eq(contracts.expireDate, expireDate)))
-    .run();
-  return result.changes === 1;
-}
-
-export interface RenewedTerm {
-  purchaseDate: string;
-  expireDate: string;
-  purchasePrice: number;
-  renewalCount: number;
-}
-
-/**
- * Renewal in place (§5.9): the row keeps its id (line-ups keep pointing at it) and its
- * `heldSince`. Guarded on "live, elected, and still the term the sweep priced".
- */
-export function renewInPlace(db: Database, id: string, oldExpireDate: string, term: RenewedTerm): boolean {
-  const result = db
-    .update(contracts)
-    .set({ ...term, renewalElected: false })
-    .where(
-      and(eq(contracts.id, id), eq(contracts.status, 'live'), eq(contracts.renewalElected, true), eq(contracts.expireDate, oldExpireDate)),
-    )
-    .run();
-  return result.changes === 1;
-}
-
 export function setRenewalElected(db: Database, id: string, teamId: string, elected: boolean): boolean {
   const result = db
     .update(contracts)

@@ -33,6 +33,18 @@ export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedE
   return { value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt, fresh };
 }
 
+/**
+ * When the entry under `key` was stored and until when it is fresh, without reading its value:
+ * a caller that already holds the value as stored then (`fetchedAt`) need not parse it again.
+ */
+export function cachedEntryStamp(db: Database, key: string, now: Date): { fetchedAt: string; fresh: boolean } | undefined {
+  const row = preparedOnce(db, 'cachedEntryStamp', () =>
+    db.select({ fetchedAt: upstreamCache.fetchedAt, expiresAt: upstreamCache.expiresAt }).from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
+  ).get({ key });
+  if (!row) return undefined;
+  return { fetchedAt: row.fetchedAt, fresh: row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime() };
+}
+
 /** The value under `key` while it is fresh, else undefined. */
 export function getCached<T>(db: Database, key: string, now: Date): T | undefined {
   const entry = getCachedEntry<T>(db, key, now);

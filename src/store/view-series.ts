@@ -3,9 +3,9 @@
  * (edition, article, snapshot day), shared by every league, the market, buys, sells and the
  * sweep, so each article's series is fetched from the encyclopedia at most once per day.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ViewPoint } from '../domain/pricing';
-import { type Database, IN_BATCH, preparedOnce } from './database';
+import { type Database, preparedOnce } from './database';
 import { viewSeries } from './schema';
 
 /** `[]` means the encyclopedia answered that the article has no pageviews at all. */
@@ -27,18 +27,23 @@ export function findCachedSeries(db: Database, domain: string, articleId: string
   return row ? (JSON.parse(row.series) as ViewPoint[]) : undefined;
 }
 
-/** Cached series of many articles for one snapshot day, keyed by article id. */
+/**
+ * Cached series of many articles for one snapshot day, keyed by article id: one prepared
+ * statement, the ids as one JSON array (the sweep reads thousands at a time; drizzle's
+ * IN lists of IN_BATCH ids cost more in building and mapping than the reads themselves).
+ */
 export function findCachedSeriesOf(db: Database, domain: string, articleIds: string[], snapshotDate: string): Map<string, ViewPoint[]> {
   const out = new Map<string, ViewPoint[]>();
-  for (let i = 0; i < articleIds.length; i += IN_BATCH) {
-    const rows = db
-      .select({ articleId: viewSeries.articleId, series: viewSeries.series })
-      .from(viewSeries)
-      .where(
-        and(eq(viewSeries.domain, domain), eq(viewSeries.snapshotDate, snapshotDate), inArray(viewSeries.articleId, articleIds.slice(i, i + IN_BATCH))),
-      )
-      .all();
-    for (const row of rows) out.set(row.articleId, JSON.parse(row.series) as ViewPoint[]);
+  if (articleIds.length === 0) return out;
+  const statement = preparedOnce(db, 'findCachedSeriesOf', () =>
+    db.$client.prepare(
+      `SELECT v.article_id AS articleId, v.series AS series
+         FROM json_each(?) AS j CROSS JOIN view_series v
+        WHERE v.domain = ? AND v.article_id = j.value AND v.snapshot_date = ?`,
+    ),
+  );
+  for (const row of statement.all(JSON.stringify(articleIds), domain, snapshotDate) as { articleId: string; series: string }[]) {
+    out.set(row.articleId, JSON.parse(row.series) as ViewPoint[]);
   }
   return out;
 }

@@ -150,17 +150,26 @@ describe('settlement sweep', () => {
     });
   });
 
-  it('re-reads the balance per contract: two renewals cannot overdraw together (Proposed §5.10)', async () => {
+  it.each([
+    ['the sweep fetches each series', false],
+    // the series stored before the sweep: both contracts are priced and written in one set
+    ['a player opened both articles before the sweep', true],
+  ])('re-reads the balance per contract: two renewals cannot overdraw together (Proposed §5.10): %s', async (_, opened) => {
     await withWorld(world(), async (w) => {
       setViews(w.fake, 'Gamma', 9_000);
       buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
       const first = expiringAlpha(w, 50, { renewalElected: true });
       const second = buildContract(w.app, w.team, { articleId: 'Gamma', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      for (const id of opened ? ['Alpha', 'Gamma'] : []) {
+        expect((await w.app.call('GET', `/api/v1/leagues/${w.league.id}/article?id=${id}`, { as: w.admin })).status).toBe(200);
+      }
+      const fetchesBefore = w.fake.requests.length;
       // credits 10 at the start: each premium is 7, so a start-of-sweep snapshot would renew both and end at −4
       await sweep(w.app);
       expect(contractRow(w.app, first.id).status).toBe('live');
       expect(contractRow(w.app, second.id).status).toBe('settled');
       expect(ledgerCredits(w.app, w.team.id)).toBe(10 - 7 + 67);
+      expect(w.fake.requests.length - fetchesBefore).toBe(opened ? 0 : 2);
     });
   });
 
