@@ -35,7 +35,8 @@ import {
 } from '../store/leagues';
 import { digestVersion } from './answer-version';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from './abuse-limits';
-import { leagueBoard, rankedTeamCount, rankedTeams, rankLeagueIfStale, rankOfTeam } from '../store/standings';
+import { leagueBoard, rankedTeamCount, rankedTeams, rankOfTeam } from '../store/standings';
+import { rankLeagueIfStale } from './league-ranking';
 import { rankTeams } from '../domain/standings';
 import type { EncyclopediaClient } from '../upstream/encyclopedia';
 import type { CalibrationService } from './calibration-service';

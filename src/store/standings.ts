@@ -5,7 +5,8 @@
  * large league once per transaction would cost more than the day itself). A leaderboard
  * read is then one range read of the (league, rank) index.
  *
- * Ranking a 100,000-team league must not hold the write lock while it sorts: the totals are
+ * Ranking a 100,000-team league must not hold the write lock while it sorts (the retries and
+ * batches are services/league-ranking.ts's; these are its statements): the totals are
  * read in one read transaction, ranked in memory, and only the ranks that changed are
  * written, a bounded batch per write transaction, each guarded by the league version read
  * with the totals. A write in between (an ingest chunk) moves the version: the stale ranking
@@ -13,9 +14,9 @@
  * trust the kept ranks (they rank first), so a half-written ranking is never served.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { changedRanks, type KeptRank, rankTeams, type StandingEntry, type TeamTotals } from '../domain/standings';
+import type { KeptRank, StandingEntry, TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
-import { type Database, preparedOnce, writeTransaction } from './database';
+import { type Database, preparedOnce } from './database';
 
 /*
  * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
@@ -90,16 +91,6 @@ export function refreshTeamTotals(db: Database, teamId: string): void {
   refreshTotalsOfTeams(db, [teamId]);
 }
 
-/**
- * A write transaction of ranks ends after this many rows or RANK_WRITE_MS, whichever comes
- * first: a short lock hold even on a busy machine, so an ingest chunk never waits long, yet
- * batches large enough that a page is not rewritten by many commits.
- */
-export const RANK_WRITE_BATCH = 10_000;
-const RANK_WRITE_MS = 200;
-/** Rankings dropped because the version moved, before one is done under the write lock. */
-const RANK_ATTEMPTS = 3;
-
 type KeptTotals = TeamTotals & KeptRank;
 
 export interface LeagueTotals {
@@ -123,62 +114,24 @@ export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals |
   return db.$client.inTransaction ? read() : db.$client.transaction(read).deferred();
 }
 
-/**
- * Writes `changes` (ranks computed from totals read at `version`) in batches of at most
- * `batchSize` rows (fewer when RANK_WRITE_MS runs out), one write transaction each, and
- * clears `ranks_stale` with the last. Every batch first checks the version: if it moved,
- * nothing more is written and the answer is false (the league stays stale, so the next read
- * ranks it again from the new totals).
- */
-export function writeRanksIfCurrent(
-  db: Database,
-  leagueId: string,
-  version: number,
-  changes: readonly StandingEntry[],
-  batchSize = RANK_WRITE_BATCH,
-): boolean {
-  const current = prepared(db, 'SELECT version FROM leagues WHERE id = ?');
-  let next = 0;
-  do {
-    const written = writeTransaction(db, (tx) => {
-      if ((current.get(leagueId) as { version: number } | undefined)?.version !== version) return false;
-      const write = prepared(tx, WRITE_RANK_SQL);
-      const started = performance.now();
-      const end = Math.min(changes.length, next + batchSize);
-      while (next < end) {
-        const entry = changes[next++];
-        write.run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
-        if (performance.now() - started >= RANK_WRITE_MS) break;
-      }
-      if (next >= changes.length) prepared(tx, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
-      return true;
-    });
-    if (!written) return false;
-  } while (next < changes.length);
-  return true;
+/** Whether the league's ranks are behind its points or teams (the flag alone: a cheap read). */
+export function ranksStale(db: Database, leagueId: string): boolean {
+  return (prepared(db, 'SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
 }
 
-/**
- * Writes every team's rank and rank change if the league's points or teams changed since the
- * last ranking: ranked outside the write lock, written in short guarded batches. Should the
- * version move under every attempt, the last one ranks inside one write transaction, where
- * nothing can move it.
- */
-export function rankLeagueIfStale(db: Database, leagueId: string, batchSize = RANK_WRITE_BATCH): void {
-  // the flag alone first: reading every team's totals only to find the ranks current cost
-  // every uncached read (a page, around=me) half a second in a 100,000-team league
-  const flag = prepared(db, 'SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined;
-  if (flag?.stale !== 1) return;
-  for (let attempt = 0; attempt < RANK_ATTEMPTS; attempt++) {
-    const totals = readLeagueTotals(db, leagueId);
-    if (!totals?.stale) return;
-    if (writeRanksIfCurrent(db, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), batchSize)) return;
-  }
-  writeTransaction(db, (tx) => {
-    const totals = readLeagueTotals(tx, leagueId);
-    if (!totals?.stale) return;
-    writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
-  });
+/** The league's version now, inside the caller's transaction. */
+export function currentLeagueVersion(db: Database, leagueId: string): number | undefined {
+  return (prepared(db, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined)?.version;
+}
+
+/** Writes one team's kept rank and rank change. */
+export function writeRank(db: Database, leagueId: string, entry: StandingEntry): void {
+  prepared(db, WRITE_RANK_SQL).run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+}
+
+/** The league's ranks are current again (with the last batch of a ranking). */
+export function clearRanksStale(db: Database, leagueId: string): void {
+  prepared(db, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
 }
 
 export interface RankedTeam extends StandingEntry {
@@ -201,7 +154,7 @@ export function leagueBoard(db: Database, leagueId: string): BoardTeam[] {
   return prepared(db, BOARD_SQL).all(leagueId) as BoardTeam[];
 }
 
-/** Ranks `first`..`last` (1-based, inclusive) of a league ranked by rankLeagueIfStale. */
+/** Ranks `first`..`last` (1-based, inclusive) of a league ranked by services/league-ranking. */
 export function rankedTeams(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): RankedTeam[] {
   const rows = prepared(db, RANKED_SQL).all(leagueId, first - 1, last) as (Omit<RankedTeam, 'credits'> & { spent: number })[];
   return rows.map(({ spent, ...row }) => ({ ...row, credits: STARTING_CREDITS + spent }));
