@@ -212,7 +212,7 @@ describe('configuration', () => {
         'encyclopedia.siteUrl', 'encyclopedia.metricsUrl', 'encyclopedia.metaUrl', 'encyclopedia.userAgent', 'encyclopedia.maxConcurrency',
         'issueTracker.apiUrl', 'issueTracker.repository', 'issueTracker.token',
         'languageModel.baseUrl', 'languageModel.model', 'languageModel.apiKey',
-        'scheduler.enabled',
+        'scheduler.enabled', 'outbound.allowPrivateAddresses',
         'metrics.token', 'metrics.port',
       ].sort(),
     );
