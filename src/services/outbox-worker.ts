@@ -4,6 +4,10 @@
  * failed attempt is retried with backoff (30 s doubling, at most an hour apart) until the
  * message is 24 h old, then dropped and counted. A claim (a lease on the row) keeps two
  * senders (`serve`'s worker and a cron `announce`) from sending the same row at once.
+ *
+ * Delivery is at least once: a message accepted is marked sent and never sent again, but one
+ * whose answer never came (a timeout, a sender killed mid-request) is sent again once its
+ * lease ends, since nothing tells whether the receiver kept it.
  */
 import type { Clock } from '../clock';
 import { type LeagueEvent, type PushMessage, webhookBody } from '../domain/announcements';
@@ -23,7 +27,7 @@ import {
   recordWebhookFailure,
   recordWebhookSuccess,
 } from '../store/outbound';
-import { type OutboundAnswer, OutboundError, type OutboundPolicy, sendOutbound } from '../upstream/outbound-http';
+import { type OutboundAnswer, OutboundError, type OutboundPolicy, OUTBOUND_TIMEOUT_MS, sendOutbound } from '../upstream/outbound-http';
 import type { PushClient } from '../upstream/push-service';
 
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
@@ -32,6 +36,8 @@ const LONGEST_RETRY_MS = 3_600_000;
 /** messages in flight at once */
 const PARALLEL = 4;
 const BATCH = 50;
+/** how much longer than one attempt's deadline a claim lasts */
+const LEASE_MARGIN_MS = 5_000;
 
 /** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, … at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -83,17 +89,25 @@ export class OutboxWorker {
     const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
     const tried = new Set<number>();
     for (;;) {
-      const now = clock.now();
-      const due = dueOutboxRows(db, now.toISOString(), BATCH).filter((row) => !tried.has(row.id));
+      const due = dueOutboxRows(db, clock.now().toISOString(), BATCH).filter((row) => !tried.has(row.id));
       if (due.length === 0) return report;
-      const lease = new Date(now.getTime() + 120_000).toISOString();
-      const mine = due.filter((row) => claimOutboxRow(db, row.id, now.toISOString(), lease));
-      for (const row of due) tried.add(row.id);
-      for (let i = 0; i < mine.length; i += PARALLEL) {
-        const outcomes = await Promise.all(mine.slice(i, i + PARALLEL).map((row) => this.deliver(row)));
+      for (let i = 0; i < due.length; i += PARALLEL) {
+        // each row is claimed just before its attempt: a sender killed midway holds only those in flight
+        const chunk = due.slice(i, i + PARALLEL).filter((row) => {
+          tried.add(row.id);
+          return this.claim(row.id);
+        });
+        const outcomes = await Promise.all(chunk.map((row) => this.deliver(row)));
         for (const outcome of outcomes) if (outcome) report[outcome]++;
       }
     }
+  }
+
+  /** A lease as long as one attempt can take, and a little more. */
+  private claim(id: number): boolean {
+    const now = this.deps.clock.now();
+    const lease = (this.deps.policy.timeoutMs ?? OUTBOUND_TIMEOUT_MS) + LEASE_MARGIN_MS;
+    return claimOutboxRow(this.deps.db, id, now.toISOString(), new Date(now.getTime() + lease).toISOString());
   }
 
   /** One attempt at one row, and its outcome written. */
