@@ -44,6 +44,8 @@ export interface FakePushService {
   refusals: string[];
   /** every request received */
   attempts: number;
+  /** requests held unanswered right now ('hang') */
+  held(): number;
   subscribe(answer?: PushAnswer): BrowserSubscription;
   answerFor(endpoint: string, answer: PushAnswer): void;
   close(): Promise<void>;
@@ -140,6 +142,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   return Object.assign(fake, {
     origin,
     certificateFile: tls.file,
+    held: () => [...hanging].filter((res) => !res.destroyed && !res.socket?.destroyed).length,
     subscribe(answer: PushAnswer = 'accept'): BrowserSubscription {
       const id = crypto.randomBytes(9).toString('base64url');
       const ecdh = crypto.createECDH('prime256v1');
