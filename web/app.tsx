@@ -17,6 +17,7 @@ import { Contracts } from './screens/contracts';
 import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
 import { ReportScreen } from './screens/report';
+import { NotificationSettings } from './screens/notification-settings';
 import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
@@ -28,6 +29,7 @@ const ROUTES: Route[] = [
   ['/welcome', () => <Welcome />, true],
   ['/inbox', () => <Inbox />, true],
   ['/report', () => <ReportScreen />, true],
+  ['/notification-settings', () => <NotificationSettings />, true],
   ['/leagues', () => <Home />, true],
   ['/leagues/public', () => <PublicLeagues />, true],
   ['/leagues/new', () => <FoundLeague />, true],
