@@ -32,6 +32,7 @@ import {
   latestScoredDay,
   leaguesToAnnounce,
   type NewOutboxRow,
+  pruneSentOutbox,
   roundResultsEndingOn,
   subscribersOfLeague,
   subscriptionsWanting,
@@ -42,6 +43,8 @@ import type { RoundResult } from '../wire/head-to-head';
 
 /** A scored day older than this is not announced (a league that caught up late, a fresh deployment). */
 const RECENT_DAYS = 2;
+/** how long sent messages are kept in the outbox for the record */
+const SENT_KEEP_DAYS = 7;
 
 export interface AnnounceReport {
   today: string;
@@ -98,7 +101,9 @@ export class AnnounceService {
       report.leagues++;
       for (const row of rows) row.channel === 'webhook' ? report.webhookMessages++ : report.pushMessages++;
     }
-    log.info('announce wrote its messages', { ...report });
+    // what was sent a week ago is of no more use, and the outbox stays small
+    const pruned = pruneSentOutbox(db, new Date(now.getTime() - SENT_KEEP_DAYS * 86_400_000).toISOString());
+    log.info('announce wrote its messages', { ...report, pruned });
     return report;
   }
 

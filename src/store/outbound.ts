@@ -160,9 +160,12 @@ export function outboxTallies(db: Database): { channel: string; status: string; 
   return prepared(db, 'SELECT channel, status, count(*) AS n FROM outbox GROUP BY channel, status').all() as { channel: string; status: string; n: number }[];
 }
 
-/** Sent and dropped rows older than `before`: kept a while for the record, then pruned. */
-export function pruneOutbox(db: Database, before: string): number {
-  return prepared(db, `DELETE FROM outbox WHERE status IN ('sent', 'dropped') AND done_at < ?`).run(before).changes;
+/**
+ * Sent rows done before `before`: kept a while for the record, then pruned. Dropped rows stay:
+ * /metrics counts them, and a counter never goes down.
+ */
+export function pruneSentOutbox(db: Database, before: string): number {
+  return prepared(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`).run(before).changes;
 }
 
 // ---- announce -------------------------------------------------------------------------------
