@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import { parsePrometheusText, sampleValue } from '../support/prometheus';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
-import { at, day, join, moveTo, rivals, type Rivals, score } from './head-to-head-fixtures';
+import { at, day, join, leave, moveTo, rivals, type Rivals, score } from './head-to-head-fixtures';
 
 let chat: FakeChatServer;
 beforeAll(async () => {
@@ -349,14 +349,21 @@ describe('delivery to a chat', () => {
     }
   });
 
-  it('the address rule is judged again at send time: a hook set while private addresses were allowed is not reached once they are not', async () => {
+  const byName = (url: string) => url.replace('//127.0.0.1:', '//localhost:');
+  it.each([
+    ['an address', (url: string) => url],
+    ['a name, resolved when the message leaves', byName],
+  ])('the address rule is judged again at send time (%s): reached while private addresses are allowed, not once they are not', async (_what, spelled) => {
     await fresh();
     const databasePath = app.databasePath;
-    await setHook(app, w.ann, w.league, chat.hook('json'), 'json');
+    await setHook(app, w.ann, w.league, spelled(chat.hook('json')), 'json');
+    await join(app, w.league, w.dan, 'Dan Athletic');
+    expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     await app.close();
     // the operator turns the allowance off (or a name now resolves to a private address)
     ({ app, world: w } = await rivalsWithDatabase(databasePath, w));
     try {
+      await leave(app, w.league, w.dan);
       await join(app, w.league, w.dan, 'Dan Athletic');
       const attempts = chat.attempts;
       expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 0, retried: 1, dropped: 0 });
