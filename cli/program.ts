@@ -14,6 +14,7 @@ import { registerStatus } from './commands/status';
 import { registerCheck } from './commands/check';
 import { registerConfig } from './commands/config';
 import { registerOpenApi } from './commands/openapi';
+import { registerAnnounce } from './commands/announce';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerCheck(program);
   registerConfig(program);
   registerOpenApi(program);
+  registerAnnounce(program);
   return program;
 }
 

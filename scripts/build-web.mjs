@@ -91,6 +91,27 @@ export async function buildWeb() {
   };
   emit('app.webmanifest', Buffer.from(JSON.stringify(webManifest)));
 
+  // The service worker (push notifications) lives at a fixed address, /sw.js: a browser keys a
+  // registration by its script's URL and scope, so it is not hashed, and it is revalidated
+  // every time rather than kept a year.
+  const worker = await build({
+    entryPoints: [path.join(root, 'web', 'sw', 'service-worker.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+    minify: true,
+    tsconfig: path.join(root, 'web', 'sw', 'tsconfig.json'),
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const workerBytes = Buffer.from(worker.outputFiles[0].contents);
+  const workerCompressed = compressed(workerBytes);
+  fs.writeFileSync(path.join(webDist, 'sw.js'), workerBytes);
+  fs.writeFileSync(path.join(webDist, 'sw.js.gz'), workerCompressed.gz);
+  fs.writeFileSync(path.join(webDist, 'sw.js.br'), workerCompressed.br);
+  files.push('sw.js', 'sw.js.gz', 'sw.js.br');
+
   const shell = [
     '<!doctype html>',
     '<html lang="en">',
@@ -118,11 +139,14 @@ export async function buildWeb() {
 
   const manifest = {
     shell: 'index.html',
-    assets: Object.fromEntries(
-      files
-        .filter((file) => file.startsWith('assets/') && !/\.(gz|br)$/.test(file))
-        .map((file) => [`/${file}`, { file, type: TYPES[path.extname(file)] ?? 'application/octet-stream' }]),
-    ),
+    assets: {
+      ...Object.fromEntries(
+        files
+          .filter((file) => file.startsWith('assets/') && !/\.(gz|br)$/.test(file))
+          .map((file) => [`/${file}`, { file, type: TYPES[path.extname(file)] ?? 'application/octet-stream' }]),
+      ),
+      '/sw.js': { file: 'sw.js', type: TYPES['.js'], cache: 'no-cache' },
+    },
   };
   fs.writeFileSync(path.join(webDist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   files.push('manifest.json');

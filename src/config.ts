@@ -130,6 +130,14 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    // League webhooks and push endpoints are addresses a player typed or a browser gave: by
+    // default they may not reach loopback, private or link-local hosts (the operator's network).
+    outbound: z
+      .object({
+        allowPrivateAddresses: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
     // GET /metrics is off unless one of these is set: a bearer token on the main listener,
     // and/or a port of its own bound to loopback (no token needed there).
     metrics: z
@@ -183,6 +191,7 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_LLM_MODEL: [['languageModel', 'model'], 'string'],
   FANTASY_LLM_API_KEY: [['languageModel', 'apiKey'], 'string'],
   FANTASY_SCHEDULER: [['scheduler', 'enabled'], 'boolean'],
+  FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: [['outbound', 'allowPrivateAddresses'], 'boolean'],
   FANTASY_METRICS_TOKEN: [['metrics', 'token'], 'string'],
   FANTASY_METRICS_PORT: [['metrics', 'port'], 'number'],
 };

@@ -7,12 +7,14 @@ import { version } from '../package.json';
 import { PageviewFetches } from './services/pageview-series';
 import type { PasswordCost } from './services/password-hashing';
 import { resolveSigningSecret } from './services/signing-secret';
+import { resolveVapidKeys } from './services/push-keys';
 import { createServices } from './services/composition-root';
 import { ServiceMetrics } from './services/service-metrics';
 import { deploymentStatus } from './services/status-service';
 import { persistUpstreamFailures } from './services/upstream-health';
 import { closeDatabase, type Database, openDatabase } from './store/database';
 import { createUpstreams, type Upstreams } from './upstream';
+import { outboxTallies } from './store/outbound';
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -22,6 +24,8 @@ export interface RuntimeOptions {
   db?: Database;
   /** what new password records cost; the production cost unless a test asks for a cheaper one */
   passwordCost?: PasswordCost;
+  /** how long one outbound message (webhook, push) may take; 5 s unless a test shortens it */
+  outboundTimeoutMs?: number;
 }
 
 export interface Runtime {
@@ -44,8 +48,18 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
     log,
     signingSecret: resolveSigningSecret(config, db, log),
     upstream,
-    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches),
-    services: createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost: options.passwordCost }),
+    metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches, () => outboxTallies(db)),
+    services: createServices({
+      config,
+      db,
+      clock,
+      log,
+      upstream,
+      pageviewFetches,
+      passwordCost: options.passwordCost,
+      vapidKeys: resolveVapidKeys(db, log),
+      outboundTimeoutMs: options.outboundTimeoutMs,
+    }),
   };
   const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {

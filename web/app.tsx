@@ -20,6 +20,7 @@ import { ReportScreen } from './screens/report';
 import { FixturesScreen } from './screens/fixtures';
 import { ActivityScreen } from './screens/activity';
 import { HowToPlay } from './screens/how-to-play';
+import { NotificationSettings } from './screens/notification-settings';
 import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
@@ -31,6 +32,7 @@ const ROUTES: Route[] = [
   ['/welcome', () => <Welcome />, true],
   ['/inbox', () => <Inbox />, true],
   ['/report', () => <ReportScreen />, true],
+  ['/notification-settings', () => <NotificationSettings />, true],
   ['/leagues', () => <Home />, true],
   ['/leagues/public', () => <PublicLeagues />, true],
   ['/leagues/new', () => <FoundLeague />, true],

@@ -106,6 +106,11 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   GENIE_DUPLICATE_CANDIDATE_ID: 'The Genie could not follow. Start again.',
   GENIE_RATE_LIMITED: 'The Genie needs a breather: too many questions in a minute. Wait a minute, then carry on. The search above still works.',
   GENIE_ASLEEP: 'The Genie is asleep right now. Use the search above to find articles by name.',
+  WEBHOOK_URL_REFUSED: 'That address cannot be used: give the chat’s webhook address, starting with https://, as the chat app shows it.',
+  WEBHOOK_NOT_FOUND: 'This league has no webhook set.',
+  PUSH_ENDPOINT_REFUSED: 'This browser’s push service cannot be used. Try another browser.',
+  PUSH_KEYS_INVALID: 'This browser’s push subscription could not be read. Switch notifications off and on again.',
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'Notifications were already off on this device.',
 };
 
 export function sentenceFor(code: string): string {

@@ -6,6 +6,7 @@ import { batchedStdout, jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
+import { startOutboxLoop } from '../../src/services/outbox-worker';
 import { ensureGlobalLeague } from '../../src/services/global-league';
 import { DEFAULT_USER_AGENT } from '../../src/config';
 import { configFor } from '../config-option';
@@ -43,6 +44,8 @@ export function registerServe(program: Command): void {
       await ensureGlobalLeague({ db, clock, log, scales: services.leagues });
       const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log);
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
+      // webhooks and push leave from the outbox in the background, never from a player's request
+      const outbox = startOutboxLoop(services.outbox, log);
       process.stdout.write(`fantasy listening on ${server.url}\n`);
       // loopback only, whatever `host` is: this listener has no token of its own
       const metricsServer =
@@ -54,8 +57,9 @@ export function registerServe(program: Command): void {
         stopping = true;
         log.info('shutting down', { signal });
         scheduler?.stop();
+        outbox.stop();
         await Promise.all([server.close(), metricsServer?.close()]);
-        await scheduler?.idle();
+        await Promise.all([scheduler?.idle(), outbox.idle()]);
         // The database closes last, after every request and job that could write has finished.
         runtime.close();
         process.exit(0);

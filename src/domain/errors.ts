@@ -121,6 +121,13 @@ export const ERROR_STATUS = {
   GENIE_DUPLICATE_CANDIDATE_ID: 400,
   GENIE_RATE_LIMITED: 429,
   GENIE_ASLEEP: 503,
+
+  // reaching players outside the app (issue 25)
+  WEBHOOK_URL_REFUSED: 400,
+  WEBHOOK_NOT_FOUND: 404,
+  PUSH_ENDPOINT_REFUSED: 400,
+  PUSH_KEYS_INVALID: 400,
+  PUSH_SUBSCRIPTION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

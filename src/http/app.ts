@@ -32,6 +32,8 @@ import { rootRoutes } from './routes/root';
 import { docs } from './routes/route-docs';
 import { sessionRoutes } from './routes/session';
 import { teamRoutes } from './routes/teams';
+import { pushRoutes } from './routes/push';
+import { webhookRoutes } from './routes/webhooks';
 
 export function createApp(ctx: AppContext) {
   const { services } = ctx;
@@ -49,7 +51,9 @@ export function createApp(ctx: AppContext) {
     .use(lineupRoutes(ctx, services))
     .use(notificationRoutes(ctx, services))
     .use(articleRoutes(ctx, services))
-    .use(reportRoutes(ctx, services));
+    .use(reportRoutes(ctx, services))
+    .use(webhookRoutes(ctx, services))
+    .use(pushRoutes(ctx, services));
   // served only when its token is configured; the type keeps it for the client either way
   const metricsToken = ctx.config.metrics.token;
   const metrics = metricsToken ? metricsRoutes(ctx.metrics, metricsToken) : (new Elysia() as unknown as ReturnType<typeof metricsRoutes>);

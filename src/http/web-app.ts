@@ -10,18 +10,20 @@ export type WebAppResponder = (request: Request, path: string) => RawAnswer | nu
 
 interface Manifest {
   shell: string;
-  assets: Record<string, { file: string; type: string }>;
+  /** `cache`: the file's own cache-control (the service worker's fixed address); else kept a year */
+  assets: Record<string, { file: string; type: string; cache?: string }>;
 }
 
 interface Asset {
   type: string;
+  cache: string;
   identity: Buffer;
   gzip: Buffer | null;
   br: Buffer | null;
 }
 
 /** Paths of the app's own router (web/router.ts); `/auth/callback` is the app's, not the API's. */
-const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report']);
+const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report', '/notification-settings']);
 const APP_PREFIXES = ['/leagues/', '/join/'];
 
 export function isAppPath(path: string): boolean {
@@ -98,10 +100,10 @@ function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
   const shell = webAppFile(manifest.shell);
   if (!shell) return null;
   const assets = new Map<string, Asset>();
-  for (const [urlPath, { file, type }] of Object.entries(manifest.assets)) {
+  for (const [urlPath, { file, type, cache }] of Object.entries(manifest.assets)) {
     const identity = webAppFile(file);
     if (!identity) continue;
-    assets.set(urlPath, { type, identity, gzip: webAppFile(`${file}.gz`), br: webAppFile(`${file}.br`) });
+    assets.set(urlPath, { type, cache: cache ?? IMMUTABLE, identity, gzip: webAppFile(`${file}.gz`), br: webAppFile(`${file}.br`) });
   }
   return { shell, assets };
 }
@@ -126,7 +128,7 @@ export function webAppResponder(): WebAppResponder {
       const headers: Record<string, string> = {
         'content-type': asset.type,
         'content-length': String(bytes.length),
-        'cache-control': IMMUTABLE,
+        'cache-control': asset.cache,
         vary: 'Accept-Encoding',
         ...SECURITY_HEADERS,
       };

@@ -31,6 +31,12 @@ import { PerformanceIngestService } from './performance-ingest-service';
 import { ReportService } from './report-service';
 import { ScoringInputsService } from './scoring-inputs-service';
 import { SettlementService } from './settlement-service';
+import { AnnounceService } from './announce-service';
+import { OutboxWorker } from './outbox-worker';
+import { PushSubscriptionService } from './push-subscription-service';
+import { WebhookService } from './webhook-service';
+import { createPushClient, type VapidKeys } from '../upstream/push-service';
+import { resolvedFrontendUrl } from '../config';
 
 /** What the root is built from: the process's infrastructure, before any service exists. */
 export interface Infrastructure {
@@ -43,6 +49,10 @@ export interface Infrastructure {
   pageviewFetches: PageviewFetches;
   /** what new password records cost; the production cost unless a test asks for a cheaper one */
   passwordCost?: PasswordCost;
+  /** the VAPID key pair push messages are signed with (kept in the database) */
+  vapidKeys: VapidKeys;
+  /** how long one outbound message may take (5 s; tests shorten it) */
+  outboundTimeoutMs?: number;
 }
 
 export interface Services {
@@ -67,9 +77,19 @@ export interface Services {
   ingest: PerformanceIngestService;
   collector: CollectorService;
   settlement: SettlementService;
+  webhooks: WebhookService;
+  pushSubscriptions: PushSubscriptionService;
+  announce: AnnounceService;
+  outbox: OutboxWorker;
 }
 
-export function createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost }: Infrastructure): Services {
+/** VAPID's contact: the frontend when it is https, else a mailto: naming its host. */
+function vapidSubject(config: Config): string {
+  const frontend = new URL(resolvedFrontendUrl(config));
+  return frontend.protocol === 'https:' && frontend.hostname !== 'localhost' ? frontend.origin : `mailto:operator@${frontend.hostname || 'localhost'}`;
+}
+
+export function createServices({ config, db, clock, log, upstream, pageviewFetches, passwordCost, vapidKeys, outboundTimeoutMs }: Infrastructure): Services {
   const { encyclopedia } = upstream;
   const { limits } = config;
   const store = { db, clock, log };
@@ -78,6 +98,8 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
   const calibration = new CalibrationService(encyclopedic);
   const scoringInputs = new ScoringInputsService({ db });
   const ingest = new PerformanceIngestService({ db, clock });
+  const { allowPrivateAddresses } = config.outbound;
+  const policy = { allowPrivateAddresses, timeoutMs: outboundTimeoutMs };
   return {
     health: new HealthService(db),
     auth: new AuthService(db, clock, { passwords: new PasswordHasher(config.passwords.algorithm, passwordCost), limits, log }),
@@ -100,5 +122,9 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
     ingest,
     collector: new CollectorService({ ...encyclopedic, inputs: scoringInputs, ingest }),
     settlement: new SettlementService(encyclopedic),
+    webhooks: new WebhookService({ db, clock, allowPrivateAddresses }),
+    pushSubscriptions: new PushSubscriptionService({ db, clock, publicKey: vapidKeys.publicKey, allowPrivateAddresses }),
+    announce: new AnnounceService(store),
+    outbox: new OutboxWorker({ ...store, policy, push: createPushClient(vapidKeys, vapidSubject(config), policy) }),
   };
 }

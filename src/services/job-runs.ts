@@ -8,7 +8,7 @@ import type { Database } from '../store/database';
 import { readSetting, writeSetting } from '../store/settings';
 
 /** The daily jobs by the names the scheduler and the status report use. */
-export const JOB_NAMES = ['collect', 'settlement', 'housekeeping'] as const;
+export const JOB_NAMES = ['collect', 'settlement', 'housekeeping', 'announce'] as const;
 
 export interface JobRunRecord {
   startedAt: string;

@@ -30,6 +30,7 @@ import type { Departure, JoinLeagueRequest, Team } from '../wire/teams';
 import { loadTeamView } from './contract-views';
 import { recordDeparture, recordJoin } from './activity-service';
 import { fixDueRounds, forfeitOnDeparture } from './head-to-head-service';
+import { queueJoin } from './webhook-service';
 
 export interface MembershipServiceDeps {
   db: Database;
@@ -82,6 +83,7 @@ export class MembershipService {
           if (!rejoinTeam(tx, own.id, name, nameKey)) fail('JOIN_CONFLICT');
           bumpLeagueVersion(tx, leagueId);
           recordJoin(tx, { id: own.id, name, leagueId }, now.toISOString());
+          queueJoin(tx, league, name, now.toISOString());
           return own.id;
         }
         markStandingsChanged(tx, leagueId);
@@ -98,6 +100,8 @@ export class MembershipService {
           STARTING_LINEUP,
         );
         recordJoin(tx, team, now.toISOString());
+        // the league's chat hears of it from this same transaction: no join without its message, nor a message without the join
+        queueJoin(tx, league, name, now.toISOString());
         return team.id;
       });
     } catch (error) {

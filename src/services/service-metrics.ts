@@ -27,6 +27,9 @@ function processMetrics(): Registry {
 
 export type HealthReader = () => Pick<DeploymentStatus, 'databaseBytes' | 'leagues' | 'unscoredDays' | 'unsettledContracts'>;
 
+/** The outbox's rows by channel and status (issue 25), read from the database when scraped. */
+export type OutboxReader = () => { channel: string; status: string; n: number }[];
+
 export class ServiceMetrics implements JobObserver {
   readonly registry = new Registry();
   private readonly requests = new RequestTallies();
@@ -34,7 +37,7 @@ export class ServiceMetrics implements JobObserver {
   private readonly jobSeconds: Histogram<'job'>;
   private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
 
-  constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches) {
+  constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches, readOutbox: OutboxReader = () => []) {
     const pageviewCacheStats = pageviewFetches.stats;
     const registers = [this.registry];
     new Gauge({ name: 'fantasy_build_info', help: 'The running version (always 1)', labelNames: ['version'], registers }).set({ version }, 1);
@@ -92,6 +95,27 @@ export class ServiceMetrics implements JobObserver {
       collect() {
         const total = pageviewCacheStats.hits + pageviewCacheStats.misses;
         this.set(total === 0 ? 0 : pageviewCacheStats.hits / total);
+      },
+    });
+
+    new Counter({
+      name: 'fantasy_outbound_dropped_total',
+      help: 'Webhook and push messages dropped after a day of failed attempts, by channel',
+      labelNames: ['channel'],
+      registers,
+      collect() {
+        this.reset();
+        for (const row of readOutbox()) if (row.status === 'dropped') this.inc({ channel: row.channel }, row.n);
+      },
+    });
+    new Gauge({
+      name: 'fantasy_outbound_pending',
+      help: 'Webhook and push messages waiting to be sent or retried, by channel',
+      labelNames: ['channel'],
+      registers,
+      collect() {
+        this.reset();
+        for (const row of readOutbox()) if (row.status === 'pending') this.set({ channel: row.channel }, row.n);
       },
     });
 

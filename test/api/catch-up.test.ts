@@ -237,6 +237,7 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
         { name: 'collect', lastRun: expect.objectContaining({ startedAt: `${TODAY}T09:00:00.000Z`, outcome: 'ok' }) },
         { name: 'settlement', lastRun: null },
         { name: 'housekeeping', lastRun: expect.objectContaining({ outcome: 'failed', error: 'disk I/O error' }) },
+        { name: 'announce', lastRun: null },
       ]);
       // a failed housekeeping run is in the log and the status, but nothing is left undone for players
       expect(attention).toEqual([]);

@@ -46,6 +46,7 @@ describe('which paths answer the app shell', () => {
     ['a league screen', '/leagues/global/market', {}],
     ['a shared invitation link', '/join/ABCDE', { accept: BROWSER_ACCEPT }],
     ['the in-box', '/inbox', {}],
+    ['the notification settings', '/notification-settings', { accept: BROWSER_ACCEPT }],
   ];
   it.each(rows)('%s (%s)', async (_rule, url, headers) => {
     const res = await app.call('GET', url, { headers });
@@ -69,6 +70,18 @@ describe('which paths answer the app shell', () => {
     const res = await app.call('HEAD', '/home');
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
+  });
+});
+
+describe('the service worker (push notifications)', () => {
+  it('is served at its fixed address as script, revalidated every time, compressed when asked', async () => {
+    const res = await app.call('GET', '/sw.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.call('GET', '/sw.js');
+    expect(plain.text).toContain('notificationclick');
   });
 });
 

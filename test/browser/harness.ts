@@ -53,7 +53,7 @@ export interface Service {
  * Starts dist/fantasy in an empty folder, its frontend being its own loopback origin; with
  * `genie` and `reports` it is bound to the loopback model and issue tracker as well.
  */
-export async function startService(options: { genie?: boolean; reports?: boolean; identityProvider?: boolean } = {}): Promise<Service> {
+export async function startService(options: { genie?: boolean; reports?: boolean; identityProvider?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Service> {
   const fake = await startFakeEncyclopedia({ today, publishedThrough: today });
   const model = options.genie ? await startFakeLanguageModel() : null;
   const tracker = options.reports ? await startFakeIssueTracker() : null;
@@ -87,6 +87,7 @@ export async function startService(options: { genie?: boolean; reports?: boolean
           FANTASY_IDP_USERINFO_URL: identityProvider.userinfoUrl,
         }
       : {}),
+    ...options.env,
   };
   const server: ChildProcess = spawn(binary, ['serve', '--port', String(port)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -74,6 +74,8 @@ export interface TestAppOptions {
   databasePath?: string;
   /** what new password records cost: cheap unless a test is about the production cost */
   passwordCost?: PasswordCost;
+  /** how long one webhook or push message may take (5 s unless a test shortens it) */
+  outboundTimeoutMs?: number;
 }
 
 /**
@@ -153,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
   const db = openDatabase(databasePath, { migrate: true });
-  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST });
+  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
   const handler = webHandler(createApp(ctx));
 

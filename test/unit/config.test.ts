@@ -157,6 +157,7 @@ describe('configuration', () => {
       FANTASY_SCHEDULER: 'true',
       FANTASY_METRICS_TOKEN: 'metrics-token-0123456789',
       FANTASY_METRICS_PORT: '9464',
+      FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1',
     };
     expect(loadConfig({ env })).toEqual({
       environment: 'local',
@@ -175,6 +176,7 @@ describe('configuration', () => {
       issueTracker: { apiUrl: 'http://gh', repository: 'o/r', token: 'ghp' },
       languageModel: { baseUrl: 'http://llm/v1', model: 'm', apiKey: 'k' },
       scheduler: { enabled: true },
+      outbound: { allowPrivateAddresses: true },
       metrics: { token: 'metrics-token-0123456789', port: 9464 },
     });
   });
@@ -212,7 +214,7 @@ describe('configuration', () => {
         'encyclopedia.siteUrl', 'encyclopedia.metricsUrl', 'encyclopedia.metaUrl', 'encyclopedia.userAgent', 'encyclopedia.maxConcurrency',
         'issueTracker.apiUrl', 'issueTracker.repository', 'issueTracker.token',
         'languageModel.baseUrl', 'languageModel.model', 'languageModel.apiKey',
-        'scheduler.enabled',
+        'scheduler.enabled', 'outbound.allowPrivateAddresses',
         'metrics.token', 'metrics.port',
       ].sort(),
     );

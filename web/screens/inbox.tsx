@@ -42,7 +42,7 @@ export function Inbox() {
     });
 
   return (
-    <Screen title="In-box">
+    <Screen title="In-box" lead={<p><a href="/notification-settings">Notifications on this device</a>: hear of your results without opening the app.</p>}>
       <Loaded load={load} what="your in-box" retry={reload}>
         {({ list, titles }) => {
           const unread = list.filter((n) => !n.isRead && !read.has(n.id));

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './caches';
 export * from './head-to-head';
 export * from './activity';
+export * from './outbound';

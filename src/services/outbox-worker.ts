@@ -1,0 +1,207 @@
+/**
+ * Sends the outbox (issue 25): each due message once per attempt, at most a few at a time,
+ * outside any transaction, so delivery never holds the database nor a player's request. A
+ * failed attempt is retried with backoff (30 s doubling, at most an hour apart) until the
+ * message is 24 h old, then dropped and counted. A claim (a lease on the row) keeps two
+ * senders (`serve`'s worker and a cron `announce`) from sending the same row at once.
+ *
+ * Delivery is at least once: a message accepted is marked sent and never sent again, but one
+ * whose answer never came (a timeout, a sender killed mid-request) is sent again once its
+ * lease ends, since nothing tells whether the receiver kept it.
+ */
+import type { Clock } from '../clock';
+import { type LeagueEvent, type PushMessage, webhookBody } from '../domain/announcements';
+import { errorFields, type Logger } from '../logger';
+import type { Database } from '../store/database';
+import {
+  claimOutboxRow,
+  deleteOutboxRow,
+  deleteSubscription,
+  dueOutboxRows,
+  findSubscription,
+  findWebhook,
+  markOutboxDropped,
+  markOutboxRetry,
+  markOutboxSent,
+  type OutboxRow,
+  recordWebhookFailure,
+  recordWebhookSuccess,
+} from '../store/outbound';
+import { type OutboundAnswer, OutboundError, type OutboundPolicy, OUTBOUND_TIMEOUT_MS, sendOutbound } from '../upstream/outbound-http';
+import type { PushClient } from '../upstream/push-service';
+
+const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 3_600_000;
+/** messages in flight at once */
+const PARALLEL = 4;
+const BATCH = 50;
+/** how much longer than one attempt's deadline a claim lasts */
+const LEASE_MARGIN_MS = 5_000;
+
+/** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, … at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface OutboxWorkerDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  policy: OutboundPolicy;
+  push: PushClient;
+  /** the product name sent as User-Agent with webhooks */
+  userAgent?: string;
+}
+
+export interface DrainReport {
+  sent: number;
+  retried: number;
+  dropped: number;
+}
+
+type Attempt = { ok: true } | { ok: false; error: string; gone?: true };
+
+function describeAnswer(answer: OutboundAnswer): string {
+  return answer.status >= 300 && answer.status < 400 ? `redirect ${answer.status}` : `status ${answer.status}`;
+}
+
+function describeFailure(error: unknown): string {
+  return error instanceof OutboundError ? error.kind : 'network';
+}
+
+export class OutboxWorker {
+  private inFlight: Promise<DrainReport> | null = null;
+
+  constructor(private readonly deps: OutboxWorkerDeps) {}
+
+  /**
+   * Sends every message due now, one attempt each; a run already going is joined, not doubled.
+   * Answers what happened.
+   */
+  drain(): Promise<DrainReport> {
+    this.inFlight ??= this.drainOnce().finally(() => (this.inFlight = null));
+    return this.inFlight;
+  }
+
+  private async drainOnce(): Promise<DrainReport> {
+    const { db, clock } = this.deps;
+    const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
+    const tried = new Set<number>();
+    for (;;) {
+      const due = dueOutboxRows(db, clock.now().toISOString(), BATCH).filter((row) => !tried.has(row.id));
+      if (due.length === 0) return report;
+      for (let i = 0; i < due.length; i += PARALLEL) {
+        // each row is claimed just before its attempt: a sender killed midway holds only those in flight
+        const chunk = due.slice(i, i + PARALLEL).filter((row) => {
+          tried.add(row.id);
+          return this.claim(row.id);
+        });
+        const outcomes = await Promise.all(chunk.map((row) => this.deliver(row)));
+        for (const outcome of outcomes) if (outcome) report[outcome]++;
+      }
+    }
+  }
+
+  /** A lease as long as one attempt can take, and a little more. */
+  private claim(id: number): boolean {
+    const now = this.deps.clock.now();
+    const lease = (this.deps.policy.timeoutMs ?? OUTBOUND_TIMEOUT_MS) + LEASE_MARGIN_MS;
+    return claimOutboxRow(this.deps.db, id, now.toISOString(), new Date(now.getTime() + lease).toISOString());
+  }
+
+  /** One attempt at one row, and its outcome written. */
+  private async deliver(row: OutboxRow): Promise<keyof DrainReport | null> {
+    const { db, clock, log } = this.deps;
+    let attempt: Attempt;
+    try {
+      attempt = row.channel === 'webhook' ? await this.sendWebhook(row) : await this.sendPush(row);
+    } catch (error) {
+      log.error('outbox delivery failed unexpectedly', { outboxId: row.id, ...errorFields(error) });
+      attempt = { ok: false, error: 'internal' };
+    }
+    if (!attempt.ok && attempt.gone) return null;
+    const now = clock.now();
+    const at = now.toISOString();
+    if (attempt.ok) {
+      markOutboxSent(db, row.id, at);
+      if (row.channel === 'webhook' && row.leagueId) recordWebhookSuccess(db, row.leagueId, at);
+      return 'sent';
+    }
+    if (row.channel === 'webhook' && row.leagueId) recordWebhookFailure(db, row.leagueId, at, attempt.error);
+    if (now.getTime() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS) {
+      markOutboxDropped(db, row.id, at, attempt.error);
+      log.warn('outbox message dropped after a day of failures', { outboxId: row.id, channel: row.channel, error: attempt.error });
+      return 'dropped';
+    }
+    markOutboxRetry(db, row.id, new Date(now.getTime() + retryDelayMs(row.attempts + 1)).toISOString(), attempt.error);
+    return 'retried';
+  }
+
+  private async sendWebhook(row: OutboxRow): Promise<Attempt> {
+    const { db, policy } = this.deps;
+    const hook = row.leagueId ? findWebhook(db, row.leagueId) : undefined;
+    if (!hook) {
+      // the admin removed the hook: nothing to send it to
+      deleteOutboxRow(db, row.id);
+      return { ok: false, error: 'no hook', gone: true };
+    }
+    const event = JSON.parse(row.payload) as LeagueEvent;
+    try {
+      const answer = await sendOutbound(
+        {
+          url: hook.url,
+          headers: { 'content-type': 'application/json', 'user-agent': this.deps.userAgent ?? 'ArticleFantasyLeague/1.0' },
+          body: JSON.stringify(webhookBody(hook.format, event)),
+        },
+        policy,
+      );
+      return answer.status >= 200 && answer.status < 300 ? { ok: true } : { ok: false, error: describeAnswer(answer) };
+    } catch (error) {
+      return { ok: false, error: describeFailure(error) };
+    }
+  }
+
+  private async sendPush(row: OutboxRow): Promise<Attempt> {
+    const { db } = this.deps;
+    const subscription = row.subscriptionId ? findSubscription(db, row.subscriptionId) : undefined;
+    if (!subscription) {
+      deleteOutboxRow(db, row.id);
+      return { ok: false, error: 'no subscription', gone: true };
+    }
+    const message = JSON.parse(row.payload) as PushMessage;
+    try {
+      const answer = await this.deps.push.send(subscription, JSON.stringify(message));
+      if (answer.status >= 200 && answer.status < 300) return { ok: true };
+      if (answer.status === 404 || answer.status === 410) {
+        // RFC 8030 §7.3: the subscription is gone for good; so are its messages (cascade)
+        deleteSubscription(db, subscription.id);
+        return { ok: false, error: describeAnswer(answer), gone: true };
+      }
+      return { ok: false, error: describeAnswer(answer) };
+    } catch (error) {
+      return { ok: false, error: describeFailure(error) };
+    }
+  }
+}
+
+export interface OutboxLoop {
+  stop(): void;
+  /** resolves when no delivery is running */
+  idle(): Promise<void>;
+}
+
+/** `serve`'s background sender: a look at the outbox every `everyMs` (5 s). */
+export function startOutboxLoop(worker: OutboxWorker, log: Logger, everyMs = 5_000): OutboxLoop {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = worker.drain().catch((error) => log.error('outbox run failed', errorFields(error)));
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    idle: async () => {
+      await running;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * A league's webhook (issue 25 §1): its admin sets one, sees it with the path masked, and
+ * removes it. Messages to it are written to the outbox by what causes them (a join, the
+ * morning's announce) and sent by the outbox worker.
+ */
+import type { Clock } from '../clock';
+import { type LeagueEvent, teamJoined } from '../domain/announcements';
+import { accepted, type Checked } from '../domain/checked';
+import { fail } from '../domain/errors';
+import { maskedUrl, outboundUrlShape } from '../domain/outbound-addresses';
+import { type Database, writeTransaction } from '../store/database';
+import { currentTeamCount, findLeague, type LeagueRow } from '../store/leagues';
+import { deleteWebhook, enqueue, findWebhook, pendingWebhookMessages, putWebhook, type WebhookRow } from '../store/outbound';
+import { hostAllowed, OutboundError } from '../upstream/outbound-http';
+import type { Deleted, Webhook, WebhookRequest } from '../wire/outbound';
+
+export interface WebhookServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** config `outbound.allowPrivateAddresses` */
+  allowPrivateAddresses: boolean;
+}
+
+/** Whether a player-given URL may be used now: its shape, then every address its host resolves to. */
+export async function urlAllowed(text: string, httpsOnly: boolean, allowPrivateAddresses: boolean): Promise<boolean> {
+  const shape = outboundUrlShape(text, httpsOnly);
+  if (!shape.ok) return false;
+  try {
+    return await hostAllowed(shape.url, { allowPrivateAddresses });
+  } catch (error) {
+    if (error instanceof OutboundError) return false;
+    throw error;
+  }
+}
+
+/** Writes a league event to the outbox when the league has a hook; call inside the transaction of what caused it. */
+export function queueLeagueEvent(tx: Database, leagueId: string, event: LeagueEvent, at: string): void {
+  if (!findWebhook(tx, leagueId)) return;
+  enqueue(tx, [{ channel: 'webhook', leagueId, payload: event }], at);
+}
+
+/** A new team's arrival, for the league's chat (inside the join's transaction). */
+export function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string): void {
+  if (!findWebhook(tx, league.id)) return;
+  queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, currentTeamCount(tx, league.id)), at);
+}
+
+export class WebhookService {
+  constructor(private readonly deps: WebhookServiceDeps) {}
+
+  /** The league exists, then the caller is its admin: the order of the league admin routes. */
+  private admin(leagueId: string, playerId: string): LeagueRow {
+    const league = findLeague(this.deps.db, leagueId);
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    if (league.adminId !== playerId) fail('NOT_ADMIN');
+    return league;
+  }
+
+  get(leagueId: string, playerId: string): Webhook {
+    this.admin(leagueId, playerId);
+    const hook = findWebhook(this.deps.db, leagueId);
+    if (!hook) fail('WEBHOOK_NOT_FOUND');
+    return this.view(hook);
+  }
+
+  async put(leagueId: string, playerId: string, request: Checked<WebhookRequest>): Promise<Webhook> {
+    this.admin(leagueId, playerId);
+    const { url, format } = accepted(request);
+    if (!(await urlAllowed(url, false, this.deps.allowPrivateAddresses))) fail('WEBHOOK_URL_REFUSED');
+    // the admin may have changed (or the league gone) while the name resolved: judged again with the write
+    const { db, clock } = this.deps;
+    const hook = writeTransaction(db, (tx) => {
+      this.admin(leagueId, playerId);
+      return putWebhook(tx, leagueId, url, format, clock.now().toISOString());
+    });
+    return this.view(hook);
+  }
+
+  remove(leagueId: string, playerId: string): Deleted {
+    this.admin(leagueId, playerId);
+    if (!deleteWebhook(this.deps.db, leagueId)) fail('WEBHOOK_NOT_FOUND');
+    return { deleted: true };
+  }
+
+  private view(hook: WebhookRow): Webhook {
+    return {
+      url: maskedUrl(hook.url),
+      format: hook.format,
+      createdAt: hook.createdAt,
+      lastSuccessAt: hook.lastSuccessAt,
+      status: hook.failingSince !== null ? 'failing' : hook.lastSuccessAt !== null ? 'ok' : 'new',
+      failingSince: hook.failingSince,
+      lastError: hook.lastError,
+      pending: pendingWebhookMessages(this.deps.db, hook.leagueId),
+    };
+  }
+}
