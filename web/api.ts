@@ -18,12 +18,12 @@ import type { PasswordSession, Player, Session, SignInMethods } from '../src/wir
 import type { Departure, Team } from '../src/wire/teams';
 import type { Fixtures, HeadToHeadRow } from '../src/wire/head-to-head';
 import type { ActivityEvent, ActivityPage } from '../src/wire/activity';
-import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest } from '../src/wire/outbound';
+import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest } from '../src/wire/outbound';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
 export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow };
 export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
-export type { PushPreferences };
+export type { PushPreferences, Webhook };
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
 /** one candidate as a Genie turn sends it to the model */
@@ -161,6 +161,11 @@ export const api = {
 
   notifications: () => answered<Notification[]>(v1.player.notifications.get()),
   markRead: (notificationId: string) => answered<Success>(v1.notifications({ id: enc(notificationId) }).read.patch()),
+
+  // The league's group-chat webhook (issue 25), its admin's
+  webhook: (id: string) => answered<Webhook | null>(league(id).webhook.get()),
+  setWebhook: (id: string, body: WebhookRequest) => answered<Webhook>(league(id).webhook.put(body)),
+  removeWebhook: (id: string) => answered<Deleted>(league(id).webhook.delete()),
 
   // Web Push (issue 25): this device's subscription and the player's choices
   pushPublicKey: () => answered<{ publicKey: string }>(v1.push['public-key'].get()),

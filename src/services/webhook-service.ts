@@ -56,11 +56,11 @@ export class WebhookService {
     return league;
   }
 
-  get(leagueId: string, playerId: string): Webhook {
+  /** null while none is set: the admin's screen asks on every visit, and an absent hook is no error. */
+  get(leagueId: string, playerId: string): Webhook | null {
     this.admin(leagueId, playerId);
     const hook = findWebhook(this.deps.db, leagueId);
-    if (!hook) fail('WEBHOOK_NOT_FOUND');
-    return this.view(hook);
+    return hook ? this.view(hook) : null;
   }
 
   async put(leagueId: string, playerId: string, request: Checked<WebhookRequest>): Promise<Webhook> {

@@ -1,5 +1,6 @@
 /** Screen 4: my team, the season, the standings (each row opens a line-up), invite, leave, close. */
 import { useState } from 'preact/hooks';
+import { GroupChat } from '../components/group-chat';
 import { api, type ActivityEvent, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
 import { ActivityList } from '../components/activity';
 import { HeadToHeadTable, ThisRound } from '../components/head-to-head';
@@ -359,6 +360,7 @@ export function LeagueHome(props: { id: string }) {
                 </section>
               )}
               {mayInvite && <InviteSection leagueId={league.id} title={league.title} />}
+              {role.isAdmin && !archived && league.id !== 'global' && <GroupChat leagueId={league.id} title={league.title} />}
               {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">
                   <h2 id="manage-heading">Leave or close</h2>

@@ -27,7 +27,10 @@ export function answerHeaders() {
       headers['x-content-type-options'] = 'nosniff';
     })
     .mapResponse({ as: 'global' }, ({ responseValue, set, request }) => {
-      if (!isPlainJson(responseValue)) return;
+      // A handler's null is an answer too (a setting that is not set); a raw answer's absent
+      // body (a 304, a HEAD of an asset) is not, and comes with its own headers.
+      const jsonNull = responseValue === null && set.status !== 304 && request.method !== 'HEAD' && !(set.headers as Headers)['content-type'];
+      if (!isPlainJson(responseValue) && !jsonNull) return;
       const headers = set.headers as Headers;
       const json = Buffer.from(JSON.stringify(responseValue));
       headers['content-type'] = 'application/json';

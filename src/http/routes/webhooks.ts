@@ -14,8 +14,8 @@ export function webhookRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))
     .get('/api/v1/leagues/:id/webhook', ({ player, params }) => services.webhooks.get(params.id, player.id), {
-      response: answer(WebhookSchema),
-      ...doc({ id: 'getLeagueWebhook', summary: 'The league’s webhook with its path masked, and whether it is failing; the admin only' }),
+      response: answer(WebhookSchema.nullable()),
+      ...doc({ id: 'getLeagueWebhook', summary: 'The league’s webhook with its path masked, and whether it is failing, or null; the admin only' }),
     })
     .put(
       '/api/v1/leagues/:id/webhook',

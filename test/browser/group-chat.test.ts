@@ -1,0 +1,106 @@
+/**
+ * The league admin sets the group chat's webhook from the league screen (issue 25 §1): the
+ * address is checked, the hook shows whether it works, a new team is posted to the chat, and
+ * a failing hook says so in words.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
+import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+
+let service: Service;
+let browser: Browser;
+let chat: FakeChatServer;
+
+beforeAll(async () => {
+  chat = await startFakeChatServer();
+  // the fake chat listens on loopback, which a real deployment refuses
+  [service, browser] = await Promise.all([startService({ env: { FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  await chat?.close();
+});
+
+async function register(player: Player, username: string): Promise<void> {
+  await player.page.goto(`${service.base}/signin`);
+  await player.page.getByRole('button', { name: 'I am new here' }).click();
+  await player.page.getByLabel('Username').fill(username);
+  await player.page.getByLabel('Password').fill(`${username}-password`);
+  await player.page.getByRole('button', { name: 'Create account' }).click();
+  await player.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+}
+
+async function write(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
+  const response = await page.request.fetch(`${service.base}${path}`, { method, data, headers: { origin: service.base } });
+  expect(response.status()).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe('the group chat of a league', () => {
+  it('the admin sets the webhook on the league screen, a new team is posted, a failing hook says so', async () => {
+    const admin = await newPlayer(browser, service.base, 'chat-admin');
+    await register(admin, 'chat_admin');
+    const league = await write(admin.page, 'POST', '/api/v1/leagues', {
+      name: 'Chat League',
+      teamName: 'Talkers',
+      icon: '📚',
+      domain: 'en',
+      duration: '2w',
+      visibility: 'private',
+      invitePolicy: 'admin',
+    });
+    const leagueId = String(league.id);
+    const { page } = admin;
+    await page.goto(`${service.base}/leagues/${leagueId}`);
+    const section = page.getByRole('region', { name: 'Group chat' });
+    await section.waitFor();
+
+    // an address that is no webhook is refused in words, and nothing is set
+    await section.getByLabel('Webhook address').fill('ftp://example.org/hook');
+    await section.getByRole('button', { name: 'Save the webhook' }).click();
+    await section.getByRole('alert').getByText(/That address cannot be used/).waitFor();
+
+    await section.getByLabel('Chat').selectOption('discord');
+    await section.getByLabel('Webhook address').fill(chat.hook('discord', 'secret-part'));
+    await section.getByRole('button', { name: 'Save the webhook' }).click();
+    await section.getByText('Set; nothing has been posted yet.').waitFor();
+    // the hook's path is its secret: the page shows it masked
+    await expect(section.locator('code').textContent()).resolves.not.toContain('secret-part');
+    await admin.screen('group-chat-set');
+
+    // a friend joins: the chat hears of it from the outbox worker
+    const code = (await (await page.request.get(`${service.base}/api/v1/leagues/${leagueId}/invite-code`)).json()) as { code: string };
+    const friend = await newPlayer(browser, service.base, 'chat-friend');
+    await register(friend, 'chat_friend');
+    await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-team`, { name: 'Listeners', invitationCode: code.code });
+    await expect.poll(() => chat.messages.map((m) => m.shown), { timeout: 20_000 }).toContain('Listeners joined Chat League. 2 teams now.');
+    await page.reload();
+    await section.getByText(/^Working: last posted/).waitFor();
+
+    // the chat starts refusing: the admin reads it on the league screen
+    chat.mode = 'fail500';
+    const third = await newPlayer(browser, service.base, 'chat-third');
+    await register(third, 'chat_third');
+    await write(third.page, 'POST', `/api/v1/leagues/${leagueId}/my-team`, { name: 'Echoes', invitationCode: code.code });
+    await expect.poll(() => chat.attempts, { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return section.getByText(/^⚠ Not working since/).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await section.getByText(/status 500/).waitFor();
+    await admin.screen('group-chat-failing');
+
+    await section.getByRole('button', { name: 'Stop posting' }).click();
+    await section.getByRole('button', { name: 'Save the webhook' }).waitFor();
+    expect(admin.foreignRequests).toEqual([]);
+    expect(admin.consoleErrors.filter((line) => !line.includes('400'))).toEqual([]);
+  }, 120_000);
+});
