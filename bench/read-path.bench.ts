@@ -20,7 +20,9 @@
  * generator and neighbours move req/s from round to round, while CPU per request moves less.
  *
  * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds,
- * READ_PATH_ONLY picks comparisons by label.
+ * READ_PATH_ONLY picks comparisons (and the revalidation lines) by label: those whose label holds
+ * the text, or, when the text ends in `$`, those whose label ends with the rest of it (so
+ * `30 days$` is the identity leaderboard alone, without its brotli twin).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -166,6 +168,13 @@ const show = (figure: Figure) =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** READ_PATH_ONLY=text runs only what its label picks (to profile one path). */
+function picked(label: string): boolean {
+  const only = process.env.READ_PATH_ONLY;
+  if (!only) return true;
+  return only.endsWith('$') ? label.endsWith(only.slice(0, -1)) : label.includes(only);
+}
+
 /** Rounds per comparison, alternating baseline and service; the best round of each counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -175,8 +184,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * neighbour then costs neither side.
  */
 async function compare(label: string, ours: () => Promise<Figure>, bare: () => Promise<Figure>): Promise<void> {
-  // READ_PATH_ONLY=text runs only the comparisons whose label holds it (to profile one path)
-  if (process.env.READ_PATH_ONLY && !label.includes(process.env.READ_PATH_ONLY)) return;
+  if (!picked(label)) return;
   let baseline: Figure | undefined;
   let figure: Figure | undefined;
   const cpuRatios: number[] = [];
@@ -241,15 +249,17 @@ async function main() {
         () => load(app, board, { cookie, 'accept-encoding': 'br' }),
         () => load(bare, board, { 'accept-encoding': 'br' }),
       );
-      const revalidated = await load(app, board, { cookie, 'if-none-match': etags[board]! }, 304);
-      console.log(`leaderboard revalidated (304):  ${show(revalidated)}`);
+      if (picked('leaderboard revalidated (304)')) {
+        const revalidated = await load(app, board, { cookie, 'if-none-match': etags[board]! }, 304);
+        console.log(`leaderboard revalidated (304):  ${show(revalidated)}`);
+      }
       await compare(`market shelf, 50 articles, ${TEAMS} teams`, () => load(app, shelf, { cookie }), () => load(bare, shelf, {}));
       await compare(
         `market shelf, 50 articles, ${TEAMS} teams, brotli`,
         () => load(app, shelf, { cookie, 'accept-encoding': 'br' }),
         () => load(bare, shelf, { 'accept-encoding': 'br' }),
       );
-      if (etags[shelf] !== 'undefined') {
+      if (etags[shelf] !== 'undefined' && picked('market shelf revalidated (304)')) {
         const shelfRevalidated = await load(app, shelf, { cookie, 'if-none-match': etags[shelf]! }, 304);
         console.log(`market shelf revalidated (304): ${show(shelfRevalidated)}`);
       }
