@@ -24,8 +24,7 @@ const doc = docs('Leagues', 'session');
 
 /** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
 export function leagueRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
-  const byCode = ({ player, request }: { player: { id: string }; request: Request }, code: string) =>
-    services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
+  const byCode = (player: { id: string }, request: Request, code: string) => services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
   return new Elysia()
     .use(playerSession(ctx, services))
     .get('/api/v1/encyclopedia-editions', () => services.editions.list(), {
@@ -52,11 +51,12 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       response: answer(LeagueSchema),
       ...doc({ id: 'getGlobalLeague', summary: 'The Global League, the one every player may join (§6.3)' }),
     })
-    .get('/api/v1/leagues/public', (c) => answers.reply(c, 'public-leagues', () => services.leagues.publicShelfVersion(), () => services.leagues.publicShelf()), {
+    .get('/api/v1/leagues/public', ({ request, set }) =>
+      answers.reply({ request, set }, 'public-leagues', () => services.leagues.publicShelfVersion(), () => services.leagues.publicShelf()), {
       response: answer(z.array(LeagueSchema)),
       ...doc({ id: 'listPublicLeagues', summary: 'The public shelf: public leagues, newest first (§6.7)' }),
     })
-    .get('/api/v1/leagues/by-code/:code', (c) => byCode(c, c.params.code), {
+    .get('/api/v1/leagues/by-code/:code', ({ player, request, params }) => byCode(player, request, params.code), {
       response: answer(LeagueSchema),
       ...doc({
         id: 'findLeagueByCode',
@@ -65,20 +65,20 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       }),
     })
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
-    .get('/api/v1/leagues/by-code/*', (c) => byCode(c, c.params['*']), alias)
-    .get('/api/v1/leagues/:id', (c) => answers.reply(c, `league:${c.params.id}`, () => services.leagues.versionOf(c.params.id), () => services.leagues.byId(c.params.id)), {
+    .get('/api/v1/leagues/by-code/*', ({ player, request, params }) => byCode(player, request, params['*']), alias)
+    .get('/api/v1/leagues/:id', ({ request, set, params }) =>
+      answers.reply({ request, set }, `league:${params.id}`, () => services.leagues.versionOf(params.id), () => services.leagues.byId(params.id)), {
       response: answer(LeagueSchema),
       ...doc({ id: 'getLeague', summary: 'A league by id; private leagues are readable too' }),
     })
     .get(
       '/api/v1/leagues/:id/leaderboard',
-      (c) => {
-        const { params, player } = c;
-        const page = checkedValue(LeaderboardQuerySchema, c.query);
+      ({ request, set, params, player, query }) => {
+        const page = checkedValue(LeaderboardQuerySchema, query);
         // around=me differs by caller, so it is never kept
         const key = page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
         return answers.reply(
-          c,
+          { request, set },
           key,
           () => services.leagues.versionOf(params.id),
           (kept) => {
@@ -110,11 +110,10 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     // so neither a kept answer nor a 304 reaches one.
     .get(
       '/api/v1/leagues/:id/fixtures',
-      (c) => {
-        const { player, params } = c;
-        const { round } = checkedValue(FixturesQuerySchema, c.query);
+      ({ request, set, player, params, query }) => {
+        const { round } = checkedValue(FixturesQuerySchema, query);
         const key = services.headToHead.fixturesKey(params.id, player.id, round);
-        return answers.reply(c, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
       },
       {
         ...checkedQuery(FixturesQuerySchema),
@@ -127,10 +126,9 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     )
     .get(
       '/api/v1/leagues/:id/head-to-head',
-      (c) => {
-        const { player, params } = c;
+      ({ request, set, player, params }) => {
         const key = services.headToHead.tableKey(params.id, player.id);
-        return answers.reply(c, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
       },
       {
         response: answer(z.array(HeadToHeadRowSchema)),
@@ -139,11 +137,10 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     )
     .get(
       '/api/v1/leagues/:id/activity',
-      (c) => {
-        const { player, params } = c;
-        const query = checkedValue(ActivityQuerySchema, c.query);
+      ({ request, set, player, params, query: raw }) => {
+        const query = checkedValue(ActivityQuerySchema, raw);
         const key = services.activity.pageKey(params.id, player.id, query);
-        return answers.reply(c, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
+        return answers.reply({ request, set }, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
       },
       {
         ...checkedQuery(ActivityQuerySchema),

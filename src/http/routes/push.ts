@@ -41,7 +41,7 @@ export function pushRoutes(ctx: AppContext, services: Services) {
     )
     .delete(
       '/api/v1/me/push-subscriptions',
-      (c) => push().unsubscribe(c.player.id, checkedValue(PushSubscriptionQuerySchema, c.query).endpoint),
+      ({ player, query }) => push().unsubscribe(player.id, checkedValue(PushSubscriptionQuerySchema, query).endpoint),
       {
         ...checkedQuery(PushSubscriptionQuerySchema),
         response: answer(DeletedSchema),
