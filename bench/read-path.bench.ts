@@ -22,7 +22,7 @@
  * `npm run bench read-path`; BENCH_SECONDS and BENCH_ROUNDS override the duration and rounds,
  * READ_PATH_ONLY picks comparisons (and the revalidation lines) by label: those whose label holds
  * the text, or, when the text ends in `$`, those whose label ends with the rest of it (so
- * `30 days$` is the identity leaderboard alone, without its brotli twin).
+ * `30 days$` is the identity leaderboard alone, without its brotli twin); `a|b` picks either.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -168,11 +168,11 @@ const show = (figure: Figure) =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** READ_PATH_ONLY=text runs only what its label picks (to profile one path). */
+/** READ_PATH_ONLY=text runs only what its label picks (to profile one path); `a|b` picks either. */
 function picked(label: string): boolean {
   const only = process.env.READ_PATH_ONLY;
   if (!only) return true;
-  return only.endsWith('$') ? label.endsWith(only.slice(0, -1)) : label.includes(only);
+  return only.split('|').some((text) => (text.endsWith('$') ? label.endsWith(text.slice(0, -1)) : label.includes(text)));
 }
 
 /** Rounds per comparison, alternating baseline and service; the best round of each counts. */
