@@ -32,9 +32,14 @@ export interface SignInResult {
   isNew: boolean;
 }
 
+/** The players row key a session's claims name. */
+function subjectOf(claims: SessionClaims): string {
+  return claims.idp ? `${IDP_PREFIX}${claims.sub}` : claims.sub;
+}
+
 /** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
 export function playerForSession(db: Database, claims: SessionClaims): PlayerRow {
-  const player = findPlayerBySubject(db, claims.idp ? `${IDP_PREFIX}${claims.sub}` : claims.sub);
+  const player = findPlayerBySubject(db, subjectOf(claims));
   if (!player) fail('PLAYER_NOT_FOUND');
   return player;
 }
@@ -58,9 +63,19 @@ export interface AuthOptions {
   log?: Logger;
 }
 
+/** Players a session read has found, by subject: a busy deployment's signed-in players. */
+const SESSION_PLAYERS_KEPT = 10_000;
+
 export class AuthService {
   private readonly passwords: PasswordHasher;
   private readonly limits: Limits;
+  /**
+   * Every signed-in request names its player, and its lookup was the largest part of a cached
+   * read after the answer itself. A player row is never updated or deleted (store/players.ts),
+   * so what was found stays true for this database; an unknown subject is not kept (it may
+   * sign in later), so it is looked up, and refused, every time.
+   */
+  private readonly sessionPlayers = new Map<string, SessionPlayer>();
 
   constructor(
     private readonly db: Database,
@@ -157,7 +172,12 @@ export class AuthService {
 
   /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
   sessionPlayer(claims: SessionClaims): SessionPlayer {
+    const subject = subjectOf(claims);
+    const kept = this.sessionPlayers.get(subject);
+    if (kept) return { ...kept };
     const { id, name } = playerForSession(this.db, claims);
+    if (this.sessionPlayers.size >= SESSION_PLAYERS_KEPT) this.sessionPlayers.delete(this.sessionPlayers.keys().next().value!);
+    this.sessionPlayers.set(subject, { id, name });
     return { id, name };
   }
 

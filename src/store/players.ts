@@ -2,6 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce } from './database';
 import { passwordCredentials, players } from './schema';
 
+/**
+ * A player row is written once and never updated or deleted: the auth service keeps the
+ * players sessions name in memory on that promise (a rename or an erasure would have to
+ * tell it).
+ */
 export type PlayerRow = typeof players.$inferSelect;
 
 export function findPlayerBySubject(db: Database, subject: string): PlayerRow | undefined {
