@@ -30,7 +30,7 @@ import {
   insertTeamWithLineup,
   leaguesOfPlayer,
   publicLeagues,
-  publicLeagueVersions,
+  publicShelfTag,
   type LeagueRow,
 } from '../store/leagues';
 import { digestVersion } from './answer-version';
@@ -167,7 +167,7 @@ export class LeagueService {
    * join or a departure changes a version.
    */
   publicShelfVersion(): number {
-    return digestVersion(publicLeagueVersions(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT).flatMap(({ id, version }) => [id, version]));
+    return digestVersion([publicShelfTag(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT)]);
   }
 
   byId(leagueId: string): League {
