@@ -93,8 +93,7 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
     const request = new NodeRequest({ req, res });
     // The origin is fixed, never the client's Host header: a short or odd Host must not move
     // the path the guards and the router read (srvx would build the URL from it).
-    const target = req.url ?? '';
-    request._url = new FastURL(`http://localhost${target.startsWith('/') ? target : `/${target}`}`);
+    request._url = localUrl(req.url ?? '');
     const response = await fetch(request as unknown as Request);
     await sendNodeResponse(res, response as never);
   } catch (error) {
@@ -102,6 +101,25 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
     if (!res.headersSent) refuse(res, 'INTERNAL_ERROR');
     else res.destroy();
   }
+}
+
+/**
+ * The request's URL on our fixed origin. Given its parts, srvx's FastURL keeps them as they are
+ * and builds no WHATWG URL (a full parse per request) unless the path has something to
+ * normalise (dot segments, a backslash, a character a URL escapes), where it parses
+ * `http://localhost<target>` exactly as a string would have been.
+ */
+function localUrl(target: string): URL {
+  const path = target.startsWith('/') ? target : `/${target}`;
+  const query = path.indexOf('?');
+  // a bare `?` is kept in the href but is no search: the parse says so
+  if (query === path.length - 1) return new FastURL(`http://localhost${path}`);
+  return new FastURL({
+    protocol: 'http:',
+    host: 'localhost',
+    pathname: query < 0 ? path : path.slice(0, query),
+    search: query < 0 ? '' : path.slice(query),
+  });
 }
 
 /** Node's parser codes we answer with a constant of their own; any other parse failure is bad framing. */
