@@ -21,8 +21,7 @@ const doc = docs('Contracts', 'session');
 export function marketRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
   return new Elysia().use(playerSession(ctx, services)).get(
     '/api/v1/leagues/:id/market',
-    (c) => {
-      const { player, params } = c;
+    ({ request, set, player, params }) => {
       const day = utcDay(ctx.clock.now());
       const tagOf = (): ShelfTag | undefined => services.market.shelfTag(player.id, params.id, day);
       let first: ShelfTag | undefined | null = tagOf();
@@ -31,7 +30,7 @@ export function marketRoutes(ctx: AppContext, services: Services, answers: Cache
         first = null;
         return tag?.version;
       };
-      return answers.reply(c, first?.key, version, () => services.market.storedShelfFor(player.id, params.id, day) ?? services.market.shelf(player.id, params.id));
+      return answers.reply({ request, set }, first?.key, version, () => services.market.storedShelfFor(player.id, params.id, day) ?? services.market.shelf(player.id, params.id));
     },
     { response: answer(z.array(MarketArticleSchema)), ...doc({ id: 'getMarketShelf', summary: 'The market shelf: the edition’s most-read articles with prices and owners (§7)' }) },
   );
