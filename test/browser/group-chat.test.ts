@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
-import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, startService, writeThroughPage, type Player, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -24,20 +24,8 @@ afterAll(async () => {
   await chat?.close();
 });
 
-async function register(player: Player, username: string): Promise<void> {
-  await player.page.goto(`${service.base}/signin`);
-  await player.page.getByRole('button', { name: 'I am new here' }).click();
-  await player.page.getByLabel('Username').fill(username);
-  await player.page.getByLabel('Password').fill(`${username}-password`);
-  await player.page.getByRole('button', { name: 'Create account' }).click();
-  await player.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
-}
-
-async function write(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await page.request.fetch(`${service.base}${path}`, { method, data, headers: { origin: service.base } });
-  expect(response.status()).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
+const register = (player: Player, username: string) => registerThroughForm(player, service.base, username);
+const write = (page: Page, method: 'POST' | 'PUT', path: string, data: unknown) => writeThroughPage(page, service.base, method, path, data);
 
 describe('the group chat of a league', () => {
   it('the admin sets the webhook on the league screen, a new team is posted, a failing hook says so', async () => {

@@ -198,3 +198,22 @@ export async function newPlayer(browser: Browser, base: string, prefix: string):
 
   return { context, page, foreignRequests, consoleErrors, screen };
 }
+
+/** A new account through the sign-in form, as a visitor makes one; lands on the welcome. */
+export async function registerThroughForm(player: Player, base: string, username: string): Promise<void> {
+  const { page } = player;
+  await page.goto(`${base}/signin`);
+  await page.getByRole('button', { name: 'I am new here' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(`${username}-password`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+}
+
+/** A write a test sets up through the page's own session, with the Origin a browser sends. */
+export async function writeThroughPage(page: Page, base: string, method: 'POST' | 'PUT', path: string, data: unknown): Promise<Record<string, unknown>> {
+  const response = await page.request.fetch(`${base}${path}`, { method, data, headers: { origin: base } });
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(response.status(), JSON.stringify(body)).toBeLessThan(300);
+  return body;
+}

@@ -3,9 +3,9 @@
  * identity provider offers it on the sign-in screen, and an invitation opened signed out
  * survives the trip out to the provider and back, landing on that league's join screen.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, startService, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, startService, writeThroughPage, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -19,22 +19,11 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function write(page: Page, path: string, data: unknown) {
-  const response = await page.request.fetch(`${service.base}${path}`, { method: 'POST', data, headers: { origin: service.base } });
-  expect(response.status()).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 describe('single sign-on from the app', () => {
   it('an invitation opened signed out survives the round trip to the identity provider', async () => {
     const founder = await newPlayer(browser, service.base, 'sso-founder');
-    await founder.page.goto(`${service.base}/signin`);
-    await founder.page.getByRole('button', { name: 'I am new here' }).click();
-    await founder.page.getByLabel('Username').fill('sso_founder');
-    await founder.page.getByLabel('Password').fill('sso_founder-password');
-    await founder.page.getByRole('button', { name: 'Create account' }).click();
-    await founder.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
-    const league = await write(founder.page, '/api/v1/leagues', {
+    await registerThroughForm(founder, service.base, 'sso_founder');
+    const league = await writeThroughPage(founder.page, service.base, 'POST', '/api/v1/leagues', {
       name: 'Night Readers',
       teamName: 'Owls',
       icon: '📚',

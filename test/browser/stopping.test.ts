@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, startService, type Player, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -22,11 +22,7 @@ afterAll(async () => {
 
 async function playGlobal(player: Player, username: string): Promise<void> {
   const { page } = player;
-  await page.goto(`${service.base}/signin`);
-  await page.getByRole('button', { name: 'I am new here' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-password`);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerThroughForm(player, service.base, username);
   await page.getByLabel(/Your team name in/).first().fill(`${username} XI`);
   await page.getByRole('button', { name: /^Join Global/ }).click();
   await page.getByRole('heading', { name: `${username} XI` }).waitFor();
