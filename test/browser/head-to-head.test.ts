@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { basePoints } from '../../src/domain/base-points';
-import { launchBrowser, newPlayer, startService, today, type Player, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Player, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -48,27 +48,10 @@ async function screens(player: Player, name: string): Promise<void> {
   await player.page.emulateMedia({ colorScheme: 'light' });
 }
 
-async function register(player: Player, username: string): Promise<void> {
-  const { page } = player;
-  await page.goto(`${service.base}/signin`);
-  await page.getByRole('button', { name: 'I am new here' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-password`);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/** A write through the page's own session, with the Origin a browser sends. */
-async function write(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await page.request.fetch(`${service.base}${path}`, { method, data, headers: { origin: service.base } });
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(response.status(), JSON.stringify(body)).toBeLessThan(300);
-  return body;
-}
-
 /** Buys the article and fields it as the striker. */
 async function fieldOne(page: Page, leagueId: string, articleId: string): Promise<void> {
-  const contract = (await write(page, 'POST', `/api/v1/leagues/${leagueId}/my-contracts`, { articleId, tier: 'MEDIUM' })) as { id: string };
-  await write(page, 'PUT', `/api/v1/leagues/${leagueId}/lineup`, {
+  const contract = (await writeThroughPage(page, service.base, 'POST', `/api/v1/leagues/${leagueId}/my-contracts`, { articleId, tier: 'MEDIUM' })) as { id: string };
+  await writeThroughPage(page, service.base, 'PUT', `/api/v1/leagues/${leagueId}/lineup`, {
     formation: { schema: '4-3-3', date: new Date().toISOString(), formation: { ST: { id: contract.id } } },
   });
 }
@@ -99,8 +82,7 @@ describe('head-to-head with a friend', () => {
   it('founds a league of one-day rounds, plays three rounds, and reads the matchup, the table, the fixtures and the activity on a phone', async () => {
     const founder = await newPlayer(browser, service.base, 'h2h-founder');
     const friend = await newPlayer(browser, service.base, 'h2h-friend');
-    await register(founder, 'h2h_founder');
-    await founder.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
+    await registerThroughForm(founder, service.base, 'h2h_founder');
 
     // The founding form: head-to-head, rounds of one day.
     const { page } = founder;
@@ -123,7 +105,13 @@ describe('head-to-head with a friend', () => {
     // The friend joins by the invitation link.
     const link = (await page.getByRole('link', { name: /\/join\// }).getAttribute('href'))!;
     await friend.page.goto(`${service.base}${link}`);
-    await register(friend, 'h2h_friend');
+    // The app itself takes a signed-out visitor to sign-in, remembering the invitation; going to
+    // /signin by hand before it has done so would lose the link.
+    await friend.page.getByRole('region', { name: 'You are invited to Rivals Club' }).waitFor();
+    await friend.page.getByRole('button', { name: 'I am new here' }).click();
+    await friend.page.getByLabel('Username').fill('h2h_friend');
+    await friend.page.getByLabel('Password').fill('h2h_friend-password');
+    await friend.page.getByRole('button', { name: 'Create account' }).click();
     await friend.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
     await friend.page.getByLabel('Your team name in Rivals Club').fill('Margin Notes');
     await friend.page.getByRole('button', { name: 'Join Rivals Club' }).click();
@@ -137,8 +125,8 @@ describe('head-to-head with a friend', () => {
     // A busy league: the friend tries an article out 15 times (buy, then sell the same day for
     // what it cost), so the activity runs past its first page.
     for (let i = 0; i < 15; i++) {
-      const tried = (await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-contracts`, { articleId: 'Sample_article_302', tier: 'SHORT' })) as { id: string };
-      await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-contracts/${tried.id}/sell`, {});
+      const tried = (await writeThroughPage(friend.page, service.base, 'POST', `/api/v1/leagues/${leagueId}/my-contracts`, { articleId: 'Sample_article_302', tier: 'SHORT' })) as { id: string };
+      await writeThroughPage(friend.page, service.base, 'POST', `/api/v1/leagues/${leagueId}/my-contracts/${tried.id}/sell`, {});
     }
     for (const date of PLAYED) {
       const collected = await service.fantasy('collect', '--date', date);
