@@ -15,6 +15,9 @@
  *     fixed JSON, against a bare node:http server reading the same body, checking it with the
  *     same schema and answering the same JSON.
  *
+ * GET / and the body route also run on Elysia alone (no plugins, same listener, same answer),
+ * which splits the gap into the framework's part and our plugins' part.
+ *
  * Beside requests per second, each comparison prints the CPU time each server process spent
  * per request (its own process.cpuUsage over the round): on a shared 2-core machine the load
  * generator and neighbours move req/s from round to round, while CPU per request moves less.
@@ -30,7 +33,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { node } from '@elysiajs/node';
 import autocannon from 'autocannon';
+import { Elysia } from 'elysia';
 import { parseConfig } from '../src/config';
 import { addDays, utcDay } from '../src/domain/dates';
 import { createApp } from '../src/http/app';
@@ -71,6 +76,23 @@ function answerCpuQuestions() {
     if (message !== 'cpu') return;
     const { user, system } = process.cpuUsage();
     process.send!({ cpu: user + system });
+  });
+}
+
+/**
+ * Child: Elysia alone on the same listener, no plugins: GET / answers the service's object and
+ * the body route checks the same schema with `parse: 'json'`. It splits a gap to the bare
+ * server into what the framework costs and what our plugins add.
+ */
+async function serveElysiaAlone(file: string) {
+  const answers = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { body: string }>;
+  const root = JSON.parse(Buffer.from(answers['/ ']!.body, 'base64').toString('utf8')) as object;
+  const app = new Elysia({ adapter: node() })
+    .get('/', () => root)
+    .post(BODY_ROUTE, () => BODY_ANSWER, { parse: 'json', body: BuyContractRequestSchema });
+  await listen(app.fetch, '127.0.0.1', 0, jsonLogger(() => undefined)).then((server) => {
+    answerCpuQuestions();
+    process.send!({ url: server.url });
   });
 }
 
@@ -183,20 +205,24 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * measured in alternating rounds and each is credited with its best: a round slowed by a
  * neighbour then costs neither side.
  */
-async function compare(label: string, ours: () => Promise<Figure>, bare: () => Promise<Figure>): Promise<void> {
+async function compare(label: string, ours: () => Promise<Figure>, bare: () => Promise<Figure>, framework?: () => Promise<Figure>): Promise<void> {
   if (!picked(label)) return;
   let baseline: Figure | undefined;
   let figure: Figure | undefined;
+  let alone: Figure | undefined;
   const cpuRatios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const b = await bare();
+    const f = framework ? await framework() : undefined;
     const o = await ours();
     if (!baseline || b.rps > baseline.rps) baseline = b;
+    if (f && (!alone || f.rps > alone.rps)) alone = f;
     if (!figure || o.rps > figure.rps) figure = o;
     cpuRatios.push(b.cpuPerRequest / o.cpuPerRequest);
   }
   console.log(`${label}`);
   console.log(`  bare node:http, same bytes: ${show(baseline!)}`);
+  if (alone) console.log(`  Elysia alone, no plugins:   ${show(alone)}   ratio ${(alone.rps / baseline!.rps).toFixed(2)}x`);
   console.log(`  the service:                ${show(figure!)}   ratio ${(figure!.rps / baseline!.rps).toFixed(2)}x`);
   console.log(`  CPU per request, bare / service, median of ${ROUNDS} rounds: ${median(cpuRatios).toFixed(2)}x (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`);
 }
@@ -239,10 +265,11 @@ async function main() {
     const answersFile = path.join(dir, 'answers.json');
     fs.writeFileSync(answersFile, JSON.stringify(answers));
     const bare = await start('bare', answersFile);
+    const elysiaAlone = await start('elysia', answersFile);
 
     try {
       console.log(`${CONNECTIONS} connections, best of ${ROUNDS} alternating rounds of ${DURATION} s, server and baseline each in their own process`);
-      await compare('GET /', () => load(app, '/', {}), () => load(bare, '/', {}));
+      await compare('GET /', () => load(app, '/', {}), () => load(bare, '/', {}), () => load(elysiaAlone, '/', {}));
       await compare(`leaderboard, ${TEAMS} teams × ${DAYS} days`, () => load(app, board, { cookie }), () => load(bare, board, {}));
       await compare(
         `leaderboard, ${TEAMS} teams × ${DAYS} days, brotli`,
@@ -268,10 +295,12 @@ async function main() {
         'a body route: a buy body read, checked with its zod schema, a fixed JSON answered',
         () => load(app, BODY_ROUTE, { cookie }, 200, BUY_BODY),
         () => load(bare, BODY_ROUTE, {}, 200, BUY_BODY),
+        () => load(elysiaAlone, BODY_ROUTE, {}, 200, BUY_BODY),
       );
     } finally {
       app.stop();
       bare.stop();
+      elysiaAlone.stop();
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -289,4 +318,5 @@ function seedPublicLeagues(db: Parameters<typeof buildBulkLeague>[0]) {
 process.on('SIGINT', () => process.exit(0));
 if (role === 'app') await serveApp(process.argv[2]!);
 else if (role === 'bare') await serveBare(process.argv[2]!);
+else if (role === 'elysia') await serveElysiaAlone(process.argv[2]!);
 else await main();

@@ -78,6 +78,8 @@ function qualities(header: string | null): Map<string, number> {
  * HTML wins only when it is named and not valued below JSON.
  */
 export function prefersHtml(accept: string | null): boolean {
+  // most requests are API calls that never name HTML: no parse for them
+  if (accept === null || !accept.toLowerCase().includes('text/html')) return false;
   const q = qualities(accept);
   const html = q.get('text/html') ?? 0;
   const json = Math.max(q.get('application/json') ?? 0, q.get('application/*') ?? 0, q.get('*/*') ?? 0);
