@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Logger } from '../logger';
+import { requestTurns } from './request-turns';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 
 /** What the listener serves: an Elysia app's `fetch` (web Request in, Response out). */
@@ -29,6 +30,7 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
   // both are answered here in the error shape instead.
   let stopping = false;
   const inFlight = new Set<http.ServerResponse>();
+  const inTurn = requestTurns();
   // Once stopping, an answer closes its connection, which is let go as soon as it is idle: a
   // browser would otherwise keep it open for the keep-alive timeout and send more on it.
   const lastOnItsConnection = (res: http.ServerResponse) => {
@@ -39,7 +41,7 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (stopping) lastOnItsConnection(res);
-    void bridge(fetch, req, res, log);
+    inTurn(() => void bridge(fetch, req, res, log));
   });
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
   server.keepAliveTimeout = 5_000;

@@ -3,7 +3,7 @@
  * never let a client steer routing around the guards, and odd requests never answer 500.
  */
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/http/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
@@ -111,8 +111,13 @@ describe('what the listener hands the app and writes back', () => {
     const running = await serve();
     const answer = await rawRequest(running, 'GET', '/internal/v1/scoring-inputs?date=2026-05-09', { AUTHORIZATION: ENGINE_HEADERS.authorization });
     expect(answer.status).toBe(200);
-    const logged = app!.log.lines.find((line) => line.message === 'request' && line.route === '/internal/v1/scoring-inputs');
-    expect(logged?.requestId).toBe(answer.headers['x-request-id']);
+    // the line is written once the answer is on its way, so it may land just after the client reads it
+    const logged = await vi.waitFor(() => {
+      const line = app!.log.lines.find((l) => l.message === 'request' && l.route === '/internal/v1/scoring-inputs');
+      expect(line).toBeDefined();
+      return line!;
+    });
+    expect(logged.requestId).toBe(answer.headers['x-request-id']);
   });
 });
 
