@@ -11,9 +11,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { binary, serveBinary } from '../support/served-binary';
 import { capturedRun } from '../support/captured-run';
 
-const binary = path.resolve(__dirname, '../../dist/fantasy');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -238,22 +238,9 @@ async function register(url: string, username: string): Promise<string> {
 }
 
 async function serve(cwd: string, env: Record<string, string> = {}) {
-  const child = spawn(binary, ['serve', '--port', '0'], { cwd, env: cleanEnv({ FANTASY_SCHEDULER: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-      else if (child.exitCode !== null) reject(new Error(`serve exited ${child.exitCode}: ${output}`));
-      else return;
-      clearInterval(timer);
-    }, 20);
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return { url, stop: () => (child.kill('SIGTERM'), exited) };
+  const served = await serveBinary(cwd, cleanEnv({ FANTASY_SCHEDULER: 'false', ...env }));
+  children.push(served.child);
+  return served;
 }
 
 describe('a fresh start has a league to join', () => {

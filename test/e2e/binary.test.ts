@@ -2,15 +2,15 @@
  * The built single executable, started the way an operator starts it: in an empty folder,
  * on its embedded defaults, over real HTTP. `npm test` builds it first.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { binary, serveBinary } from '../support/served-binary';
 
-const binary = path.resolve(__dirname, '../../dist/fantasy');
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -28,25 +28,9 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 async function startServe(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(binary, ['serve', '--port', '0', ...args], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`serve exited ${child.exitCode}: ${output}`));
-      }
-    }, 20);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url, output: () => output, exited };
+  const served = await serveBinary(cwd, cleanEnv(env), args);
+  children.push(served.child);
+  return served;
 }
 
 describe('dist/fantasy', () => {

@@ -3,14 +3,14 @@
  * util-linux `script`) and JSON lines otherwise, `/metrics` off by default and on its own
  * loopback port when configured, `status` on a fresh deployment.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { binary, serveBinary } from '../support/served-binary';
 import { parsePrometheusText } from '../support/prometheus';
 
-const binary = path.resolve(__dirname, '../../dist/fantasy');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -32,25 +32,9 @@ function onTerminal(cwd: string, args: string[]): { status: number | null; outpu
 }
 
 async function serve(cwd: string, env: Record<string, string> = {}) {
-  const child = spawn(binary, ['serve', '--port', '0'], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const wanted = env.FANTASY_METRICS_PORT ? /metrics on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)/;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (wanted.test(output)) {
-        clearInterval(timer);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`serve exited ${child.exitCode}: ${output}`));
-      }
-    }, 20);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, url: /listening on (http:\/\/\S+)/.exec(output)![1], metricsUrl: /metrics on (http:\/\/\S+)/.exec(output)?.[1] };
+  const served = await serveBinary(cwd, cleanEnv(env));
+  children.push(served.child);
+  return served;
 }
 
 describe('progress lines', () => {

@@ -5,11 +5,12 @@
  * signature. A subscription answered 404 or 410 is deleted; announce run again sends nothing
  * twice; announce killed midway and run again sends what was left, once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binary, serveBinary, type ServedBinary } from '../support/served-binary';
 import { utcDay } from '../../src/domain/dates';
 import { dayWords } from '../../src/domain/announcements';
 import { closeDatabase, openDatabase } from '../../src/store/database';
@@ -17,7 +18,6 @@ import { type CapturedRun, capturedRun } from '../support/captured-run';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { type BrowserSubscription, type FakePushService, startFakePushService } from '../fakes/push-service';
 
-const binary = path.resolve(__dirname, '../../dist/fantasy');
 const today = utcDay(new Date());
 const SERVICE_TOKEN = 'e2e-push-service-token';
 const ORIGIN = 'http://localhost:8787';
@@ -26,7 +26,7 @@ let encyclopedia: FakeEncyclopedia;
 let push: FakePushService;
 let cwd: string;
 let env: NodeJS.ProcessEnv;
-let server: ChildProcess;
+let server: ServedBinary;
 let base: string;
 
 function fantasy(...args: string[]): Promise<CapturedRun> {
@@ -52,29 +52,12 @@ beforeAll(async () => {
     FANTASY_SCHEDULER: 'false',
   };
   expect((await fantasy('seed-global')).status).toBe(0);
-  server = spawn(binary, ['serve', '--port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  server.stdout!.on('data', (c) => (output += c));
-  server.stderr!.on('data', (c) => (output += c));
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]);
-      } else if (server.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(output));
-      }
-    }, 20);
-  });
+  server = await serveBinary(cwd, env);
+  base = server.url;
 }, 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.on('exit', resolve));
-  }
+  await server?.stop();
   await push?.close();
   await encyclopedia?.close();
 });
@@ -199,8 +182,7 @@ describe('Web Push through the binary', () => {
     await score(members.map((member, i) => [member, i + 1] as [Player, number]));
     // from here on the CLI is the only sender: serve's own worker, free while the CLI hangs,
     // would keep sending beside it and blur which process the kill interrupts
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.on('exit', resolve));
+    await server.stop();
 
     const run = spawn(binary, ['announce'], { cwd, env, stdio: 'ignore' });
     // wait until the hung message is in flight and every message accepted so far is recorded as

@@ -4,24 +4,23 @@
  * day with the built-in engine, read the standings, then settle at expiry and read the
  * in-box. Every step is what an operator or a player would type or click.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { type CapturedRun, capturedRun } from '../support/captured-run';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binary, serveBinary, type ServedBinary } from '../support/served-binary';
 import { basePoints } from '../../src/domain/base-points';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 
-const binary = path.resolve(__dirname, '../../dist/fantasy');
 const today = utcDay(new Date());
 const SERVICE_TOKEN = 'e2e-service-token';
 
 let fake: FakeEncyclopedia;
 let cwd: string;
 let env: NodeJS.ProcessEnv;
-let server: ChildProcess;
+let server: ServedBinary;
 let base: string;
 
 /** Runs a CLI verb without blocking this process, which also hosts the fake encyclopedia. */
@@ -42,29 +41,12 @@ beforeAll(async () => {
     FANTASY_SERVICE_TOKEN: SERVICE_TOKEN,
     FANTASY_SCHEDULER: 'false',
   };
-  server = spawn(binary, ['serve', '--port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  server.stdout!.on('data', (c) => (output += c));
-  server.stderr!.on('data', (c) => (output += c));
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]);
-      } else if (server.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(output));
-      }
-    }, 20);
-  });
+  server = await serveBinary(cwd, env);
+  base = server.url;
 }, 30_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.on('exit', resolve));
-  }
+  await server?.stop();
   await fake?.close();
 });
 

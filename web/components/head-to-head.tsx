@@ -108,6 +108,17 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
   );
 }
 
+/** The table's figures as a football table abbreviates them, each spelled out for a screen reader. */
+const TABLE_COLUMNS = [
+  ['played', 'P'],
+  ['won', 'W'],
+  ['drawn', 'D'],
+  ['lost', 'L'],
+  ['points for', 'For'],
+  ['points against', 'Agst'],
+  ['table points', 'Pts'],
+] as const;
+
 export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]; myTeamId: string | null }) {
   if (props.rows.length === 0) return <p class="card empty">No team has joined yet.</p>;
   const base = `/leagues/${encodeURIComponent(props.leagueId)}`;
@@ -121,27 +132,11 @@ export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]
               Rank
             </th>
             <th scope="col">Team</th>
-            <th scope="col" class="num">
-              <abbr title="played">P</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="won">W</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="drawn">D</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="lost">L</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="points for">For</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="points against">Agst</abbr>
-            </th>
-            <th scope="col" class="num">
-              <abbr title="table points">Pts</abbr>
-            </th>
+            {TABLE_COLUMNS.map(([title, short]) => (
+              <th key={short} scope="col" class="num">
+                <abbr title={title}>{short}</abbr>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

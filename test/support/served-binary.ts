@@ -1,0 +1,52 @@
+/** The built binary's `serve`, started as an operator starts it, for the end-to-end tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const binary = path.resolve(__dirname, '../../dist/fantasy');
+
+export interface ServedBinary {
+  child: ChildProcess;
+  /** the address it printed it listens on */
+  url: string;
+  /** the metrics address it printed, when a metrics port was configured */
+  metricsUrl: string | undefined;
+  /** all it has printed so far, both streams */
+  output(): string;
+  /** its exit code once it has exited */
+  exited: Promise<number | null>;
+  /** SIGTERM, then its exit code */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * `fantasy serve --port 0 …args` in `cwd` with exactly `env` (nothing of the test runner's own
+ * leaks in), resolved once it prints where it listens (and its metrics address, when
+ * FANTASY_METRICS_PORT asks for one); rejected with what it printed if it exits first.
+ */
+export async function serveBinary(cwd: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<ServedBinary> {
+  const child = spawn(binary, ['serve', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = env.FANTASY_METRICS_PORT ? /metrics on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)/;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (ready.test(output)) resolve();
+      else if (child.exitCode !== null) reject(new Error(`serve exited ${child.exitCode}: ${output}`));
+      else return;
+      clearInterval(timer);
+    }, 20);
+  });
+  return {
+    child,
+    url: /listening on (http:\/\/\S+)/.exec(output)![1]!,
+    metricsUrl: /metrics on (http:\/\/\S+)/.exec(output)?.[1],
+    output: () => output,
+    exited,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
