@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { buildBulkLeague } from '../support/bulk-league';
-import { launchBrowser, newPlayer, SERVICE_TOKEN, startService, today, type Player, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, SERVICE_TOKEN, startService, today, writeThroughPage, type Player, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -24,39 +24,12 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** Every screen in both themes: the dark one follows the system setting. */
-async function screens(player: Player, name: string): Promise<void> {
-  await player.screen(name);
-  await player.page.emulateMedia({ colorScheme: 'dark' });
-  await player.screen(`${name}-dark`);
-  await player.page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** A new account through the sign-in form; lands on the welcome. */
-async function register(player: Player, username: string): Promise<void> {
-  const { page } = player;
-  await page.goto(`${service.base}/signin`);
-  await page.getByRole('button', { name: 'I am new here' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-password`);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
-}
-
 /** A new account with a team in the Global League, on its home screen. */
 async function playGlobal(player: Player, username: string, team: string): Promise<void> {
-  await register(player, username);
+  await registerThroughForm(player, service.base, username);
   await player.page.getByLabel(/Your team name in/).first().fill(team);
   await player.page.getByRole('button', { name: /^Join Global/ }).click();
   await player.page.getByRole('heading', { name: team }).waitFor();
-}
-
-/** A write the test sets up through the page's own session, with the Origin a browser sends. */
-async function write(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await page.request.fetch(`${service.base}${path}`, { method, data, headers: { origin: service.base } });
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(response.status(), JSON.stringify(body)).toBeLessThan(300);
-  return body;
 }
 
 async function read<T>(page: Page, path: string): Promise<T> {
@@ -76,7 +49,7 @@ interface WireContract {
 
 const GLOBAL = '/api/v1/leagues/global';
 async function buy(page: Page, articleId: string, tier = 'SHORT', league = GLOBAL): Promise<WireContract> {
-  return (await write(page, 'POST', `${league}/my-contracts`, { articleId, tier })) as unknown as WireContract;
+  return (await writeThroughPage(page, service.base, 'POST', `${league}/my-contracts`, { articleId, tier })) as unknown as WireContract;
 }
 
 /**
@@ -100,8 +73,8 @@ const onlyRefusedLoads = (lines: string[]) => lines.filter((line) => !/Failed to
 describe("a friend's first week", () => {
   it('1. an invitation opened signed out survives sign-up: the sign-in names it, the new account lands on its join screen', async () => {
     const founder = await newPlayer(browser, service.base, 'fw-founder');
-    await register(founder, 'fw_founder');
-    const league = (await write(founder.page, 'POST', '/api/v1/leagues', {
+    await registerThroughForm(founder, service.base, 'fw_founder');
+    const league = (await writeThroughPage(founder.page, service.base, 'POST', '/api/v1/leagues', {
       name: 'Book Club',
       teamName: 'Page Turners',
       icon: '📚',
@@ -119,7 +92,7 @@ describe("a friend's first week", () => {
     await friend.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     const invitation = friend.page.getByRole('region', { name: 'You are invited to Book Club' });
     await invitation.getByText(code).waitFor();
-    await screens(friend, 'invited-sign-in');
+    await friend.screens('invited-sign-in');
 
     await friend.page.getByRole('button', { name: 'I am new here' }).click();
     await invitation.waitFor();
@@ -130,7 +103,7 @@ describe("a friend's first week", () => {
     await friend.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
     await friend.page.getByRole('heading', { level: 2, name: 'Book Club' }).waitFor();
     await friend.page.getByText(`Invitation code ${code}: filled in for you`).waitFor();
-    await screens(friend, 'invited-join');
+    await friend.screens('invited-join');
     await friend.page.getByLabel('Your team name in Book Club').fill('Margin Notes');
     await friend.page.getByRole('button', { name: 'Join Book Club' }).click();
     await friend.page.getByRole('row', { name: /Margin Notes/ }).waitFor();
@@ -165,7 +138,7 @@ describe("a friend's first week", () => {
     await backDialog.dismiss();
     await page.getByRole('heading', { level: 1, name: 'Line-up' }).waitFor();
     await expect(page.getByRole('radio', { name: '4-4-2' }).isChecked()).resolves.toBe(true);
-    await screens(player, 'lineup-unsaved');
+    await player.screens('lineup-unsaved');
 
     // Reloading or closing the tab: the browser's own question.
     const leaving = page.waitForEvent('dialog', { timeout: 5_000 });
@@ -195,7 +168,7 @@ describe("a friend's first week", () => {
     await item.getByText(note.message).waitFor();
     await item.getByText(`Paid back to you: ${new Intl.NumberFormat('en').format(note.contract.salePayout!)} cr`).waitFor();
     await expect(item.getByRole('link', { name: 'Sample article 150' }).getAttribute('href')).resolves.toBe('/leagues/global/articles/Sample_article_150');
-    await screens(player, 'inbox-paid-back');
+    await player.screens('inbox-paid-back');
 
     // A contract in its renewal window: the renewal's price, not "the current price".
     setExpiry('Sample_article_812', addDays(today, 1));
@@ -207,7 +180,7 @@ describe("a friend's first week", () => {
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Contracts' }).click();
     const renew = page.getByRole('button', { name: `Renew Sample article 812 at expiry for ${priced.renewalPrice} cr` });
     await renew.waitFor();
-    await screens(player, 'contracts-renewal-price');
+    await player.screens('contracts-renewal-price');
     await renew.click();
     await page.getByText(`Sample article 812 will renew at expiry for ${priced.renewalPrice} cr`).waitFor();
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Standings' }).click();
@@ -221,7 +194,7 @@ describe("a friend's first week", () => {
     await playGlobal(player, 'fw_expiry', 'Last Day Club');
     const keeper = await buy(page, 'Sample_article_821');
     const striker = await buy(page, 'Sample_article_822');
-    await write(page, 'PUT', `${GLOBAL}/lineup`, {
+    await writeThroughPage(page, service.base, 'PUT', `${GLOBAL}/lineup`, {
       formation: { schema: '4-3-3', date: new Date().toISOString(), formation: { GK: { id: keeper.id }, ST: { id: striker.id } } },
     });
     // The line-up page opened "yesterday", while both still ran…
@@ -234,7 +207,7 @@ describe("a friend's first week", () => {
     await page.getByRole('button', { name: 'Goalkeeper: Empty' }).waitFor();
     const saved = await read<{ formation: { formation: Record<string, { id: string }> } }>(page, `${GLOBAL}/lineup`);
     expect(Object.keys(saved.formation.formation)).toEqual(['ST']);
-    await screens(player, 'lineup-saved-without-expired');
+    await player.screens('lineup-saved-without-expired');
 
     // The striker expires too: opening the page says it left the pitch, and why.
     setExpiry('Sample_article_822', today);
@@ -249,7 +222,7 @@ describe("a friend's first week", () => {
     await expect(card.getByRole('button', { name: /^Sell/ }).count()).resolves.toBe(0);
     await card.getByRole('button', { name: /^Renew Sample article 822 at expiry/ }).waitFor();
     await expect(card.getByText('not priced yet today').count()).resolves.toBe(0);
-    await screens(player, 'contracts-expiry-day');
+    await player.screens('contracts-expiry-day');
 
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Standings' }).click();
     await page.getByRole('region', { name: 'Needs you' }).getByText(/^Sample article 822 expires today .*: it scores nothing today and settles/).waitFor();
@@ -263,13 +236,13 @@ describe("a friend's first week", () => {
     const player = await newPlayer(browser, service.base, 'fw-lost');
     lost = player;
     const { page } = player;
-    await register(player, 'fw_lost');
+    await registerThroughForm(player, service.base, 'fw_lost');
 
     const response = await page.goto(`${service.base}/leagues-old/abc/market`);
     expect(response!.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Nothing here' }).waitFor();
     await page.getByRole('link', { name: 'Go to your leagues' }).waitFor();
-    await screens(player, 'not-found-address');
+    await player.screens('not-found-address');
     const api = await page.request.get(`${service.base}/leagues-old/abc/market`, { headers: { accept: 'application/json' } });
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ error: 'NOT_FOUND' });
@@ -279,7 +252,7 @@ describe("a friend's first week", () => {
     await page.getByText(/There is no league at this address/).waitFor();
     await expect(page.getByRole('navigation', { name: /sections/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
-    await screens(player, 'not-found-league');
+    await player.screens('not-found-league');
 
     // A league the player has no team in: its market leads to the league's join, not a retry.
     await page.goto(`${service.base}/leagues/global/market`);
@@ -288,7 +261,7 @@ describe("a friend's first week", () => {
     await expect(page.getByRole('navigation', { name: /sections/ }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Open the league to join it' }).click();
     await page.getByRole('heading', { name: 'Join this league' }).waitFor();
-    await screens(player, 'foreign-league');
+    await player.screens('foreign-league');
     expect(onlyRefusedLoads(player.consoleErrors)).toEqual([]);
   }, 90_000);
 
@@ -310,7 +283,7 @@ describe("a friend's first week", () => {
     const box = (await chart.boundingBox())!;
     const line = (await chart.locator('path.line').boundingBox())!;
     expect(line.y - box.y).toBeGreaterThan(15);
-    await screens(player, 'chart-flat-views');
+    await player.screens('chart-flat-views');
 
     // One scored day: one bar of a bar's width, with the scale beside it.
     const team = await read<{ id: string }>(page, `${GLOBAL}/my-team`);
@@ -327,7 +300,7 @@ describe("a friend's first week", () => {
     expect(bar.width).toBeLessThanOrEqual(28);
     expect((await season.locator('text').allTextContents())).toContain('0');
     await page.setViewportSize({ width: 375, height: 812 });
-    await screens(player, 'chart-one-day');
+    await player.screens('chart-one-day');
     expect(player.consoleErrors).toEqual([]);
   }, 90_000);
 
@@ -352,7 +325,7 @@ describe("a friend's first week", () => {
     await page.getByRole('button', { name: 'Search all articles' }).click();
     await expect(page.getByLabel('Find any article of the edition').isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Search all articles' }).click();
-    await screens(shopper, 'market-phone');
+    await shopper.screens('market-phone');
 
     // Two free agents the rival can afford, cheapest first.
     const free = await shelf.getByRole('listitem').filter({ hasText: 'Free agent' }).evaluateAll((items) =>
@@ -374,7 +347,7 @@ describe("a friend's first week", () => {
     await buy(rival.page, idOf(titles[1]));
     await shelf.getByRole('button', { name: /^Buy for/ }).click();
     await page.getByText(`${titles[1]} was bought by Quick Hands (fw_rival) after this page was loaded, so it is no longer free.`).waitFor();
-    await screens(shopper, 'market-taken');
+    await shopper.screens('market-taken');
     expect(onlyRefusedLoads(shopper.consoleErrors)).toEqual([]);
   }, 120_000);
 
@@ -391,10 +364,10 @@ describe("a friend's first week", () => {
     await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
 
-    await register(player, 'fw_small');
+    await registerThroughForm(player, service.base, 'fw_small');
     const longName = 'Supercalifragilisticexpialidociousleague';
     const longTeam = 'Extraordinarilyunbelievableteam'.slice(0, 30);
-    const league = (await write(page, 'POST', '/api/v1/leagues', {
+    const league = (await writeThroughPage(page, service.base, 'POST', '/api/v1/leagues', {
       name: longName,
       teamName: longTeam,
       icon: '📚',
@@ -412,7 +385,7 @@ describe("a friend's first week", () => {
     await page.getByRole('definition').filter({ hasText: /^0\.0$/ }).first().waitFor();
     // The league home nudges about empty positions and unspent credits, not only the line-up page.
     await page.getByRole('region', { name: 'Needs you' }).getByText('11 positions of your line-up are empty and 1,000 cr are unspent', { exact: false }).waitFor();
-    await screens(player, 'long-names'); // fails on sideways scrolling at 375 px
+    await player.screens('long-names'); // fails on sideways scrolling at 375 px
 
     // The Global League's season reads the same everywhere.
     await page.goto(`${service.base}/leagues/public`);
@@ -423,7 +396,7 @@ describe("a friend's first week", () => {
     const leagueApi = `/api/v1/leagues/${league.id}`;
     const mids = [];
     for (const n of [841, 842, 843, 844, 845]) mids.push(await buy(page, `Sample_article_${n}`, 'SHORT', leagueApi));
-    await write(page, 'PUT', `${leagueApi}/lineup`, {
+    await writeThroughPage(page, service.base, 'PUT', `${leagueApi}/lineup`, {
       formation: { schema: '4-4-2', date: new Date().toISOString(), formation: { LM: { id: mids[0].id }, CLM: { id: mids[1].id }, CRM: { id: mids[2].id }, RM: { id: mids[3].id } } },
     });
     await page.goto(`${service.base}/leagues/${league.id}/lineup`);
@@ -449,7 +422,7 @@ describe("a friend's first week", () => {
     await expect.poll(() => page.evaluate("document.activeElement?.closest('.slot.empty') !== null")).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: /: Sample article 845$/ }).waitFor();
-    await screens(player, 'lineup-442-phone');
+    await player.screens('lineup-442-phone');
     expect(onlyRefusedLoads(player.consoleErrors)).toEqual([]);
   }, 120_000);
 
@@ -480,7 +453,7 @@ describe("a friend's first week", () => {
     await expect(table.getByRole('row').count()).resolves.toBeLessThanOrEqual(1 + 10 + 1 + 5);
     expect(boards.length).toBeGreaterThan(0);
     for (const query of boards) expect(query).toMatch(/limit=\d+/);
-    await screens(player, 'standings-top-and-mine');
+    await player.screens('standings-top-and-mine');
 
     const topTeams = await table.locator('tbody').first().getByRole('rowheader').allTextContents();
     await page.getByRole('button', { name: 'Ranks 11–20' }).click();

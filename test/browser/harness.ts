@@ -144,6 +144,8 @@ export interface Player {
   consoleErrors: string[];
   /** runs axe at both sizes and saves both screenshots; fails on serious or critical issues */
   screen(name: string): Promise<void>;
+  /** `screen` in the light theme, then in the dark one a system setting asks for */
+  screens(name: string): Promise<void>;
 }
 
 export async function newPlayer(browser: Browser, base: string, prefix: string): Promise<Player> {
@@ -196,7 +198,14 @@ export async function newPlayer(browser: Browser, base: string, prefix: string):
     await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
   }
 
-  return { context, page, foreignRequests, consoleErrors, screen };
+  async function screens(name: string): Promise<void> {
+    await screen(name);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screen(`${name}-dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  return { context, page, foreignRequests, consoleErrors, screen, screens };
 }
 
 /** A new account through the sign-in form, as a visitor makes one; lands on the welcome. */

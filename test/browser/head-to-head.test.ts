@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { basePoints } from '../../src/domain/base-points';
-import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Player, type Service } from './harness';
+import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Service } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -38,14 +38,6 @@ const FRIEND_VIEWS = [8_000, 16_000, 10_000];
 function readOn(article: string, views: number[]): void {
   const before = service.fake.data.seriesOf('en', article).filter((p) => p.date < PLAYED[0]);
   service.fake.data.setSeries('en', article, [...before, ...PLAYED.map((date, i) => ({ date, views: views[i] }))]);
-}
-
-/** A screen in both themes: the dark one follows the system setting. */
-async function screens(player: Player, name: string): Promise<void> {
-  await player.screen(name);
-  await player.page.emulateMedia({ colorScheme: 'dark' });
-  await player.screen(`${name}-dark`);
-  await player.page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Buys the article and fields it as the striker. */
@@ -155,7 +147,7 @@ describe('head-to-head with a friend', () => {
     const ranked = await table.locator('tbody').getByRole('rowheader').allTextContents();
     expect(ranked.map((t) => t.replace('(you)', '').trim())).toEqual(forFriend > forFounder ? ['Margin Notes', 'Page Turners'] : ['Page Turners', 'Margin Notes']);
     await page.getByRole('region', { name: 'Latest in the league' }).getByText(/Round 3 finished/).waitFor();
-    await screens(founder, 'home-round-4');
+    await founder.screens('home-round-4');
 
     // Fixtures, round by round, results in words.
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Fixtures' }).click();
@@ -174,7 +166,7 @@ describe('head-to-head with a friend', () => {
     await expect(matchups.getByRole('listitem').first().locator('.outcome').textContent()).resolves.toBe('You won');
     await page.getByText('Final', { exact: true }).waitFor();
     await expect(page.getByRole('link', { name: 'Round 0' }).count()).resolves.toBe(0);
-    await screens(founder, 'fixtures-final');
+    await founder.screens('fixtures-final');
     // a round past the season: said in words, with the way to the current one
     await page.goto(`${service.base}/leagues/${leagueId}/fixtures?round=99`);
     await page.getByText('That round is not part of this league’s season.').waitFor();
@@ -200,7 +192,7 @@ describe('head-to-head with a friend', () => {
     expect(events.some((e) => /Margin Notes joined the league/.test(e))).toBe(true);
     expect(events.at(-1)).toMatch(/You \(Page Turners\) joined the league/);
     expect(events.join(' ')).not.toMatch(/\bcr\b|credits/);
-    await screens(founder, 'activity-all');
+    await founder.screens('activity-all');
 
     // The friend's side of the same matchup.
     await friend.page.goto(`${service.base}/leagues/${leagueId}`);
@@ -215,7 +207,7 @@ describe('head-to-head with a friend', () => {
     expect(days).toHaveLength(3);
     for (const [i, views] of [...FOUNDER_VIEWS].reverse().entries()) expect(days[i]).toContain(points.format(basePoints(views)));
     await page.getByText('30-day average', { exact: true }).waitFor();
-    await screens(founder, 'article-points');
+    await founder.screens('article-points');
 
     for (const player of [founder, friend]) {
       expect(player.foreignRequests).toEqual([]);
@@ -240,7 +232,7 @@ describe('head-to-head with a friend', () => {
     await expect(prices.getByRole('row', { name: /^130,000/ }).getByRole('cell').allTextContents()).resolves.toEqual(['164 cr', '382 cr', '764 cr']);
     await page.getByText('05:00:', { exact: false }).first().waitFor();
     await page.getByText(/^Ana 42\.1 – 34\.3 League average: Ana wins$/).waitFor();
-    await screens(visitor, 'how-to-play');
+    await visitor.screens('how-to-play');
     expect(visitor.foreignRequests).toEqual([]);
     expect(visitor.consoleErrors).toEqual([]);
   }, 60_000);
