@@ -1,17 +1,19 @@
 /**
- * The copy's own guarantees, in process against a real PostgreSQL (test/support/postgres-cluster.ts):
- * parents are written before children, and a copy that does not check out (a table's row
- * count, a team's credits) is rolled back whole, naming the table. The end-to-end test
- * (test/e2e/postgres.test.ts) runs the verb itself through the binary.
+ * The PostgreSQL store in process against a real server (test/support/postgres-cluster.ts):
+ * its migrations build exactly the schema src/store/schema-postgres declares, and the copy's
+ * own guarantees hold (parents before children; a copy that does not check out, by a table's
+ * row count or a team's credits, is rolled back whole, naming the table). The end-to-end test
+ * (test/e2e/postgres.test.ts) runs the verbs themselves through the binary.
  */
-import { getTableName, sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CopyRefused, copyToPostgres, tablesInCopyOrder } from '../../src/store/copy-to-postgres';
 import { closeDatabase, type Database, openDatabase } from '../../src/store/database';
 import { applyPostgresMigrations, openPostgres, type PostgresDatabase, type PostgresStore } from '../../src/store/postgres';
 import { buildBulkLeague, type BulkLeague } from '../support/bulk-league';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import * as pgSchema from '../../src/store/schema-postgres';
 
 let cluster: PostgresCluster;
 let source: Database;
@@ -42,6 +44,46 @@ async function rowsIn(name: string, table: string): Promise<number> {
   const [{ n }] = await cluster.query<{ n: number }>(name, `SELECT count(*)::int AS n FROM "${table}"`);
   return n;
 }
+
+describe('migrations-postgres', () => {
+  const tables = (Object.values(pgSchema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
+
+  it('build exactly the declared schema: columns with their types, nullability and defaults, indexes, keys', async () => {
+    const { store, name } = await migratedDatabase();
+    await store.close();
+    const columns = await cluster.query<{ table_name: string; column_name: string; type: string; is_nullable: string; has_default: boolean; is_identity: string }>(
+      name,
+      `SELECT table_name, column_name, format_type(a.atttypid, a.atttypmod) AS type, is_nullable, column_default IS NOT NULL AS has_default, c.is_identity
+         FROM information_schema.columns c
+         JOIN pg_attribute a ON a.attrelid = format('public.%I', c.table_name)::regclass AND a.attname = c.column_name
+        WHERE c.table_schema = 'public' ORDER BY table_name, ordinal_position`,
+    );
+    const declared = tables.flatMap((table) =>
+      table.columns.map((column) => ({
+        table_name: table.name,
+        column_name: column.name,
+        type: column.getSQLType(),
+        is_nullable: column.notNull ? 'NO' : 'YES',
+        has_default: column.default !== undefined,
+        is_identity: column.generatedIdentity ? 'YES' : 'NO',
+      })),
+    );
+    const byKey = (rows: { table_name: string; column_name: string }[]) => [...rows].sort((a, b) => `${a.table_name}.${a.column_name}`.localeCompare(`${b.table_name}.${b.column_name}`));
+    expect(byKey(columns)).toEqual(byKey(declared));
+
+    const indexes = await cluster.query<{ indexname: string; indexdef: string }>(name, `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'`);
+    const declaredIndexes = tables.flatMap((table) => table.indexes.map((index) => index.config.name!));
+    const keyIndexes = indexes.filter((row) => /_pkey$|_pk$|_unique$/.test(row.indexname)).length;
+    expect(indexes.map((row) => row.indexname).filter((index) => !/_pkey$|_pk$|_unique$/.test(index)).sort()).toEqual([...declaredIndexes].sort());
+    // one index per primary key and per unique column
+    const uniques = tables.reduce((sum, table) => sum + table.columns.filter((column) => column.isUnique).length, 0);
+    expect(keyIndexes).toBe(tables.length + uniques);
+    expect(indexes.find((row) => row.indexname === 'contracts_live_article_uq')?.indexdef).toMatch(/^CREATE UNIQUE INDEX .* WHERE \(status = 'live'::text\)$/);
+
+    const foreignKeys = await cluster.query<{ n: number }>(name, `SELECT count(*)::int AS n FROM information_schema.table_constraints WHERE constraint_type = 'FOREIGN KEY'`);
+    expect(foreignKeys[0].n).toBe(tables.reduce((sum, table) => sum + table.foreignKeys.length, 0));
+  });
+});
 
 describe('copyToPostgres', () => {
   it('orders the tables parents first: every foreign key names a table copied earlier', () => {
