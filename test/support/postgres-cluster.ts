@@ -82,6 +82,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c max_connections=40',
   ].join(' ');
   run('pg_ctl', ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start']);
+  // a test process that dies before its afterAll still leaves no server running
+  const stopAtExit = () => {
+    try {
+      run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
+    } catch {
+      // already stopped
+    }
+  };
+  process.once('exit', stopAtExit);
 
   const urlOf = (database: string, password?: string) =>
     `postgres://${SUPERUSER}${password === undefined ? '' : `:${encodeURIComponent(password)}`}@127.0.0.1:${port}/${database}`;
@@ -108,6 +117,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.off('exit', stopAtExit);
       try {
         run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
       } finally {
