@@ -25,6 +25,9 @@ export class CopyRefused extends Error {
 /** Tables the migrations themselves fill (seeds): replaced by the SQLite store's rows, not a sign of use. */
 const SEEDED_BY_MIGRATIONS = new Set(['language_scales']);
 
+/** Serialises copies into one database (see applyPostgresMigrations' lock). */
+const COPY_LOCK = 7_262_026_002;
+
 export interface TablePair {
   name: string;
   sqlite: SQLiteTable;
@@ -97,14 +100,6 @@ export interface CopyReport {
  */
 export async function copyToPostgres(source: Database, target: PostgresDatabase, options: CopyOptions = {}): Promise<CopyReport> {
   const tables = tablesInCopyOrder();
-  for (const pair of tables) {
-    if (SEEDED_BY_MIGRATIONS.has(pair.name)) continue;
-    const found = await target.execute(sql`select exists (select 1 from ${pair.postgres}) as used`);
-    if (found.rows[0]?.used) {
-      throw new CopyRefused(`the PostgreSQL database is not empty (table ${pair.name} has rows): copy-to-postgres fills only an empty one`);
-    }
-  }
-
   const client = source.$client;
   // One snapshot of the SQLite store for the whole copy and its check, whatever writes meanwhile.
   client.exec('BEGIN');
@@ -113,6 +108,9 @@ export async function copyToPostgres(source: Database, target: PostgresDatabase,
     client.prepare('SELECT count(*) FROM sqlite_master').get();
     return await target.transaction(async (tx) => {
       const db = tx as unknown as PostgresDatabase;
+      // a second copy started meanwhile waits here, then finds this one's rows
+      await db.execute(sql`select pg_advisory_xact_lock(${COPY_LOCK})`);
+      await refuseUsedDatabase(db, tables);
       const copied: CopyReport['tables'] = [];
       for (const pair of tables) {
         if (SEEDED_BY_MIGRATIONS.has(pair.name)) await db.delete(pair.postgres);
@@ -125,6 +123,16 @@ export async function copyToPostgres(source: Database, target: PostgresDatabase,
     });
   } finally {
     client.exec('ROLLBACK');
+  }
+}
+
+async function refuseUsedDatabase(db: PostgresDatabase, tables: TablePair[]): Promise<void> {
+  for (const pair of tables) {
+    if (SEEDED_BY_MIGRATIONS.has(pair.name)) continue;
+    const found = await db.execute(sql`select exists (select 1 from ${pair.postgres}) as used`);
+    if (found.rows[0]?.used) {
+      throw new CopyRefused(`the PostgreSQL database is not empty (table ${pair.name} has rows): copy-to-postgres fills only an empty one`);
+    }
   }
 }
 

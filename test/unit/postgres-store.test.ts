@@ -5,6 +5,9 @@
  * row count or a team's credits, is rolled back whole, naming the table). The end-to-end test
  * (test/e2e/postgres.test.ts) runs the verbs themselves through the binary.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +125,35 @@ describe('copyToPostgres', () => {
       expect(await rowsIn(name, 'performances')).toBe(600);
     } finally {
       await store.close();
+    }
+  });
+
+  it('lets only one of two copies started together into one database through; the other is refused', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'copy-race-')), 'fantasy.db');
+    const seeded = openDatabase(file, { migrate: true });
+    buildBulkLeague(seeded, { teams: 50, start: '2026-05-01', scoredDays: 1 });
+    closeDatabase(seeded);
+    const url = await cluster.createDatabase();
+    const name = new URL(url).pathname.slice(1);
+    const sides = await Promise.all(
+      [0, 1].map(async () => {
+        const store = await openPostgres(url);
+        await applyPostgresMigrations(store.db);
+        return { store, source: openDatabase(file) };
+      }),
+    );
+    try {
+      const outcomes = await Promise.allSettled(sides.map(({ store, source }) => copyToPostgres(source, store.db)));
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')!;
+      expect(refused.reason).toBeInstanceOf(CopyRefused);
+      expect((refused.reason as Error).message).toMatch(/^the PostgreSQL database is not empty \(table \w+ has rows\)/);
+      expect(await rowsIn(name, 'teams')).toBe(50);
+    } finally {
+      for (const { store, source } of sides) {
+        closeDatabase(source);
+        await store.close();
+      }
     }
   });
 
