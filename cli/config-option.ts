@@ -25,8 +25,8 @@ export function configFor(command: Command, flags: Partial<CommonOptions> = {}, 
 /** Why a verb stops when `databaseUrl` selects PostgreSQL: what works there and what does not yet. */
 export function postgresNotBuiltLine(verb: string): string {
   return (
-    `${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which \`fantasy migrate\` and ` +
-    `\`fantasy copy-to-postgres\` fill, but serving from it is not built; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
+    `${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which is migrated and filled by ` +
+    `\`fantasy migrate\` and \`fantasy copy-to-postgres\`, but serving from it is not built yet; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
   );
 }
 

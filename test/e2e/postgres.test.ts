@@ -101,8 +101,8 @@ describe('verbs that need the game store, with a PostgreSQL databaseUrl', () => 
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `fantasy: ${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which \`fantasy migrate\` and ` +
-        '`fantasy copy-to-postgres` fill, but serving from it is not built; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
+      `fantasy: ${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which is migrated and filled by ` +
+        '`fantasy migrate` and `fantasy copy-to-postgres`, but serving from it is not built yet; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
     );
     // it opened nothing: no SQLite file appeared beside it
     expect(fs.existsSync(path.join(cwd, 'data'))).toBe(false);
