@@ -15,6 +15,7 @@ import { registerCheck } from './commands/check';
 import { registerConfig } from './commands/config';
 import { registerOpenApi } from './commands/openapi';
 import { registerAnnounce } from './commands/announce';
+import { registerCopyToPostgres } from './commands/copy-to-postgres';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerOpenApi(program);
   registerAnnounce(program);
+  registerCopyToPostgres(program);
   return program;
 }
 

@@ -3,7 +3,7 @@
  * Builds the service.
  *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
  *   (default)      also dist/fantasy: a Node single executable application carrying the
- *                  bundle, the better-sqlite3 and argon2 addons, the migrations and the web app
+ *                  bundle, the better-sqlite3 and argon2 addons, both dialects' migrations and the web app
  *                  as assets. Both build the web app into dist/web first (scripts/build-web.mjs).
  */
 import { execFileSync } from 'node:child_process';
@@ -31,11 +31,14 @@ if (args.has('--bundle-only')) process.exit(0);
 
 const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
 const assets = { 'better_sqlite3.node': addon, 'argon2.node': argon2Addon() };
-const migrations = path.join(root, 'migrations');
-for (const name of fs.readdirSync(migrations)) {
-  if (name.endsWith('.sql')) assets[`migrations/${name}`] = path.join(migrations, name);
+// each dialect's migrations (src/embedded.ts reads them under the same folder names)
+for (const folder of ['migrations', 'migrations-postgres']) {
+  const migrations = path.join(root, folder);
+  for (const name of fs.readdirSync(migrations)) {
+    if (name.endsWith('.sql')) assets[`${folder}/${name}`] = path.join(migrations, name);
+  }
+  assets[`${folder}/meta/_journal.json`] = path.join(migrations, 'meta', '_journal.json');
 }
-assets['migrations/meta/_journal.json'] = path.join(migrations, 'meta', '_journal.json');
 for (const file of webFiles) assets[`web/${file}`] = path.join(webDist, file);
 
 /** The .node file of this platform's @node-rs/argon2 package (an optional dependency of it). */

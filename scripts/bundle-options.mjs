@@ -19,6 +19,9 @@ export function cliBundleOptions(outfile) {
     // ESM sources read import.meta.url; in a CJS bundle it comes from __filename.
     define: { 'import.meta.url': '__import_meta_url' },
     banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    // pg loads its optional libpq binding (pg-native) only when asked for `pg.native`, which we
+    // never do: left outside the bundle so esbuild does not look for a package that is absent.
+    external: ['pg-native'],
     logLevel: 'warning',
     legalComments: 'none',
   };

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
 import { type Config, configFilePath, configSchema, ENVIRONMENT, type LoadOptions, loadConfig } from './config';
+import { maskDatabaseUrl } from './database-url';
 
 export type ConfigSource = 'default' | 'file' | 'environment' | 'flag';
 
@@ -73,7 +74,14 @@ export function explainConfig(options: LoadOptions = {}): { file: string | undef
         : at(fileInput, path) !== undefined && at(fileInput, path) !== null
           ? 'file'
           : 'default';
-    const value = raw === undefined ? null : secret ? (raw === '' ? '(empty)' : MASK) : withoutUserInfo(raw);
+    const value =
+      raw === undefined
+        ? null
+        : secret
+          ? raw === '' ? '(empty)' : MASK
+          : key === 'databaseUrl'
+            ? maskDatabaseUrl(raw as string) // the user, host and database help; the password never shows
+            : withoutUserInfo(raw);
     return { key, value, source, secret };
   });
   return { file, entries };

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
+import { isPostgresUrl } from './database-url';
 
 export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
 /** The frontend when none is configured; then the service's own loopback names count as well. */
@@ -48,6 +49,9 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
+    // Selects PostgreSQL instead of the SQLite file. The message never quotes the value: its
+    // password is a secret.
+    databaseUrl: z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL').optional(),
     // Left unset (not defaulted here) so the service can tell "configured" from "the default".
     frontendUrl: z
       .string()
@@ -167,6 +171,7 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_HOST: [['host'], 'string'],
   FANTASY_PORT: [['port'], 'number'],
   FANTASY_DATABASE_PATH: [['databasePath'], 'string'],
+  FANTASY_DATABASE_URL: [['databaseUrl'], 'string'],
   FANTASY_FRONTEND_URL: [['frontendUrl'], 'string'],
   FANTASY_SIGNING_SECRET: [['signingSecret'], 'string'],
   FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],

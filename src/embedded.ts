@@ -1,5 +1,5 @@
 /**
- * What the single executable carries inside itself (the SQLite addon, the migrations), and the
+ * What the single executable carries inside itself (the SQLite addon, both dialects' migrations), and the
  * same files read from the checkout when running under plain Node (npm start, tests).
  */
 import fs from 'node:fs';
@@ -40,11 +40,15 @@ export interface MigrationFile {
   sql: string;
 }
 
-export function migrationFiles(): MigrationFile[] {
+/** The folder of each dialect's migrations (drizzle.config.ts, drizzle.postgres.config.ts). */
+export const MIGRATION_FOLDERS = { sqlite: 'migrations', postgres: 'migrations-postgres' } as const;
+
+export function migrationFiles(dialect: keyof typeof MIGRATION_FOLDERS = 'sqlite'): MigrationFile[] {
+  const folder = MIGRATION_FOLDERS[dialect];
   const sea = seaModule();
   const read = sea
-    ? (name: string) => sea.getAsset(`migrations/${name}`, 'utf8') as string
-    : (name: string) => fs.readFileSync(path.join(projectRoot(), 'migrations', name), 'utf8');
+    ? (name: string) => sea.getAsset(`${folder}/${name}`, 'utf8') as string
+    : (name: string) => fs.readFileSync(path.join(projectRoot(), folder, name), 'utf8');
   const journal = JSON.parse(read('meta/_journal.json')) as {
     entries: { tag: string; when: number; breakpoints: boolean }[];
   };

@@ -1,17 +1,23 @@
 import type { Command } from 'commander';
 import { systemClock } from '../../src/clock';
+import type { Config } from '../../src/config';
 import { jsonLogger, silentLogger } from '../../src/logger';
 import { ensureGlobalLeague, registryScales } from '../../src/services/global-league';
 import { applyMigrations, closeDatabase, openDatabase } from '../../src/store/database';
-import { configFor } from '../config-option';
+import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from '../../src/store/postgres';
+import { CliFailure, configFor } from '../config-option';
 
 export function registerMigrate(program: Command): void {
   program
     .command('migrate')
-    .description('apply pending migrations (and seed the Global League if absent), then exit')
+    .description('apply pending migrations (and seed the Global League if absent), then exit; with databaseUrl, PostgreSQL\u2019s migrations')
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
+      if (config.databaseUrl !== undefined) {
+        await migratePostgres(config.databaseUrl);
+        return;
+      }
       const db = openDatabase(config.databasePath);
       try {
         const applied = applyMigrations(db);
@@ -26,4 +32,28 @@ export function registerMigrate(program: Command): void {
         closeDatabase(db);
       }
     });
+}
+
+/**
+ * PostgreSQL's own migrations, idempotent. The Global League is not seeded here: the game's
+ * repositories do not run on PostgreSQL yet, and `copy-to-postgres` brings the SQLite store's.
+ */
+async function migratePostgres(url: NonNullable<Config['databaseUrl']>): Promise<void> {
+  let store;
+  try {
+    store = await openPostgres(url);
+  } catch (error) {
+    if (error instanceof PostgresFailure) throw new CliFailure(error.message);
+    throw error;
+  }
+  try {
+    const { applied, total } = await applyPostgresMigrations(store.db);
+    const names = applied.length > 0 ? `: ${applied.join(', ')}` : '';
+    process.stdout.write(`applied ${applied.length} migration(s) to ${store.shownUrl}${names} (${total} in all)\n`);
+  } catch (error) {
+    // nothing of a failed run stays: the migrations run in one transaction
+    throw new CliFailure(`migrating ${store.shownUrl} failed, nothing applied: ${describePostgresError(error, url)}`);
+  } finally {
+    await store.close();
+  }
 }

@@ -10,7 +10,8 @@ export function registerOpenApi(program: Command): void {
   program
     .command('openapi')
     .description('print the OpenAPI 3.1 document of the interface, as /openapi.json serves it')
+    // opens no store, so it runs whichever store is configured
     .action((_flags: unknown, command: Command) => {
-      process.stdout.write(`${JSON.stringify(documentFor(configFor(command)), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(documentFor(configFor(command, {}, 'postgres-too')), null, 2)}\n`);
     });
 }

@@ -13,6 +13,7 @@ const SECRETS = {
   llmKey: 'file-llm-api-key-5e5e',
   metricsToken: 'env-metrics-token-0123456789',
   urlPassword: 'url-password-d00d',
+  databasePassword: 'pg-pass-w0rd:with@signs',
 };
 
 function writeConfigFile(contents: unknown): string {
@@ -36,6 +37,7 @@ const ENV = {
   FANTASY_ISSUE_TRACKER_TOKEN: SECRETS.trackerToken,
   FANTASY_METRICS_TOKEN: SECRETS.metricsToken,
   FANTASY_HOST: '0.0.0.0',
+  FANTASY_DATABASE_URL: `postgres://fantasy:${encodeURIComponent(SECRETS.databasePassword)}@db.example:5432/fantasy?sslmode=require`,
 };
 
 const saved = new Map<string, string | undefined>();
@@ -94,6 +96,9 @@ describe('fantasy config', () => {
     for (const secret of Object.values(SECRETS)) expect(printed).not.toContain(secret);
     expect(printed).toContain('public-client-id');
     expect(printed).toContain(`https://${MASK}@llm.example/v1`);
+    // the database URL keeps what tells the operator which database it is, never its password
+    expect(printed).toContain(`postgres://fantasy:${MASK}@db.example:5432/fantasy?sslmode=require`);
+    expect(printed).not.toContain(encodeURIComponent(SECRETS.databasePassword));
     if (extra.length) {
       const { keys } = JSON.parse(result.stdout);
       expect(keys['serviceToken']).toEqual({ value: MASK, source: 'environment' });

@@ -131,6 +131,7 @@ describe('configuration', () => {
       FANTASY_HOST: '0.0.0.0',
       FANTASY_PORT: '0',
       FANTASY_DATABASE_PATH: '/tmp/x.db',
+      FANTASY_DATABASE_URL: 'postgres://fantasy:pw@db.example:5432/fantasy',
       FANTASY_FRONTEND_URL: 'https://play.example',
       FANTASY_SIGNING_SECRET: 's'.repeat(32),
       FANTASY_SERVICE_TOKEN: 'tok',
@@ -164,6 +165,7 @@ describe('configuration', () => {
       host: '0.0.0.0',
       port: 0,
       databasePath: '/tmp/x.db',
+      databaseUrl: 'postgres://fantasy:pw@db.example:5432/fantasy',
       frontendUrl: 'https://play.example',
       signingSecret: 's'.repeat(32),
       serviceToken: 'tok',
@@ -179,6 +181,30 @@ describe('configuration', () => {
       outbound: { allowPrivateAddresses: true },
       metrics: { token: 'metrics-token-0123456789', port: 9464 },
     });
+  });
+
+  it('takes a postgres:// or postgresql:// databaseUrl and refuses anything else in one line that keeps its password', () => {
+    for (const url of ['postgres://fantasy:pw@db.example:5432/fantasy', 'postgresql://db.example/fantasy?sslmode=require', 'POSTGRES://127.0.0.1/x']) {
+      expect(parseConfig({ databaseUrl: url }).databaseUrl, url).toBe(url);
+    }
+    expect(parseConfig({ databaseUrl: null }).databaseUrl).toBeUndefined();
+    const password = 'pg-password-5ecret';
+    for (const url of [
+      `mysql://fantasy:${password}@db.example/fantasy`,
+      `http://fantasy:${password}@db.example/fantasy`,
+      './data/fantasy.db',
+      `postgres://:${password}@/fantasy`,
+      'postgres://',
+      '',
+    ]) {
+      try {
+        loadConfig({ env: { FANTASY_DATABASE_URL: url }, cwd: os.tmpdir() });
+        expect.unreachable(url);
+      } catch (error) {
+        expect(error, url).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toBe('configuration key databaseUrl: must be a postgres:// or postgresql:// URL');
+      }
+    }
   });
 
   it('never puts a secret value in an error', () => {
@@ -205,7 +231,7 @@ describe('configuration', () => {
       Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(example).sort()).toEqual(
       [
-        'environment', 'host', 'port', 'databasePath', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
+        'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
         'passwords.algorithm', 'trustProxy',
         'limits.registrationsPerAddress', 'limits.registrationWindowSeconds', 'limits.codeAttemptsPerAddress', 'limits.codeAttemptWindowSeconds',
         'limits.loginFreeFailuresPerUsername', 'limits.loginFreeFailuresPerAddress', 'limits.loginFailureWindowSeconds',

@@ -1,0 +1,17 @@
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { leagues } from './leagues';
+
+/** PostgreSQL twin of ../schema/activity.ts; the id still orders the feed and is its cursor. */
+export const leagueActivity = pgTable(
+  'league_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    kind: text('kind', { enum: ['join', 'departure', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result'] }).notNull(),
+    payload: text('payload').notNull(),
+  },
+  (t) => [index('league_activity_feed_idx').on(t.leagueId, t.id)],
+);

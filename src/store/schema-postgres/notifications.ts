@@ -1,0 +1,29 @@
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { players } from './players';
+import { leagues, teams } from './leagues';
+import { contracts } from './contracts';
+
+/** PostgreSQL twin of ../schema/notifications.ts. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    contractId: text('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    date: text('date').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('notifications_player_idx').on(t.playerId, t.date, t.createdAt)],
+);

@@ -1,0 +1,137 @@
+/**
+ * A throwaway PostgreSQL cluster for the tests that need a real server: Debian's binaries
+ * (the newest /usr/lib/postgresql/N/bin; .ci/run installs the `postgresql` package when none
+ * is there), a data folder under the run's temporary folder, trust authentication on
+ * 127.0.0.1 only, a free port, and no fsync (nothing here must survive a crash). PostgreSQL
+ * refuses to run as root: as root the folder is given to the `postgres` system user and the
+ * binaries run through `runuser -u postgres --`; otherwise they run as we are.
+ *
+ *   const cluster = await startPostgresCluster();
+ *   const url = await cluster.createDatabase();   // one database per test file
+ *   ...
+ *   await cluster.stop();                         // stops the server and removes the folder
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port';
+
+const DEBIAN_POSTGRES = '/usr/lib/postgresql';
+
+/** The bin folder of the newest PostgreSQL installed the Debian way (/usr/lib/postgresql/{N}/bin). */
+export function postgresBinFolder(): string {
+  const versions = fs.existsSync(DEBIAN_POSTGRES)
+    ? fs
+        .readdirSync(DEBIAN_POSTGRES)
+        .filter((name) => fs.existsSync(path.join(DEBIAN_POSTGRES, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) {
+    throw new Error(`no PostgreSQL server under ${DEBIAN_POSTGRES}/*/bin: install Debian's postgresql package (.ci/run does)`);
+  }
+  return path.join(DEBIAN_POSTGRES, versions[0], 'bin');
+}
+
+export interface PostgresCluster {
+  port: number;
+  /** `postgres://postgres@127.0.0.1:{port}/{database}`; with `password`, one in the URL too (trust ignores it) */
+  urlOf(database: string, password?: string): string;
+  /** creates a database of its own (a fresh name unless given) and answers its URL */
+  createDatabase(name?: string): Promise<string>;
+  /** runs one statement on a database and answers its rows */
+  query<T extends Record<string, unknown> = Record<string, unknown>>(database: string, text: string, values?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = postgresBinFolder();
+  const asRoot = process.getuid?.() === 0;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-cluster-'));
+  const data = path.join(root, 'data');
+  const log = path.join(root, 'server.log');
+  if (asRoot) {
+    // the postgres user must reach the folder through its parents (mkdtemp makes them 0700)
+    letOthersTraverse(root);
+    fs.chmodSync(root, 0o711);
+    execFileSync('chown', [`${SUPERUSER}:`, root]);
+  }
+  const run = (program: string, args: string[]) => {
+    const [command, argv] = asRoot ? ['runuser', ['-u', SUPERUSER, '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+    try {
+      return execFileSync(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? '';
+      const serverLog = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : '';
+      throw new Error(`${program} failed: ${stderr.trim()}\n${serverLog}`);
+    }
+  };
+
+  run('initdb', ['--pgdata', data, '--username', SUPERUSER, '--auth', 'trust', '--encoding', 'UTF8', '--locale', 'C', '--no-sync']);
+  const port = await freePort();
+  const settings = [
+    `-c listen_addresses=127.0.0.1`,
+    `-c port=${port}`,
+    `-c unix_socket_directories=${root}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=40',
+  ].join(' ');
+  run('pg_ctl', ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start']);
+  // a test process that dies before its afterAll still leaves no server running
+  const stopAtExit = () => {
+    try {
+      run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
+    } catch {
+      // already stopped
+    }
+  };
+  process.once('exit', stopAtExit);
+
+  const urlOf = (database: string, password?: string) =>
+    `postgres://${SUPERUSER}${password === undefined ? '' : `:${encodeURIComponent(password)}`}@127.0.0.1:${port}/${database}`;
+  const query = async <T extends Record<string, unknown>>(database: string, text: string, values?: unknown[]): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: urlOf(database) });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  let databases = 0;
+  let stopped = false;
+  return {
+    port,
+    urlOf,
+    query,
+    async createDatabase(name) {
+      const database = name ?? `test_${process.pid}_${++databases}`;
+      await query('postgres', `CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+      return urlOf(database);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.off('exit', stopAtExit);
+      try {
+        run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Adds the search bit for others to every folder above `dir` that lacks it (never read or write). */
+function letOthersTraverse(dir: string): void {
+  for (let folder = path.dirname(dir); ; folder = path.dirname(folder)) {
+    const mode = fs.statSync(folder).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(folder, (mode & 0o7777) | 0o001);
+    if (path.dirname(folder) === folder) break;
+  }
+}
