@@ -55,11 +55,16 @@ export function registerServe(program: Command): void {
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
+        // An answer already sent writes its log line in the loop's next check phase: let those
+        // lines come before this one (and after the drain, the lines of the last answers).
+        const answersLogged = () => new Promise((resolve) => setImmediate(resolve));
+        await answersLogged();
         log.info('shutting down', { signal });
         scheduler?.stop();
         outbox.stop();
         await Promise.all([server.close(), metricsServer?.close()]);
         await Promise.all([scheduler?.idle(), outbox.idle()]);
+        await answersLogged();
         // The database closes last, after every request and job that could write has finished.
         runtime.close();
         process.exit(0);
