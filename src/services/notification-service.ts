@@ -12,7 +12,7 @@ import { errorFields } from '../logger';
 import type { ContractRow } from '../store/contracts';
 import { contractsByIds } from '../store/contracts';
 import { type Database, savepoint } from '../store/database';
-import { newId } from '../store/ids';
+import { newId, newOrderedIds } from '../store/ids';
 import { findCurrentTeam, findLeague, findTeam } from '../store/leagues';
 import {
   findNotification,
@@ -64,8 +64,9 @@ export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notic
   const now = deps.clock.now();
   const date = utcDay(now);
   const createdAt = now.toISOString();
-  const rows = notices.map(({ contract, playerId, message }) => ({
-    id: newId('nt'),
+  const ids = newOrderedIds('nt', notices.length);
+  const rows = notices.map(({ contract, playerId, message }, i) => ({
+    id: ids[i]!,
     playerId,
     leagueId: contract.leagueId,
     teamId: contract.teamId,

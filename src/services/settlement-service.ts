@@ -16,7 +16,7 @@ import { isFailure } from '../domain/errors';
 import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { settlementDecision } from '../domain/settlement';
-import { contractsDueForSettlement, type ContractRow } from '../store/contracts';
+import { contractsDueForSettlement, type DueContract } from '../store/contracts';
 import { writeTransaction } from '../store/database';
 import { findLeague, type LeagueRow } from '../store/leagues';
 import { bumpLeagueVersions, contractsNow, ledgerSumsOf, type RenewedContract, type SettledContract, settleAndRenew, type SweepLedgerEntry, recordLedgerEntries } from '../store/settlement';
@@ -74,7 +74,7 @@ const MAX_PASSES = 20;
 
 /** A contract and the live average it is priced from. */
 interface Priced {
-  contract: ContractRow;
+  contract: DueContract;
   average: number;
 }
 
@@ -135,7 +135,7 @@ export class SettlementService {
   }
 
   /** The averages at hand without a fetch, by edition and article. */
-  private storedAverages(set: readonly ContractRow[], today: string): Map<string, number> {
+  private storedAverages(set: readonly DueContract[], today: string): Map<string, number> {
     const out = new Map<string, number>();
     for (const domain of new Set(set.map((contract) => contract.domain))) {
       const ids = set.filter((contract) => contract.domain === domain).map((contract) => contract.articleId);
@@ -210,6 +210,6 @@ export class SettlementService {
   }
 }
 
-function baseOf(contract: Pick<ContractRow, 'id' | 'leagueId' | 'teamId' | 'articleId'>): Pick<SweepOutcome, 'contractId' | 'leagueId' | 'teamId' | 'articleId'> {
+function baseOf(contract: Pick<DueContract, 'id' | 'leagueId' | 'teamId' | 'articleId'>): Pick<SweepOutcome, 'contractId' | 'leagueId' | 'teamId' | 'articleId'> {
   return { contractId: contract.id, leagueId: contract.leagueId, teamId: contract.teamId, articleId: contract.articleId };
 }

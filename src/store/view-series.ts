@@ -42,7 +42,8 @@ export function findCachedSeriesOf(db: Database, domain: string, articleIds: str
         WHERE v.domain = ? AND v.article_id = j.value AND v.snapshot_date = ?`,
     ),
   );
-  for (const row of statement.all(JSON.stringify(articleIds), domain, snapshotDate) as { articleId: string; series: string }[]) {
+  // in key order: each lookup lands on or next to the index page of the one before
+  for (const row of statement.all(JSON.stringify([...articleIds].sort()), domain, snapshotDate) as { articleId: string; series: string }[]) {
     out.set(row.articleId, JSON.parse(row.series) as ViewPoint[]);
   }
   return out;
