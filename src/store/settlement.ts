@@ -1,14 +1,12 @@
 /**
- * The settlement sweep's writes for a set of contracts (§5.10), a handful of statements per
- * set instead of a handful per contract: the contracts re-read, their teams' credits, then
- * one guarded UPDATE for the settled, one for the renewed, and the ledger entries in
- * multi-row INSERTs. Call inside one write transaction, so a set commits whole or not at all.
- *
- * The ids and values travel as one JSON array parameter each (json_each), so a set of
- * thousands is one statement whatever SQLite's cap on bound parameters. In the UPDATEs the
- * guards' columns carry a unary + so SQLite cannot serve them from an index: left to choose,
- * it walked every live contract by (status, expiry) and scanned the set for each, quadratic;
- * this way it walks the set and finds each contract by its key.
+ * The settlement sweep's writes for a set of contracts (§5.10), in one write transaction per
+ * set, so a set commits whole or not at all: the contracts re-read and their teams' credits
+ * in one statement each (the ids as one JSON array parameter, json_each), then the guarded
+ * UPDATEs and the ledger entries, one prepared statement (prepared once per connection) run
+ * per row. Set statements over json_each were tried for the writes too and cost more than
+ * the rows' own runs: SQLite parses a row's JSON object again for every field it extracts,
+ * and an UPDATE … FROM json_each had to be kept from walking every live contract by its
+ * (status, expiry) index.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { ExpiringContract, RenewedTerm } from '../domain/settlement';
@@ -80,39 +78,33 @@ export type SweepLedgerEntry = { teamId: string; contractId: string; kind: 'sett
  */
 export function settleAndRenew(db: Database, today: string, settled: readonly SettledContract[], renewed: readonly RenewedContract[]): void {
   if (settled.length > 0) {
-    const { changes } = prepared(
+    const settle = prepared(
       db,
-      `UPDATE contracts SET status = 'settled', sale_payout = s.value ->> 'payout', closed_on = ?
-         FROM json_each(?) AS s
-        WHERE contracts.id = s.value ->> 'id' AND +contracts.status = 'live' AND +contracts.expire_date = s.value ->> 'expireDate'`,
-    ).run(today, JSON.stringify(settled));
+      `UPDATE contracts SET status = 'settled', sale_payout = ?, closed_on = ? WHERE id = ? AND status = 'live' AND expire_date = ?`,
+    );
+    let changes = 0;
+    for (const row of settled) changes += settle.run(row.payout, today, row.id, row.expireDate).changes;
     if (changes !== settled.length) throw new Error(`settlement set: ${changes} of ${settled.length} contracts settled`);
   }
   if (renewed.length > 0) {
-    const rows = renewed.map(({ id, oldExpireDate, term }) => ({ id, oldExpireDate, ...term }));
-    const { changes } = prepared(
+    const renew = prepared(
       db,
-      `UPDATE contracts SET purchase_date = r.value ->> 'purchaseDate', expire_date = r.value ->> 'expireDate',
-              purchase_price = r.value ->> 'purchasePrice', renewal_count = r.value ->> 'renewalCount', renewal_elected = 0
-         FROM json_each(?) AS r
-        WHERE contracts.id = r.value ->> 'id' AND +contracts.status = 'live' AND +contracts.renewal_elected = 1
-          AND +contracts.expire_date = r.value ->> 'oldExpireDate'`,
-    ).run(JSON.stringify(rows));
+      `UPDATE contracts SET purchase_date = ?, expire_date = ?, purchase_price = ?, renewal_count = ?, renewal_elected = 0
+        WHERE id = ? AND status = 'live' AND renewal_elected = 1 AND expire_date = ?`,
+    );
+    let changes = 0;
+    for (const { id, oldExpireDate, term } of renewed) {
+      changes += renew.run(term.purchaseDate, term.expireDate, term.purchasePrice, term.renewalCount, id, oldExpireDate).changes;
+    }
     if (changes !== renewed.length) throw new Error(`settlement set: ${changes} of ${renewed.length} contracts renewed`);
   }
 }
 
-/**
- * The set's ledger entries, in order, in one statement. Not drizzle's multi-row insert: it
- * built and bound 2,000 rows at ~50 µs a row, more than the rest of the set's work.
- */
+/** The set's ledger entries, in order: one prepared statement run per entry (see recordActivities). */
 export function recordLedgerEntries(db: Database, entries: readonly SweepLedgerEntry[], createdAt: string): void {
   if (entries.length === 0) return;
-  prepared(
-    db,
-    `INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at)
-     SELECT e.value ->> 'teamId', e.value ->> 'contractId', e.value ->> 'kind', e.value ->> 'amount', ? FROM json_each(?) AS e ORDER BY e.key`,
-  ).run(createdAt, JSON.stringify(entries));
+  const insert = prepared(db, 'INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, ?, ?, ?)');
+  for (const entry of entries) insert.run(entry.teamId, entry.contractId, entry.kind, entry.amount, createdAt);
 }
 
 /** One version step for each league the set touched (store/league-versions.ts). */
