@@ -9,9 +9,9 @@
  */
 export type Turn = () => void;
 
-export const TURN_BUDGET_MS = 2;
+const TURN_BUDGET_MS = 2;
 
-export function requestTurns(now: () => number = () => performance.now()): (turn: Turn) => void {
+export function requestTurns(): (turn: Turn) => void {
   // at most one request per open connection waits here (Node reads a connection's next
   // request only after answering its last), so the line stays as short as the connections
   const waiting: Turn[] = [];
@@ -22,7 +22,7 @@ export function requestTurns(now: () => number = () => performance.now()): (turn
   let lastStart = 0;
   let lastCount = 0;
   const next = () => {
-    const start = now();
+    const start = performance.now();
     if (lastCount > 0) msPerRequest = 0.75 * msPerRequest + (0.25 * (start - lastStart)) / lastCount;
     const count = Math.max(1, Math.min(waiting.length, Math.floor(TURN_BUDGET_MS / msPerRequest)));
     const turns = waiting.splice(0, count);
