@@ -19,7 +19,7 @@ import { claimsFor } from '../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { writeTransaction } from '../src/store/database';
 import { newId } from '../src/store/ids';
-import { insertPlayer } from '../src/store/players';
+import { insertPlayer, type PlayerRow } from '../src/store/players';
 import { leagues, teams } from '../src/store/schema';
 import { createEncyclopediaClient } from '../src/upstream/encyclopedia';
 import { startFakeEncyclopedia } from '../test/fakes/encyclopedia';
@@ -46,26 +46,28 @@ const config = parseConfig({
   encyclopedia: { metricsUrl: fake.metricsUrl, siteUrl: fake.siteUrl, metaUrl: fake.metaUrl, userAgent: 'FantasyBench/1.0 (bench@example.org)' },
 });
 const clock = new ManualClock(NOW);
-const runtime = openRuntime(config, { clock, log: silentLogger, upstream: { encyclopedia: createEncyclopediaClient(config) } });
+const runtime = await openRuntime(config, { clock, log: silentLogger, upstream: { encyclopedia: createEncyclopediaClient(config) } });
 const { ctx } = runtime;
 const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, silentLogger);
 
-const players: { row: ReturnType<typeof insertPlayer>; cookie: string }[] = [];
+const players: { row: PlayerRow; cookie: string }[] = [];
 for (let i = 0; i < PLAYERS; i++) {
-  const row = insertPlayer(ctx.db, {
-    id: newId('pl'),
-    subject: `bench:${i}`,
-    username: `bench${i}`,
-    usernameKey: `bench${i}`,
-    name: `bench${i}`,
-    email: `bench${i}@example.org`,
-    picture: '',
-    createdAt: NOW,
-  });
+  const row = await writeTransaction(ctx.db, (tx) =>
+    insertPlayer(tx, {
+      id: newId('pl'),
+      subject: `bench:${i}`,
+      username: `bench${i}`,
+      usernameKey: `bench${i}`,
+      name: `bench${i}`,
+      email: `bench${i}@example.org`,
+      picture: '',
+      createdAt: NOW,
+    }),
+  );
   players.push({ row, cookie: `${SESSION_COOKIE}=${await mintSessionToken(claimsFor(row), SECRET, clock.now())}` });
 }
 
-function createLeague(name: string): string {
+async function createLeague(name: string): Promise<string> {
   return writeTransaction(ctx.db, (tx) => {
     const id = newId('lg');
     tx.insert(leagues)
@@ -94,7 +96,7 @@ function createLeague(name: string): string {
 }
 
 async function round(label: string): Promise<void> {
-  const leagueId = createLeague(`Bench ${label}`);
+  const leagueId = await createLeague(`Bench ${label}`);
   let ok = 0;
   const failures = new Map<string, number>();
   const started = performance.now();

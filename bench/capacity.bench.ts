@@ -42,6 +42,7 @@ import { openRuntime } from '../src/runtime';
 import { IMPORT_TRANSACTION_ROWS } from '../src/services/performance-ingest-service';
 import { SETTLEMENT_SET, tally } from '../src/services/settlement-service';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
+import { writerOf } from '../src/store/database';
 import { rankedTeams } from '../src/store/standings';
 import { buildBulkLeague } from '../test/support/bulk-league';
 import { seedStoredShelf } from '../test/support/stored-shelf';
@@ -105,10 +106,10 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-capacity-'));
   const databasePath = path.join(dir, 'fantasy.db');
   try {
-    const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(() => undefined) });
+    const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(() => undefined) });
     const { ctx } = runtime;
-    const [big, buildMs] = timed(() => buildBulkLeague(ctx.db, { teams: TEAMS, start: START, durationDays: 90, scoredDays: DAYS, contractPrice: 40 }));
-    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    const [big, buildMs] = await timedAsync(() => buildBulkLeague(ctx.db, { teams: TEAMS, start: START, durationDays: 90, scoredDays: DAYS, contractPrice: 40 }));
+    writerOf(ctx.db).$client.pragma('wal_checkpoint(TRUNCATE)');
     console.log(`built ${TEAMS.toLocaleString('en')} teams × ${DAYS} days with one contract each in ${(buildMs / 1000).toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)}`);
     const bare = bareConnection(databasePath);
 
@@ -120,7 +121,7 @@ async function main() {
       ON CONFLICT (team_id, date) DO UPDATE SET points = excluded.points, formation_snapshot = excluded.formation_snapshot,
         article_views = excluded.article_views, chemistry_levels = excluded.chemistry_levels, updated_at = excluded.updated_at`);
     const viewsOf = (k: number) => [1_000 + (k * 37) % 200_000];
-    const importDay = (date: string) => {
+    const importDay = async (date: string) => {
       const file = path.join(dir, `day-${date}.jsonl`);
       const lines: string[] = [];
       for (let i = 0; i < arrival.length; i += 100) {
@@ -130,7 +131,7 @@ async function main() {
       fs.writeFileSync(file, `${lines.join('\n')}\n`);
       // as the verb runs it: every body read and checked, then written through the service
       const [bodies, readMs] = timed(() => readIngestBodies(file));
-      const [, writeMs] = timed(() => ctx.services.ingest.ingestAll(bodies));
+      const [, writeMs] = await timedAsync(() => ctx.services.ingest.ingestAll(bodies));
       return { readMs, writeMs };
     };
     const bareDay = (date: string) => {
@@ -155,7 +156,7 @@ async function main() {
       for (const who of round % 2 === 0 ? ['bare', 'import'] : ['import', 'bare']) {
         if (who === 'bare') bestBare = Math.min(bestBare, bareDay(day));
         else {
-          const figure = importDay(day);
+          const figure = await importDay(day);
           if (figure.writeMs < bestImport.writeMs) bestImport = figure;
         }
         day = addDays(day, 1);
@@ -199,8 +200,8 @@ async function main() {
       const [, pageFirstMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
       const [, pageMs] = await timedAsync(() => get(`${board}?limit=100&offset=${offset}`));
       const [, aroundMs] = await timedAsync(() => get(`${board}?around=me`));
-      const [kept, keptMs] = timed(() => rankedTeams(ctx.db, big.leagueId));
-      const [, pageRawMs] = timed(() => rankedTeams(ctx.db, big.leagueId, offset + 1, offset + 100));
+      const [kept, keptMs] = await timedAsync(() => rankedTeams(ctx.db, big.leagueId));
+      const [, pageRawMs] = await timedAsync(() => rankedTeams(ctx.db, big.leagueId, offset + 1, offset + 100));
       if (windowed.length !== TEAMS || kept.length !== TEAMS) throw new Error(`ranked ${windowed.length} and ${kept.length}`);
       console.log(`\n2. full leaderboard (${mb(firstBody.byteLength)} JSON, ${mb(brBody.byteLength)} brotli) over HTTP, after the import:`);
       console.log(`  baseline, better-sqlite3 ranking and reading the same rows in one statement: ${ms(windowMs)}`);
@@ -227,11 +228,11 @@ async function main() {
       console.log(`  the sweep (reads, prices and decides each contract, then writes): ${perSecond(report.outcomes.length, sweepMs)} contracts/s (${ms(sweepMs)}): ${ratio(bareSweepMs, sweepMs)} of the baseline's rate`);
     }
 
-    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    writerOf(ctx.db).$client.pragma('wal_checkpoint(TRUNCATE)');
     console.log(`\n5. database: ${mb(fs.statSync(databasePath).size)}; this process's RSS after all of the above: ${mb(process.memoryUsage().rss)}`);
 
     // 4. the market shelf under load, the service in its own process
-    const market = prepareMarket(ctx.db, big.leagueId, viewer.sub);
+    const market = await prepareMarket(ctx.db, big.leagueId, viewer.sub);
     bare.close();
     runtime.close();
     if (ONLY.has('market')) await marketUnderLoad(databasePath, big.leagueId, market.contractId, cookie, dir);
@@ -303,11 +304,13 @@ function bareSweep(bare: BetterSqlite3.Database, leagueId: string, today: string
  * first teams, and the viewer holding a contract that expires tomorrow: its renewal is the
  * write the load test repeats.
  */
-function prepareMarket(db: ReturnType<typeof openRuntime>['ctx']['db'], leagueId: string, viewerSubject: string): { contractId: string } {
+async function prepareMarket(db: Awaited<ReturnType<typeof openRuntime>>['ctx']['db'], leagueId: string, viewerSubject: string): Promise<{ contractId: string }> {
   const today = utcDay(new Date());
-  db.$client.prepare(`UPDATE leagues SET start_date = ?, end_date = ? WHERE id = ?`).run(`${addDays(today, -30)}T00:00:00.000Z`, `${addDays(today, 60)}T00:00:00.000Z`, leagueId);
+  // the handle only reads: these set-up rows go through the connection that writes
+  const writer = writerOf(db).$client;
+  writer.prepare(`UPDATE leagues SET start_date = ?, end_date = ? WHERE id = ?`).run(`${addDays(today, -30)}T00:00:00.000Z`, `${addDays(today, 60)}T00:00:00.000Z`, leagueId);
   // OR IGNORE: without the sweep before it, the bulk contracts still hold these articles
-  const held = db.$client.prepare(
+  const held = writer.prepare(
     `INSERT OR IGNORE INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
      VALUES (?, ?, ?, ?, 'en', ?, ?, ?, 40, ?)`,
   );
@@ -315,7 +318,7 @@ function prepareMarket(db: ReturnType<typeof openRuntime>['ctx']['db'], leagueId
   for (let i = 0; i < 50; i += 2) held.run(`ct_shelf_${i}`, leagueId, `tm_${leagueId}_${i}`, `Bulk_article_${i}`, today, today, addDays(today, 30), now);
   const team = db.$client.prepare(`SELECT t.id FROM teams t JOIN players p ON p.id = t.player_id WHERE p.subject = ?`).get(viewerSubject) as { id: string };
   held.run('ct_viewer_renewal', leagueId, team.id, 'Viewer_article', addDays(today, -6), addDays(today, -6), addDays(today, 1), now);
-  seedStoredShelf(db);
+  await seedStoredShelf(db);
   return { contractId: 'ct_viewer_renewal' };
 }
 
@@ -340,7 +343,7 @@ function startChild(roleName: string, arg: string): Promise<Child> {
 
 /** Child: the service as `serve` runs it (a JSON log line per request to stdout, ignored here). */
 async function serveApp(databasePath: string) {
-  const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
+  const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
   const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, runtime.ctx.log);
   process.send!({ url: server.url });
 }

@@ -29,17 +29,20 @@ const SECRET = 'bench-signing-secret-that-is-long-enough-0123456789';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-h2h-'));
 const config = parseConfig({ environment: 'test', databasePath: path.join(dir, 'fantasy.db'), signingSecret: SECRET, serviceToken: 'x', scheduler: { enabled: false } });
-const runtime = openRuntime(config, { log: memoryLogger() });
+const runtime = await openRuntime(config, { log: memoryLogger() });
 const { ctx } = runtime;
 
 // in season now: the 30 scored days are the 30 before today
 const start = addDays(utcDay(new Date()), -DAYS);
 /** A league of TEAMS teams, each its own player's; `prefix` keeps two leagues' players apart. */
-const buildLeague = (format: 'points' | 'head-to-head', prefix: string) => writeTransaction(ctx.db, (tx) => {
+const buildLeague = (format: 'points' | 'head-to-head', prefix: string) => writeTransaction(ctx.db, async (tx) => {
   const now = `${start}T00:00:00.000Z`;
-  const players: PlayerRow[] = Array.from({ length: TEAMS }, (_, i) =>
-    insertPlayer(tx, { id: newId('pl'), subject: `${prefix}-${i}`, username: `${prefix}${i}`, usernameKey: `${prefix}${i}`, name: `Player ${i}`, email: `${prefix}${i}@example.org`, picture: '', createdAt: now }),
-  );
+  const players: PlayerRow[] = [];
+  for (let i = 0; i < TEAMS; i++) {
+    players.push(
+      await insertPlayer(tx, { id: newId('pl'), subject: `${prefix}-${i}`, username: `${prefix}${i}`, usernameKey: `${prefix}${i}`, name: `Player ${i}`, email: `${prefix}${i}@example.org`, picture: '', createdAt: now }),
+    );
+  }
   const id = newId('lg');
   tx.insert(leagues)
     .values({
@@ -66,25 +69,25 @@ const buildLeague = (format: 'points' | 'head-to-head', prefix: string) => write
   });
   return { leagueId: id, viewer: players[0], teamIds: ids };
 });
-const { leagueId, viewer, teamIds } = buildLeague('head-to-head', 'duel');
-const baseline = buildLeague('points', 'points');
+const { leagueId, viewer, teamIds } = await buildLeague('head-to-head', 'duel');
+const baseline = await buildLeague('points', 'points');
 
 const views = (i: number, d: number) => 2_000 + ((i * 7919 + d * 104_729) % 300_000);
 // 30 days of scores through the ingest service, as the engine posts them: it fixes the rounds,
 // keeps each team's round points and records each finished round in the activity feed
 const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
-function ingestSeason(ids: readonly string[]): number {
+async function ingestSeason(ids: readonly string[]): Promise<number> {
   const started = performance.now();
   for (let d = 0; d < DAYS; d++) {
     // in chunks of 100 rows, one transaction each, as the engine posts a day
     for (let c = 0; c < ids.length; c += 100) {
-      ingest.ingest({ date: addDays(start, d), results: ids.slice(c, c + 100).map((teamId, i) => ({ teamId, articleViews: [views(c + i, d)], chemistryLevels: ['good'], formationSnapshot: '{}' })) });
+      await ingest.ingest({ date: addDays(start, d), results: ids.slice(c, c + 100).map((teamId, i) => ({ teamId, articleViews: [views(c + i, d)], chemistryLevels: ['good'], formationSnapshot: '{}' })) });
     }
   }
   return performance.now() - started;
 }
-const pointsIngestMs = ingestSeason(baseline.teamIds);
-const ingestMs = ingestSeason(teamIds);
+const pointsIngestMs = await ingestSeason(baseline.teamIds);
+const ingestMs = await ingestSeason(teamIds);
 
 const cookie = `${SESSION_COOKIE}=${await mintSessionToken(claimsFor(viewer), SECRET, new Date())}`;
 const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
@@ -120,7 +123,7 @@ let resend = 0;
 /** A re-sent last day for 100 teams (one engine chunk), then the first read, timed. */
 async function firstReadAfterChange(which: Read): Promise<number> {
   resend++;
-  ingest.ingest({
+  await ingest.ingest({
     date: addDays(start, DAYS - 1),
     results: teamIds.slice(0, 100).map((teamId, i) => ({ teamId, articleViews: [views(i, DAYS - 1 + resend)], chemistryLevels: ['good'], formationSnapshot: '{}' })),
   });

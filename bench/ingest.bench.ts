@@ -27,7 +27,7 @@ import { listen } from '../src/http/server';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { INGEST_CHUNK as CHUNK, IMPORT_TRANSACTION_ROWS, PerformanceIngestService } from '../src/services/performance-ingest-service';
-import { writeTransaction } from '../src/store/database';
+import { writeTransaction, writerOf } from '../src/store/database';
 import { newId } from '../src/store/ids';
 import { insertPlayer } from '../src/store/players';
 import { contracts, leagues, lineupVersions, performances, teams } from '../src/store/schema';
@@ -47,18 +47,21 @@ const config = parseConfig({
   signingSecret: 'bench-signing-secret-that-is-long-enough-0123456789',
   scheduler: { enabled: false },
 });
-const runtime = openRuntime(config, { log: memoryLogger() });
+const runtime = await openRuntime(config, { log: memoryLogger() });
 const { ctx } = runtime;
 
 /** 100 leagues of 100 teams, each team fielding a full 4-3-3 of live contracts. */
-function seed(): string[] {
+async function seed(): Promise<string[]> {
   const now = '2026-05-01T00:00:00.000Z';
   const teamIds: string[] = [];
-  writeTransaction(ctx.db, (tx) => {
+  await writeTransaction(ctx.db, async (tx) => {
     // one player per seat: a player has at most one team per league
-    const players = Array.from({ length: 100 }, (_, i) =>
-      insertPlayer(tx, { id: newId('pl'), subject: `bench-${i}`, username: `bench${i}`, usernameKey: `bench${i}`, name: `bench${i}`, email: `b${i}@example.org`, picture: '', createdAt: now }),
-    );
+    const players = [];
+    for (let i = 0; i < 100; i++) {
+      players.push(
+        await insertPlayer(tx, { id: newId('pl'), subject: `bench-${i}`, username: `bench${i}`, usernameKey: `bench${i}`, name: `bench${i}`, email: `b${i}@example.org`, picture: '', createdAt: now }),
+      );
+    }
     const player = players[0];
     for (let l = 0; l < TEAMS / 100; l++) {
       const leagueId = newId('lg');
@@ -116,7 +119,8 @@ type Row = ReturnType<typeof bodiesFor>[number]['results'][number] & { date: str
  * import one in the order and transaction size the import writes them: (team, date) order.
  */
 function baselineWriter(bodies: ReturnType<typeof bodiesFor>, perTransaction = CHUNK, inImportOrder = false): () => number {
-  const client = ctx.db.$client;
+  // the handle only reads: the baseline writes on the connection the service writes on
+  const client = writerOf(ctx.db).$client;
   const upsert = client.prepare(`
     INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -174,7 +178,7 @@ async function best(run: () => Promise<number> | number): Promise<number> {
   return fastest;
 }
 
-const teamIds = seed();
+const teamIds = await seed();
 const bodies = bodiesFor(teamIds);
 const server = await listen(createApp(ctx).fetch, '127.0.0.1', 0, ctx.log);
 const bare = await bareIngestServer();
@@ -199,9 +203,9 @@ try {
   const importBaselineMs = await best(baselineWriter(bodies, IMPORT_TRANSACTION_ROWS, true));
   console.log(`baseline, better-sqlite3 alone upserting the same rows in the import's order, ${IMPORT_TRANSACTION_ROWS.toLocaleString('en-US')} per transaction: ${rate(TEAMS, importBaselineMs)}`);
   const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
-  const importMs = await best(() => {
+  const importMs = await best(async () => {
     const started = performance.now();
-    const { written } = service.ingestAll(readIngestBodies(file));
+    const { written } = await service.ingestAll(readIngestBodies(file));
     if (written !== TEAMS) throw new Error(`wrote ${written}`);
     return performance.now() - started;
   });

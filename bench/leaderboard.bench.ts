@@ -27,15 +27,18 @@ const SECRET = 'bench-signing-secret-that-is-long-enough-0123456789';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-leaderboard-'));
 const config = parseConfig({ environment: 'test', databasePath: path.join(dir, 'fantasy.db'), signingSecret: SECRET, serviceToken: 'x', scheduler: { enabled: false } });
-const runtime = openRuntime(config, { log: memoryLogger() });
+const runtime = await openRuntime(config, { log: memoryLogger() });
 const { ctx } = runtime;
 
 const start = '2026-04-01';
-const { leagueId, viewer, teamIds } = writeTransaction(ctx.db, (tx) => {
+const { leagueId, viewer, teamIds } = await writeTransaction(ctx.db, async (tx) => {
   const now = `${start}T00:00:00.000Z`;
-  const players: PlayerRow[] = Array.from({ length: TEAMS }, (_, i) =>
-    insertPlayer(tx, { id: newId('pl'), subject: `bench-${i}`, username: `bench${i}`, usernameKey: `bench${i}`, name: `Player ${i}`, email: `p${i}@example.org`, picture: '', createdAt: now }),
-  );
+  const players: PlayerRow[] = [];
+  for (let i = 0; i < TEAMS; i++) {
+    players.push(
+      await insertPlayer(tx, { id: newId('pl'), subject: `bench-${i}`, username: `bench${i}`, usernameKey: `bench${i}`, name: `Player ${i}`, email: `p${i}@example.org`, picture: '', createdAt: now }),
+    );
+  }
   const id = newId('lg');
   tx.insert(leagues)
     .values({ id, name: 'Big league', domain: 'en', languageScale: 1, icon: 'x', durationDays: 90, startDate: now, endDate: '2026-06-30T00:00:00.000Z', visibility: 'public', invitePolicy: 'members', adminId: players[0].id, createdAt: now })
@@ -51,7 +54,7 @@ const { leagueId, viewer, teamIds } = writeTransaction(ctx.db, (tx) => {
 // 30 days of scores, written through the ingest service like the engine's posts
 const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
 for (let d = 0; d < DAYS; d++) {
-  ingest.ingest({
+  await ingest.ingest({
     date: addDays(start, d),
     results: teamIds.map((teamId, i) => ({ teamId, articleViews: [2_000 + ((i * 7919 + d * 104_729) % 300_000)], chemistryLevels: ['good'], formationSnapshot: '{}' })),
   });

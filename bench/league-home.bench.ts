@@ -45,11 +45,11 @@ const today = utcDay(new Date());
 const leagueId = 'lg_bench_home';
 
 // The league, written straight through the store, then left to the binary.
-const runtime = openRuntime(parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, scheduler: { enabled: false } }), {
+const runtime = await openRuntime(parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, scheduler: { enabled: false } }), {
   log: jsonLogger(() => undefined),
 });
 const built = performance.now();
-const big = buildBulkLeague(runtime.ctx.db, { leagueId, teams: TEAMS, start: addDays(today, -10), durationDays: 90, scoredDays: 5, contractPrice: 50 });
+const big = await buildBulkLeague(runtime.ctx.db, { leagueId, teams: TEAMS, start: addDays(today, -10), durationDays: 90, scoredDays: 5, contractPrice: 50 });
 console.log(`league of ${TEAMS.toLocaleString('en')} teams written in ${((performance.now() - built) / 1000).toFixed(1)} s`);
 runtime.close();
 
@@ -143,13 +143,13 @@ try {
   const aroundReads: number[] = [];
   const cold: number[] = [];
   const warm: number[] = [];
-  const ranks = openRuntime(parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, scheduler: { enabled: false } }), {
+  const ranks = await openRuntime(parseConfig({ environment: 'test', databasePath, signingSecret: SECRET, scheduler: { enabled: false } }), {
     log: jsonLogger(() => undefined),
   });
   try {
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      if (rankedTeams(ranks.ctx.db, big.leagueId, 1, 10).length !== 10) throw new Error('no page');
+      if ((await rankedTeams(ranks.ctx.db, big.leagueId, 1, 10)).length !== 10) throw new Error('no page');
       raw.push(performance.now() - started);
       pageReads.push((await timedGet(`${board}?limit=10`))[0]);
       aroundReads.push((await timedGet(`${board}?around=me&limit=5`))[0]);

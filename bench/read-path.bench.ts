@@ -61,7 +61,7 @@ function configFor(databasePath: string) {
 
 /** Child: the service itself, logging as `serve` does (one JSON line per request to stdout). */
 async function serveApp(databasePath: string) {
-  const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
+  const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
   const app = createApp(runtime.ctx).post(BODY_ROUTE, () => BODY_ANSWER, {
     ...jsonBody(BuyContractRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER' }),
   });
@@ -231,12 +231,12 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-bench-read-path-'));
   const databasePath = path.join(dir, 'fantasy.db');
   try {
-    const runtime = openRuntime(configFor(databasePath), { log: jsonLogger(() => undefined) });
-    const big = buildBulkLeague(runtime.ctx.db, { teams: TEAMS, start: '2026-04-01', scoredDays: DAYS, contractPrice: 40 });
+    const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(() => undefined) });
+    const big = await buildBulkLeague(runtime.ctx.db, { teams: TEAMS, start: '2026-04-01', scoredDays: DAYS, contractPrice: 40 });
     const viewer = { sub: `bulk:${big.leagueId}_0`.toLowerCase(), email: '', name: 'Player 0', picture: '' };
     const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
-    seedStoredShelf(runtime.ctx.db);
-    seedPublicLeagues(runtime.ctx.db);
+    await seedStoredShelf(runtime.ctx.db);
+    await seedPublicLeagues(runtime.ctx.db);
     runtime.close();
 
     const app = await start('app', databasePath);
@@ -308,10 +308,10 @@ async function main() {
 }
 
 /** 30 public leagues in season, the newest of them 1,000 teams strong. */
-function seedPublicLeagues(db: Parameters<typeof buildBulkLeague>[0]) {
+async function seedPublicLeagues(db: Parameters<typeof buildBulkLeague>[0]) {
   const today = utcDay(new Date());
-  for (let i = 0; i < 29; i++) buildBulkLeague(db, { leagueId: `lg_public_${i}`, teams: 3, start: addDays(today, -40 + i), durationDays: 90 });
-  buildBulkLeague(db, { leagueId: 'lg_public_big', teams: TEAMS, start: today, durationDays: 30 });
+  for (let i = 0; i < 29; i++) await buildBulkLeague(db, { leagueId: `lg_public_${i}`, teams: 3, start: addDays(today, -40 + i), durationDays: 90 });
+  await buildBulkLeague(db, { leagueId: 'lg_public_big', teams: TEAMS, start: today, durationDays: 30 });
 }
 
 // a child leaves through exit, so a CPU profile asked for is written

@@ -31,7 +31,7 @@ async function serve(algorithm: PasswordAlgorithm) {
     limits: { registrationsPerAddress: 1000, loginFreeFailuresPerUsername: 1000, loginFreeFailuresPerAddress: 1000 },
   });
   const log = silentLogger;
-  const runtime = openRuntime(config, { log });
+  const runtime = await openRuntime(config, { log });
   const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, log);
   const origin = server.url;
   const post = (route: string) =>

@@ -11,7 +11,7 @@ import { addDays } from '../src/domain/dates';
 import { memoryLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime';
 import { deploymentStatus } from '../src/services/status-service';
-import { writeTransaction } from '../src/store/database';
+import { writeTransaction, writerOf } from '../src/store/database';
 import { newId } from '../src/store/ids';
 import { insertPlayer } from '../src/store/players';
 import { leagues, teams } from '../src/store/schema';
@@ -28,12 +28,12 @@ const config = parseConfig({ environment: 'test', databasePath, serviceToken: 'x
 const start = '2026-02-01';
 const today = addDays(start, DAYS);
 const clock = new ManualClock(`${today}T09:00:00.000Z`);
-const runtime = openRuntime(config, { log: memoryLogger(), clock });
+const runtime = await openRuntime(config, { log: memoryLogger(), clock });
 const { db } = runtime.ctx;
 
-const teamIds = writeTransaction(db, (tx) => {
+const teamIds = await writeTransaction(db, async (tx) => {
   const now = `${start}T00:00:00.000Z`;
-  const admin = insertPlayer(tx, { id: newId('pl'), subject: 'bench-admin', username: 'admin', usernameKey: 'admin', name: 'Admin', email: 'a@example.org', picture: '', createdAt: now });
+  const admin = await insertPlayer(tx, { id: newId('pl'), subject: 'bench-admin', username: 'admin', usernameKey: 'admin', name: 'Admin', email: 'a@example.org', picture: '', createdAt: now });
   const ids: string[] = [];
   for (let l = 0; l < LEAGUES; l++) {
     const leagueId = newId('lg');
@@ -43,7 +43,7 @@ const teamIds = writeTransaction(db, (tx) => {
     for (let t = 0; t < TEAMS_PER_LEAGUE; t++) {
       const teamId = newId('tm');
       // one player may hold a team in many leagues; the bench only needs distinct (league, player)
-      const player = t === 0 ? admin : insertPlayer(tx, { id: newId('pl'), subject: `b-${l}-${t}`, username: `b${l}_${t}`, usernameKey: `b${l}_${t}`, name: 'P', email: 'p@example.org', picture: '', createdAt: now });
+      const player = t === 0 ? admin : await insertPlayer(tx, { id: newId('pl'), subject: `b-${l}-${t}`, username: `b${l}_${t}`, usernameKey: `b${l}_${t}`, name: 'P', email: 'p@example.org', picture: '', createdAt: now });
       tx.insert(teams).values({ id: teamId, leagueId, playerId: player.id, name: `T${t}`, nameKey: `t${t}`, joinedAt: now }).run();
       ids.push(teamId);
     }
@@ -51,11 +51,13 @@ const teamIds = writeTransaction(db, (tx) => {
   return ids;
 });
 
-const insert = db.$client.prepare(
+// the handle only reads: the seeded rows go through the connection that writes
+const writer = writerOf(db).$client;
+const insert = writer.prepare(
   `INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at) VALUES (?, ?, 1, '{}', '[]', '[]', ?, ?)`,
 );
 const seeded = performance.now();
-db.$client.transaction(() => {
+writer.transaction(() => {
   // the last two days unscored: the server was down
   for (let d = 0; d < DAYS - 2; d++) {
     const date = addDays(start, d);
@@ -65,11 +67,11 @@ db.$client.transaction(() => {
 const rows = (db.$client.prepare('SELECT count(*) AS n FROM performances').get() as { n: number }).n;
 console.log(`seeded ${rows.toLocaleString('en')} performances for ${teamIds.length.toLocaleString('en')} teams in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
-function time(run: () => void): number[] {
+async function time(run: () => unknown): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    run();
+    await run();
     out.push(performance.now() - t0);
   }
   return out;
@@ -77,16 +79,16 @@ function time(run: () => void): number[] {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const show = (xs: number[]) => `${median(xs).toFixed(0)} ms  [${xs.map((x) => x.toFixed(0)).join(', ')}]`;
 
-const baseline = time(() => db.$client.prepare('SELECT count(*) FROM performances').get());
+const baseline = await time(() => db.$client.prepare('SELECT count(*) FROM performances').get());
 let unscored = 0;
-const status = time(() => {
-  unscored = deploymentStatus({ db, version: 'bench', databasePath }, clock.now()).unscoredDays.length;
+const status = await time(async () => {
+  unscored = (await deploymentStatus({ db, version: 'bench', databasePath }, clock.now())).unscoredDays.length;
 });
 if (unscored !== 2) throw new Error(`expected 2 unscored days, got ${unscored}`);
 const scrape = [];
 for (let i = 0; i < RUNS; i++) {
   // a fresh metrics object each time, so the 30 s health cache never answers
-  const fresh = openRuntime(config, { log: memoryLogger(), clock, db });
+  const fresh = await openRuntime(config, { log: memoryLogger(), clock, db });
   const t0 = performance.now();
   await fresh.ctx.metrics.exposition();
   scrape.push(performance.now() - t0);

@@ -33,7 +33,7 @@ export interface Runtime {
   close(): void;
 }
 
-export function openRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
+export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.log ?? jsonLogger();
   const db = options.db ?? openDatabase(config.databasePath, { migrate: true });
   const clock = options.clock ?? systemClock;
@@ -46,7 +46,7 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
     db,
     clock,
     log,
-    signingSecret: resolveSigningSecret(config, db, log),
+    signingSecret: await resolveSigningSecret(config, db, log),
     upstream,
     metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches, () => outboxTallies(db)),
     services: createServices({
@@ -57,7 +57,7 @@ export function openRuntime(config: Config, options: RuntimeOptions = {}): Runti
       upstream,
       pageviewFetches,
       passwordCost: options.passwordCost,
-      vapidKeys: resolveVapidKeys(db, log),
+      vapidKeys: await resolveVapidKeys(db, log),
       outboundTimeoutMs: options.outboundTimeoutMs,
     }),
   };

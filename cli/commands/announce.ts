@@ -19,11 +19,11 @@ export function registerAnnounce(program: Command): void {
       const config = configFor(command, flags);
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = openRuntime(config, { log, clock: systemClock });
+      const runtime = await openRuntime(config, { log, clock: systemClock });
       try {
         const { ctx } = runtime;
         const { written, delivered } = await runRecorded(ctx, 'announce', async () => {
-          const written = ctx.services.announce.run(ctx.clock.now());
+          const written = await ctx.services.announce.run(ctx.clock.now());
           return { written, delivered: await ctx.services.outbox.drain() };
         });
         process.stdout.write(

@@ -33,7 +33,7 @@ export function registerCollect(program: Command): void {
       const config = configFor(command, flags);
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = openRuntime(config, { log });
+      const runtime = await openRuntime(config, { log });
       const { ctx } = runtime;
       const progressFor = (date: string) => {
         const progress = progressReporter(`collect ${date}`, 'fetches', { log });

@@ -62,15 +62,15 @@ export function registerImportPerformances(program: Command): void {
     .description('ingest scoring-engine results from JSON or JSON-lines files (same rules as the endpoint)')
     .argument('<files...>', 'files holding PerformanceIngest bodies')
     .option('--database <file>', 'SQLite file')
-    .action((files: string[], flags: { database?: string }, command: Command) => {
+    .action(async (files: string[], flags: { database?: string }, command: Command) => {
       const config = configFor(command, flags);
       const bodies = files.flatMap(readIngestBodies);
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = openRuntime(config, { log });
+      const runtime = await openRuntime(config, { log });
       try {
         const { ctx } = runtime;
         const progress = progressReporter('import-performances', 'rows', { log });
-        const { written } = ctx.services.ingest.ingestAll(bodies, { onProgress: progress.update });
+        const { written } = await ctx.services.ingest.ingestAll(bodies, { onProgress: progress.update });
         progress.finish();
         process.stdout.write(`${written} performances written\n`);
       } catch (error) {

@@ -21,7 +21,7 @@ export function registerSeedGlobal(program: Command): void {
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { domain?: string; name?: string; database?: string }, command: Command) => {
       const config = configFor(command, flags);
-      const runtime = openRuntime(config, { log: silentLogger });
+      const runtime = await openRuntime(config, { log: silentLogger });
       try {
         const { db, clock, log, services } = runtime.ctx;
         const result = await seedGlobalLeague({ db, clock, log, scales: services.leagues }, { domain: flags.domain, name: flags.name });

@@ -31,7 +31,7 @@ export function registerServe(program: Command): void {
       const log = jsonLogger(batchedStdout());
       // before migrations touch it: a damaged file is restored, not served
       const checked = refuseDamagedDatabase(config.databasePath);
-      const runtime = openRuntime(config, { log });
+      const runtime = await openRuntime(config, { log });
       if (checked.checked < checked.tables) {
         log.warn('the start-up check ran out of time before the largest tables: `fantasy check` checks them all', { tablesChecked: checked.checked, tables: checked.tables });
       }

@@ -52,7 +52,7 @@ export function registerSettle(program: Command): void {
       const config = configFor(command, flags);
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
+      const runtime = await openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
       try {
         const { ctx } = runtime;
         const progress = progressReporter('settle', 'contracts', { log });

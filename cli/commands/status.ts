@@ -75,14 +75,14 @@ export function registerStatus(program: Command): void {
     .description('version, database size, jobs, scoring gaps, unsettled contracts, upstream health (exit 1: needs you)')
     .option('--json', 'print the status as one JSON object')
     .option('--database <file>', 'SQLite file')
-    .action((flags: { json?: boolean; database?: string }, command: Command) => {
+    .action(async (flags: { json?: boolean; database?: string }, command: Command) => {
       const config = configFor(command, flags);
       if (!fs.existsSync(config.databasePath)) throw new CliFailure(`no database at ${config.databasePath}`);
       refuseDamagedDatabase(config.databasePath);
       const db = openDatabase(config.databasePath);
       let status: DeploymentStatus;
       try {
-        status = deploymentStatus({ db, version, databasePath: config.databasePath }, systemClock.now());
+        status = await deploymentStatus({ db, version, databasePath: config.databasePath }, systemClock.now());
       } finally {
         closeDatabase(db);
       }

@@ -34,16 +34,16 @@ export class AnswerCache {
    * The answer to `request` for `key` at `version`: a 304 when the client's If-None-Match
    * names it, else the kept bytes, else what `produce` returns, serialized and kept.
    * `readVersion` is asked again after producing: an answer that raced a write is served
-   * but not kept. When `produce` has nothing at hand (undefined) there is no answer here:
-   * the caller answers afresh, untagged.
+   * but not kept. When `produce` answers undefined (its answer must not be kept) there is no
+   * answer here: the caller answers afresh, untagged.
    */
-  answer(
+  async answer(
     request: Request,
     key: string,
     version: number,
-    produce: () => { body: unknown; headers?: Record<string, string> } | undefined,
-    readVersion: () => number | undefined,
-  ): RawAnswer | undefined {
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<RawAnswer | undefined> {
     const etag = `W/"${instance}-${version}"`;
     if (matches(request.headers.get('if-none-match'), etag)) {
       return { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' }, body: null };
@@ -54,7 +54,7 @@ export class AnswerCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else {
-      const produced = produce();
+      const produced = await produce();
       if (!produced) return undefined;
       entry = {
         version,
@@ -65,7 +65,7 @@ export class AnswerCache {
         bytes: 0,
       };
       entry.bytes = entry.body.byteLength;
-      if (readVersion() === version) this.keep(key, entry);
+      if ((await readVersion()) === version) this.keep(key, entry);
     }
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
   }

@@ -35,18 +35,18 @@ function loginRules(limits: Limits): { username: FailureThrottle; address: Failu
 }
 
 /** Spends from every bucket or from none: one refusal rolls back what the others took. */
-function spendAll(db: Database, buckets: [RateLimit, string][], nowMs: number, code: ErrorCode): void {
-  writeTransaction(db, (tx) => {
+async function spendAll(db: Database, buckets: [RateLimit, string][], nowMs: number, code: ErrorCode): Promise<void> {
+  await writeTransaction(db, async (tx) => {
     for (const [rule, subject] of buckets) {
-      const answer = takeRateLimit(tx, rule, subject, nowMs);
+      const answer = await takeRateLimit(tx, rule, subject, nowMs);
       if (!answer.allowed) failRateLimited(code, answer.retryAfterMs);
     }
   });
 }
 
 /** One invitation-code attempt: the caller's bucket (5 a minute) and the address's. */
-export function spendCodeAttempt(db: Database, limits: Limits, playerId: string, address: string, nowMs: number): void {
-  spendAll(
+export async function spendCodeAttempt(db: Database, limits: Limits, playerId: string, address: string, nowMs: number): Promise<void> {
+  await spendAll(
     db,
     [
       [RATE_LIMITS.codeAttempts, playerId],
@@ -57,8 +57,8 @@ export function spendCodeAttempt(db: Database, limits: Limits, playerId: string,
   );
 }
 
-export function spendRegistration(db: Database, limits: Limits, address: string, nowMs: number): void {
-  spendAll(db, [[registrationRule(limits), address]], nowMs, 'REGISTRATION_RATE_LIMITED');
+export async function spendRegistration(db: Database, limits: Limits, address: string, nowMs: number): Promise<void> {
+  await spendAll(db, [[registrationRule(limits), address]], nowMs, 'REGISTRATION_RATE_LIMITED');
 }
 
 /** The counted attempt of a sign-in in progress, taken back if it succeeds. */
@@ -71,13 +71,13 @@ export interface SignInAttempt {
  * and counts it as a failure of both right away, in the same transaction: attempts sent
  * together all see each other, instead of all passing the check before any has failed.
  */
-export function beginSignIn(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): SignInAttempt {
+export async function beginSignIn(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): Promise<SignInAttempt> {
   const rules = loginRules(limits);
-  return writeTransaction(db, (tx) => {
-    const wait = Math.max(signInWait(tx, rules.username, usernameKey, nowMs), signInWait(tx, rules.address, address, nowMs));
+  return writeTransaction(db, async (tx) => {
+    const wait = Math.max(await signInWait(tx, rules.username, usernameKey, nowMs), await signInWait(tx, rules.address, address, nowMs));
     if (wait > 0) failRateLimited('LOGIN_THROTTLED', wait);
-    recordSignInFailure(tx, rules.username, usernameKey, nowMs);
-    return { addressHit: recordSignInFailure(tx, rules.address, address, nowMs) };
+    await recordSignInFailure(tx, rules.username, usernameKey, nowMs);
+    return { addressHit: await recordSignInFailure(tx, rules.address, address, nowMs) };
   });
 }
 
@@ -86,9 +86,9 @@ export function beginSignIn(db: Database, limits: Limits, usernameKey: string, a
  * not the address's earlier failures: an attacker who owns one account must not be able to
  * wipe them by signing in to it between guesses at someone else's.
  */
-export function signInSucceeded(db: Database, limits: Limits, usernameKey: string, attempt: SignInAttempt): void {
-  writeTransaction(db, (tx) => {
-    clearSignInFailures(tx, loginRules(limits).username, usernameKey);
-    forgetRateLimitHit(tx, attempt.addressHit);
+export async function signInSucceeded(db: Database, limits: Limits, usernameKey: string, attempt: SignInAttempt): Promise<void> {
+  await writeTransaction(db, async (tx) => {
+    await clearSignInFailures(tx, loginRules(limits).username, usernameKey);
+    await forgetRateLimitHit(tx, attempt.addressHit);
   });
 }

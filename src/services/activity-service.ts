@@ -33,8 +33,8 @@ interface ContractTerm {
   expireDate: string;
 }
 
-function record(tx: Database, leagueId: string, kind: ActivityKind, at: string, payload: Payload): void {
-  recordActivity(tx, leagueId, kind, at, payload);
+async function record(tx: Database, leagueId: string, kind: ActivityKind, at: string, payload: Payload): Promise<void> {
+  await recordActivity(tx, leagueId, kind, at, payload);
 }
 
 function article(articleId: string): Payload['article'] {
@@ -42,20 +42,20 @@ function article(articleId: string): Payload['article'] {
 }
 
 /** A join, or a departed team's return. */
-export function recordJoin(tx: Database, team: TeamNamed, at: string): void {
-  record(tx, team.leagueId, 'join', at, { team: { id: team.id, name: team.name } });
+export async function recordJoin(tx: Database, team: TeamNamed, at: string): Promise<void> {
+  await record(tx, team.leagueId, 'join', at, { team: { id: team.id, name: team.name } });
 }
 
-export function recordDeparture(tx: Database, team: TeamNamed, at: string): void {
-  record(tx, team.leagueId, 'departure', at, { team: { id: team.id, name: team.name } });
+export async function recordDeparture(tx: Database, team: TeamNamed, at: string): Promise<void> {
+  await record(tx, team.leagueId, 'departure', at, { team: { id: team.id, name: team.name } });
 }
 
-export function recordBuy(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): void {
-  record(tx, contract.leagueId, 'buy', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId), tier: tierForTermDays(termDaysOf(contract)) });
+export async function recordBuy(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): Promise<void> {
+  await record(tx, contract.leagueId, 'buy', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId), tier: tierForTermDays(termDaysOf(contract)) });
 }
 
-export function recordEarlySale(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): void {
-  record(tx, contract.leagueId, 'early-sale', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
+export async function recordEarlySale(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): Promise<void> {
+  await record(tx, contract.leagueId, 'early-sale', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
 }
 
 /**
@@ -63,8 +63,8 @@ export function recordEarlySale(tx: Database, team: TeamNamed, contract: Contrac
  * (`contract` is the renewed one) or an expiry (settled at its end, an unaffordable renewal
  * included).
  */
-export function recordSweepEvents(tx: Database, events: readonly { kind: 'renewal' | 'expiry'; team: TeamNamed; contract: ContractTerm }[], at: string): void {
-  recordActivities(
+export async function recordSweepEvents(tx: Database, events: readonly { kind: 'renewal' | 'expiry'; team: TeamNamed; contract: ContractTerm }[], at: string): Promise<void> {
+  await recordActivities(
     tx,
     events.map(({ kind, team, contract }) => {
       const payload: Payload = { team: { id: team.id, name: team.name }, article: article(contract.articleId) };
@@ -94,28 +94,28 @@ export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
   /** Members only: the league exists, then the caller has a current team there. */
-  admit(leagueId: string, playerId: string): void {
+  async admit(leagueId: string, playerId: string): Promise<void> {
     const { db } = this.deps;
-    if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    if (!findCurrentTeam(db, leagueId, playerId)) fail('NO_TEAM_IN_LEAGUE');
+    if (!(await findLeague(db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
   }
 
   /** What a page is kept under in the answer cache (after the members' check). */
-  pageKey(leagueId: string, playerId: string, query: ActivityQuery): string {
-    this.admit(leagueId, playerId);
+  async pageKey(leagueId: string, playerId: string, query: ActivityQuery): Promise<string> {
+    await this.admit(leagueId, playerId);
     return `activity:${leagueId}:${query.limit ?? ACTIVITY_DEFAULT_LIMIT}:${query.before ?? ''}`;
   }
 
-  versionOf(leagueId: string): number | undefined {
+  async versionOf(leagueId: string): Promise<number | undefined> {
     return leagueVersion(this.deps.db, leagueId);
   }
 
   /** Newest first, `limit` events older than the cursor `before`. */
-  page(leagueId: string, playerId: string, query: ActivityQuery): ActivityPage {
-    this.admit(leagueId, playerId);
+  async page(leagueId: string, playerId: string, query: ActivityQuery): Promise<ActivityPage> {
+    await this.admit(leagueId, playerId);
     const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
     const before = query.before === undefined ? null : idOfCursor(query.before);
-    const rows = activityPage(this.deps.db, leagueId, before, limit + 1);
+    const rows = await activityPage(this.deps.db, leagueId, before, limit + 1);
     const events: ActivityEvent[] = rows.slice(0, limit).map((row) => {
       const payload = JSON.parse(row.payload) as Payload;
       return {

@@ -7,7 +7,7 @@ export const announceJob: DailyJob = {
   hour: 7,
   minute: 0,
   async run(ctx: AppContext, now: Date) {
-    ctx.services.announce.run(now);
+    await ctx.services.announce.run(now);
     // the outbox loop would send them within seconds; sending now keeps the morning on time
     const report = await ctx.services.outbox.drain();
     ctx.log.info('announce sent', { ...report });

@@ -87,14 +87,14 @@ export class AnnounceService {
   constructor(private readonly deps: AnnounceServiceDeps) {}
 
   /** Writes what is due as of `now` to the outbox; the outbox worker (or `announce` itself) sends it. */
-  run(now: Date): AnnounceReport {
+  async run(now: Date): Promise<AnnounceReport> {
     const { db, log } = this.deps;
     const today = utcDay(now);
     const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
     const report: AnnounceReport = { today, leagues: 0, webhookMessages: 0, pushMessages: 0 };
-    for (const { id } of leaguesToAnnounce(db, since)) {
-      const rows = writeTransaction(db, (tx) => {
-        const league = findLeague(tx, id);
+    for (const { id } of await leaguesToAnnounce(db, since)) {
+      const rows = await writeTransaction(db, async (tx) => {
+        const league = await findLeague(tx, id);
         return league ? this.announceLeague(tx, league, now, since) : [];
       });
       if (rows.length === 0) continue;
@@ -102,40 +102,40 @@ export class AnnounceService {
       for (const row of rows) row.channel === 'webhook' ? report.webhookMessages++ : report.pushMessages++;
     }
     // what was sent a week ago is of no more use, and the outbox stays small
-    const pruned = pruneSentOutbox(db, new Date(now.getTime() - SENT_KEEP_DAYS * 86_400_000).toISOString());
+    const pruned = await pruneSentOutbox(db, new Date(now.getTime() - SENT_KEEP_DAYS * 86_400_000).toISOString());
     log.info('announce wrote its messages', { ...report, pruned });
     return report;
   }
 
   /** One league's messages, inside its transaction; answers the rows written. */
-  private announceLeague(tx: Database, league: LeagueRow, now: Date, since: string): NewOutboxRow[] {
+  private async announceLeague(tx: Database, league: LeagueRow, now: Date, since: string): Promise<NewOutboxRow[]> {
     const at = now.toISOString();
     const today = utcDay(now);
     const ref: LeagueRef = { id: league.id, name: league.name };
-    const hook = findWebhook(tx, league.id) !== undefined;
+    const hook = (await findWebhook(tx, league.id)) !== undefined;
     const rows: NewOutboxRow[] = [];
 
-    const day = latestScoredDay(tx, league.id);
-    if (day !== null && day >= addDays(today, -RECENT_DAYS) && claimAnnounceRun(tx, league.id, day, 'morning', at)) {
-      const { ranked, byTeam } = standings(totalsOnDay(tx, league.id, day));
+    const day = await latestScoredDay(tx, league.id);
+    if (day !== null && day >= addDays(today, -RECENT_DAYS) && await claimAnnounceRun(tx, league.id, day, 'morning', at)) {
+      const { ranked, byTeam } = standings(await totalsOnDay(tx, league.id, day));
       const climber = ranked
         .filter((entry) => entry.rankDelta !== null && entry.rankDelta > 0)
         .sort((a, b) => b.rankDelta! - a.rankDelta! || a.rank - b.rank)[0];
-      const matchups = finishedMatchups(roundResultsEndingOn(tx, league.id, day));
+      const matchups = finishedMatchups(await roundResultsEndingOn(tx, league.id, day));
       if (hook) {
         const biggestClimber = climber ? { teamName: byTeam.get(climber.teamId)!.teamName, from: climber.rank + climber.rankDelta!, to: climber.rank } : null;
         const event = morningResult({ league: ref, day, top: lines(ranked, byTeam, 3), biggestClimber, matchups });
         rows.push({ channel: 'webhook', leagueId: league.id, payload: event });
       }
       const entries = new Map(ranked.map((entry) => [entry.teamId, entry]));
-      for (const { subscriptionId, teamId } of subscribersOfLeague(tx, league.id, 'morning_result')) {
+      for (const { subscriptionId, teamId } of await subscribersOfLeague(tx, league.id, 'morning_result')) {
         const entry = entries.get(teamId);
         if (!entry) continue;
         const previousRank = entry.rankDelta === null ? null : entry.rank + entry.rankDelta;
         rows.push(pushRow(subscriptionId, morningPush(ref, day, { teamName: byTeam.get(teamId)!.teamName, dayPoints: byTeam.get(teamId)!.dayPoints, rank: entry.rank, previousRank })));
       }
       if (matchups.length > 0) {
-        for (const { subscriptionId, teamId } of subscribersOfLeague(tx, league.id, 'round_result')) {
+        for (const { subscriptionId, teamId } of await subscribersOfLeague(tx, league.id, 'round_result')) {
           for (const matchup of matchups) {
             if (matchup.home.teamId === teamId || matchup.away.teamId === teamId) rows.push(pushRow(subscriptionId, roundPush(ref, teamId, matchup)));
           }
@@ -143,22 +143,22 @@ export class AnnounceService {
       }
     }
 
-    if (!isLeagueInactive(league, now) && claimAnnounceRun(tx, league.id, today, 'expiry', at)) {
-      for (const contract of contractsExpiringOn(tx, league.id, addDays(today, 1))) {
-        for (const subscriptionId of subscriptionsWanting(tx, contract.playerId, 'contract_expiring')) {
+    if (!isLeagueInactive(league, now) && await claimAnnounceRun(tx, league.id, today, 'expiry', at)) {
+      for (const contract of await contractsExpiringOn(tx, league.id, addDays(today, 1))) {
+        for (const subscriptionId of await subscriptionsWanting(tx, contract.playerId, 'contract_expiring')) {
           rows.push(pushRow(subscriptionId, expiryPush(ref, displayTitle(contract.articleId))));
         }
       }
     }
 
     const endedAt = league.closedAt ?? league.endDate;
-    if (isLeagueInactive(league, now) && endedAt >= since && hook && claimAnnounceRun(tx, league.id, utcDay(new Date(endedAt)), 'season-end', at)) {
-      const lastDay = latestScoredDay(tx, league.id);
-      const { ranked, byTeam } = standings(lastDay === null ? [] : totalsOnDay(tx, league.id, lastDay));
+    if (isLeagueInactive(league, now) && endedAt >= since && hook && await claimAnnounceRun(tx, league.id, utcDay(new Date(endedAt)), 'season-end', at)) {
+      const lastDay = await latestScoredDay(tx, league.id);
+      const { ranked, byTeam } = standings(lastDay === null ? [] : await totalsOnDay(tx, league.id, lastDay));
       rows.push({ channel: 'webhook', leagueId: league.id, payload: seasonEnd(ref, lines(ranked, byTeam, 3)) });
     }
 
-    enqueue(tx, rows, at);
+    await enqueue(tx, rows, at);
     return rows;
   }
 }

@@ -15,9 +15,9 @@ export interface Holding {
   availability: Availability;
 }
 
-export function leagueHoldings(db: Database, leagueId: string, viewerPlayerId: string, articleIds: readonly string[]): (articleId: string) => Holding {
-  const holders = new Map(liveHoldersOf(db, leagueId, articleIds).map((holder) => [holder.articleId, holder]));
-  const viewerTeamId = findCurrentTeam(db, leagueId, viewerPlayerId)?.id ?? null;
+export async function leagueHoldings(db: Database, leagueId: string, viewerPlayerId: string, articleIds: readonly string[]): Promise<(articleId: string) => Holding> {
+  const holders = new Map((await liveHoldersOf(db, leagueId, articleIds)).map((holder) => [holder.articleId, holder]));
+  const viewerTeamId = (await findCurrentTeam(db, leagueId, viewerPlayerId))?.id ?? null;
   return (articleId) => {
     const holder = holders.get(articleId);
     return {

@@ -45,30 +45,30 @@ export class ArticleService {
   }
 
   async search(playerId: string, leagueId: string, rawQuery: string | undefined): Promise<ArticleOffer[]> {
-    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const query = (rawQuery ?? '').trim().replace(/\s+/g, ' ');
     if (query.length > MAX_SEARCH_QUERY) fail('ARTICLE_QUERY_TOO_LONG');
     if (query === '') return [];
     const hits = await this.searchHits(league.domain, query);
     const today = utcDay(this.deps.clock.now());
-    const series = await mapWithWorkers(hits, HYDRATION_CONCURRENCY, (hit) => this.seriesOrPending(league.domain, hit.id, today));
-    const holdingOf = leagueHoldings(this.deps.db, leagueId, playerId, hits.map((hit) => hit.id));
+    const series = await mapWithWorkers(hits, HYDRATION_CONCURRENCY, async (hit) => this.seriesOrPending(league.domain, hit.id, today));
+    const holdingOf = await leagueHoldings(this.deps.db, leagueId, playerId, hits.map((hit) => hit.id));
     return hits.map((hit, index) => offer(league, hit, series[index]?.series ?? null, holdingOf(hit.id)));
   }
 
   async article(playerId: string, leagueId: string, rawArticleId: string | undefined): Promise<ArticlePage> {
-    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const requested = canonicalArticleId(rawArticleId) ?? fail('INVALID_ARTICLE');
     const summary = await this.summary(league.domain, requested);
     const today = utcDay(this.deps.clock.now());
     const live = await this.seriesOrPending(league.domain, summary.id, today);
-    const holding = leagueHoldings(this.deps.db, leagueId, playerId, [summary.id])(summary.id);
+    const holding = (await leagueHoldings(this.deps.db, leagueId, playerId, [summary.id]))(summary.id);
     return {
       ...offer(league, summary, live?.series ?? null, holding),
       extract: summary.extract,
       snapshotDate: live?.snapshotDate ?? null,
       views: (live?.series ?? []).slice(-ARTICLE_PAGE_DAYS),
-      myPoints: holding.availability === 'owned-by-viewer' ? this.pointsForHolder(league, summary.id) : null,
+      myPoints: holding.availability === 'owned-by-viewer' ? await this.pointsForHolder(league, summary.id) : null,
     };
   }
 
@@ -77,13 +77,13 @@ export class ArticleService {
    * first buy, renewals included, to the day before expiry), newest first; a day it sat on the
    * bench scores 0 and says so.
    */
-  private pointsForHolder(league: LeagueRow, articleId: string): ArticleDayPoints[] {
+  private async pointsForHolder(league: LeagueRow, articleId: string): Promise<ArticleDayPoints[]> {
     const { db } = this.deps;
-    const contract = liveContractOnArticle(db, league.id, articleId);
+    const contract = await liveContractOnArticle(db, league.id, articleId);
     if (!contract) return [];
     // heldSince: the first day held, kept across renewals (a renewal rewrites the term in place)
-    const rows = performancesBetween(db, contract.teamId, contract.heldSince, addDays(contract.expireDate, -1));
-    return breakDownPerformances(db, contract.teamId, league.languageScale, rows).map(({ row, breakdown }) => {
+    const rows = await performancesBetween(db, contract.teamId, contract.heldSince, addDays(contract.expireDate, -1));
+    return (await breakDownPerformances(db, contract.teamId, league.languageScale, rows)).map(({ row, breakdown }) => {
       const share = articleShareOfDay(breakdown, articleId);
       return share
         ? { date: row.date, position: share.position, views: share.views, points: share.points, chemistry: share.chemistry }
@@ -95,7 +95,7 @@ export class ArticleService {
   private async searchHits(domain: string, query: string): Promise<SearchHit[]> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `article-search:${domain}:${query.toLowerCase()}`;
-    const cached = getCached<SearchHit[]>(db, key, clock.now());
+    const cached = await getCached<SearchHit[]>(db, key, clock.now());
     if (cached) return cached;
     let hits: SearchHit[];
     try {
@@ -108,7 +108,7 @@ export class ArticleService {
     const { isContent, cacheable } = await editionContentFilter(encyclopedia, log, domain);
     const seen = new Set<string>();
     const kept = hits.filter((hit) => isContent(hit.id) && !seen.has(hit.id) && seen.add(hit.id)).slice(0, SEARCH_HITS);
-    if (cacheable) putCached(db, key, kept, clock.now(), SEARCH_TTL_MS);
+    if (cacheable) await putCached(db, key, kept, clock.now(), SEARCH_TTL_MS);
     return kept;
   }
 
@@ -116,7 +116,7 @@ export class ArticleService {
   private async summary(domain: string, articleId: string): Promise<PageSummary> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `article-summary:${domain}:${articleId}`;
-    const cached = getCached<PageSummary>(db, key, clock.now());
+    const cached = await getCached<PageSummary>(db, key, clock.now());
     if (cached) return cached;
     let summary: PageSummary | null;
     try {
@@ -127,7 +127,7 @@ export class ArticleService {
       return fail('ENCYCLOPEDIA_UNAVAILABLE');
     }
     if (!summary) return fail('ARTICLE_NOT_FOUND', `${domain}:${articleId}`);
-    putCached(db, key, summary, clock.now(), SUMMARY_TTL_MS);
+    await putCached(db, key, summary, clock.now(), SUMMARY_TTL_MS);
     return summary;
   }
 

@@ -38,8 +38,8 @@ function subjectOf(claims: SessionClaims): string {
 }
 
 /** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
-export function playerForSession(db: Database, claims: SessionClaims): PlayerRow {
-  const player = findPlayerBySubject(db, subjectOf(claims));
+export async function playerForSession(db: Database, claims: SessionClaims): Promise<PlayerRow> {
+  const player = await findPlayerBySubject(db, subjectOf(claims));
   if (!player) fail('PLAYER_NOT_FOUND');
   return player;
 }
@@ -88,15 +88,15 @@ export class AuthService {
 
   /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
   async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
-    spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
+    await spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
     const key = usernameKey(username);
-    if (isUsernameTaken(this.db, key)) fail('USERNAME_TAKEN');
+    if (await isUsernameTaken(this.db, key)) fail('USERNAME_TAKEN');
     // Hash before the transaction: the write lock is never held across the slow part.
     const record = await this.passwords.hash(password);
     const now = this.clock.now().toISOString();
     try {
-      const player = writeTransaction(this.db, (tx) => {
-        const created = insertPlayer(tx, {
+      const player = await writeTransaction(this.db, async (tx) => {
+        const created = await insertPlayer(tx, {
           id: newId('pl'),
           subject: `password:${key}`,
           username,
@@ -106,7 +106,7 @@ export class AuthService {
           picture: '',
           createdAt: now,
         });
-        insertCredential(tx, created.id, record, now);
+        await insertCredential(tx, created.id, record, now);
         return created;
       });
       return { player, isNew: true };
@@ -125,12 +125,12 @@ export class AuthService {
   async login(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     const key = usernameKey(username);
     // counted as a failure until it proves otherwise
-    const attempt = beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
-    const found = findCredentialByUsernameKey(this.db, key);
+    const attempt = await beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
+    const found = await findCredentialByUsernameKey(this.db, key);
     const record = found?.record ?? (await this.passwords.dummyRecord());
     const ok = await this.passwords.verify(password, record);
     if (!found || !ok) fail('INVALID_CREDENTIALS');
-    signInSucceeded(this.db, this.limits, key, attempt);
+    await signInSucceeded(this.db, this.limits, key, attempt);
     if (this.passwords.needsRehash(found.record)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
   }
@@ -140,23 +140,23 @@ export class AuthService {
     try {
       const record = await this.passwords.hash(password);
       // Guarded on the old record: a concurrent sign-in that rehashed first is left alone.
-      replaceCredential(this.db, playerId, oldRecord, record);
+      await replaceCredential(this.db, playerId, oldRecord, record);
     } catch (error) {
       this.options.log?.warn('password record not rehashed', { playerId, ...errorFields(error) });
     }
   }
 
   /** Finds the player of an identity-provider account, creating it on first sign-in. */
-  signInWithIdentity(profile: IdentityProfile): SignInResult {
+  async signInWithIdentity(profile: IdentityProfile): Promise<SignInResult> {
     const subject = `${IDP_PREFIX}${profile.subject}`;
-    const existing = findPlayerBySubject(this.db, subject);
+    const existing = await findPlayerBySubject(this.db, subject);
     if (existing) return { player: existing, isNew: false };
     const base = usernameBase(profile.email || profile.name);
-    return writeTransaction(this.db, (tx) => {
-      const again = findPlayerBySubject(tx, subject);
+    return writeTransaction(this.db, async (tx) => {
+      const again = await findPlayerBySubject(tx, subject);
       if (again) return { player: again, isNew: false };
-      const username = freeUsername(tx, base);
-      const player = insertPlayer(tx, {
+      const username = await freeUsername(tx, base);
+      const player = await insertPlayer(tx, {
         id: newId('pl'),
         subject,
         username,
@@ -171,27 +171,27 @@ export class AuthService {
   }
 
   /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
-  sessionPlayer(claims: SessionClaims): SessionPlayer {
+  async sessionPlayer(claims: SessionClaims): Promise<SessionPlayer> {
     const subject = subjectOf(claims);
     const kept = this.sessionPlayers.get(subject);
     if (kept) return { ...kept };
-    const { id, name } = playerForSession(this.db, claims);
+    const { id, name } = await playerForSession(this.db, claims);
     if (this.sessionPlayers.size >= SESSION_PLAYERS_KEPT) this.sessionPlayers.delete(this.sessionPlayers.keys().next().value!);
     this.sessionPlayers.set(subject, { id, name });
     return { id, name };
   }
 
   /** The local-environment demo player, with an empty picture. */
-  demoPlayer(): SignInResult {
+  async demoPlayer(): Promise<SignInResult> {
     return this.signInFixed(DEMO_SUBJECT, 'demo', 'Demo Player', 'demo@localhost');
   }
 
-  private signInFixed(subject: string, username: string, name: string, email: string): SignInResult {
-    const existing = findPlayerBySubject(this.db, subject);
+  private async signInFixed(subject: string, username: string, name: string, email: string): Promise<SignInResult> {
+    const existing = await findPlayerBySubject(this.db, subject);
     if (existing) return { player: existing, isNew: false };
-    return writeTransaction(this.db, (tx) => {
-      const chosen = freeUsername(tx, username);
-      const player = insertPlayer(tx, {
+    return writeTransaction(this.db, async (tx) => {
+      const chosen = await freeUsername(tx, username);
+      const player = await insertPlayer(tx, {
         id: newId('pl'),
         subject,
         username: chosen,
@@ -215,11 +215,11 @@ export function usernameBase(source: string): string {
 }
 
 /** `name`, then `name1` … `name999`; beyond that USERNAME_EXHAUSTED (500). */
-function freeUsername(db: Database, base: string): string {
-  if (!isUsernameTaken(db, usernameKey(base))) return base;
+async function freeUsername(db: Database, base: string): Promise<string> {
+  if (!(await isUsernameTaken(db, usernameKey(base)))) return base;
   for (let i = 1; i <= 999; i++) {
     const candidate = `${base}${i}`;
-    if (!isUsernameTaken(db, usernameKey(candidate))) return candidate;
+    if (!(await isUsernameTaken(db, usernameKey(candidate)))) return candidate;
   }
   fail('USERNAME_EXHAUSTED');
 }

@@ -30,7 +30,7 @@ export class CalibrationService {
 
   constructor(private readonly deps: EncyclopediaDeps) {}
 
-  registered(domain: string): LanguageScaleRow | undefined {
+  async registered(domain: string): Promise<LanguageScaleRow | undefined> {
     return findLanguageScale(this.deps.db, domain);
   }
 
@@ -39,7 +39,7 @@ export class CalibrationService {
    * Fails CALIBRATION_BELOW_FLOOR (400) or CALIBRATION_UNAVAILABLE (503) with nothing written.
    */
   async scaleFor(domain: string): Promise<LanguageScaleRow> {
-    const known = this.registered(domain);
+    const known = await this.registered(domain);
     if (known) return known;
     let pending = this.inFlight.get(domain);
     if (!pending) {
@@ -67,7 +67,7 @@ export class CalibrationService {
       });
       fail(outcome.reason, domain);
     }
-    const stored = writeTransaction(db, (tx) =>
+    const stored = await writeTransaction(db, (tx) =>
       recordLanguageScale(tx, {
         domain,
         scale: outcome.scale,

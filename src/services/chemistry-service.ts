@@ -26,11 +26,11 @@ export class ChemistryService {
 
   async teamChemistry(leagueId: string, teamId: string): Promise<TeamChemistry> {
     const { db } = this.deps;
-    const team = findTeam(db, teamId);
+    const team = await findTeam(db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
-    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     // at most 22 live contracts a team (§5.1), so at most 231 pairs
-    const articles = [...new Set(liveContractsOfTeam(db, team.id).map((contract) => contract.articleId))].sort();
+    const articles = [...new Set((await liveContractsOfTeam(db, team.id)).map((contract) => contract.articleId))].sort();
     if (articles.length < 2) return { pairs: [] };
     const graph = await this.graph(league.domain, articles);
     const linksTo = (from: string, to: string) => graph[comparisonKey(from)]?.includes(comparisonKey(to)) ?? false;
@@ -47,7 +47,7 @@ export class ChemistryService {
   private async graph(domain: string, articles: string[]): Promise<StoredGraph> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `chemistry:${domain}:${utcDay(clock.now())}:${articles.join('|')}`;
-    const cached = getCached<StoredGraph>(db, key, clock.now());
+    const cached = await getCached<StoredGraph>(db, key, clock.now());
     if (cached) return cached;
     let graph: Map<string, Set<string>>;
     try {
@@ -58,7 +58,7 @@ export class ChemistryService {
       return fail('ENCYCLOPEDIA_UNAVAILABLE');
     }
     const stored: StoredGraph = Object.fromEntries([...graph].map(([source, targets]) => [source, [...targets]]));
-    putCached(db, key, stored, clock.now(), GRAPH_TTL_MS);
+    await putCached(db, key, stored, clock.now(), GRAPH_TTL_MS);
     return stored;
   }
 }

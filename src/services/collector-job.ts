@@ -37,7 +37,7 @@ export interface CatchUpOptions {
  * on: the days after it would most likely fail the same way, and the next run retries them.
  */
 export async function collectPending(ctx: AppContext, now: Date, options: CatchUpOptions = {}): Promise<CatchUpResult> {
-  const days = daysToCatchUp(ctx.db, now);
+  const days = await daysToCatchUp(ctx.db, now);
   if (days.length > 1) ctx.log.info('collect: catching up unscored days', { days });
   const { collector } = ctx.services;
   const scored: CollectReport[] = [];

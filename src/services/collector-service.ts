@@ -66,7 +66,7 @@ export class CollectorService {
    * aborts before anything is written; re-running the day overwrites, so a retry is safe.
    */
   async collect(date: string, options: CollectOptions = {}): Promise<CollectReport> {
-    const inputs = this.inputs.inputsFor(date);
+    const inputs = await this.inputs.inputsFor(date);
     const wanted = wantedViews(inputs);
     const graphDomains = linkGraphTitles(inputs);
     const total = wanted.size + graphDomains.size;
@@ -85,7 +85,7 @@ export class CollectorService {
     const results = inputs.map((input) => resultFor(input, views, graphs.get(input.domain)));
     let written = 0;
     for (let i = 0; i < results.length; i += INGEST_CHUNK) {
-      written += this.ingest.ingest({ date, results: results.slice(i, i + INGEST_CHUNK) }, { maxRows: INGEST_CHUNK }).written;
+      written += (await this.ingest.ingest({ date, results: results.slice(i, i + INGEST_CHUNK) }, { maxRows: INGEST_CHUNK })).written;
     }
     const report = { date, teams: inputs.length, articles: views.size, linkGraphs: graphs.size, written };
     this.deps.log.info('collect done', { ...report });

@@ -56,54 +56,54 @@ export class ContractService {
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const today = utcDay(now);
-    const team = this.requireTeam(leagueId, playerId);
-    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const team = await this.requireTeam(leagueId, playerId);
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
     const { tier, articleId } = accepted(request);
 
-    const early = this.refusalFor(db, team, articleId);
+    const early = await this.refusalFor(db, team, articleId);
     if (early) fail(early);
     const average = await this.pageviews.liveAverage(league.domain, articleId, today);
     const cost = price(average, league.languageScale, TIER_DAYS[tier]);
 
     // No separate credit check here: the guarded INSERT is the one place the balance is compared.
-    const outcome = writeTransaction(db, (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now));
+    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now));
     if (typeof outcome === 'string') fail(outcome);
     return this.present(outcome, today, cost);
   }
 
   /** Every live or expired contract of the league, whoever holds it. */
-  leagueContracts(leagueId: string): Contract[] {
-    if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    return loadContractViews(this.deps.db, liveContractsOfLeague(this.deps.db, leagueId), this.today());
+  async leagueContracts(leagueId: string): Promise<Contract[]> {
+    if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    return loadContractViews(this.deps.db, await liveContractsOfLeague(this.deps.db, leagueId), this.today());
   }
 
   /** The caller's live or expired contracts in the league. */
-  myContracts(playerId: string, leagueId: string): Contract[] {
-    const team = this.requireTeam(leagueId, playerId);
-    return loadContractViews(this.deps.db, liveContractsOfTeam(this.deps.db, team.id), this.today());
+  async myContracts(playerId: string, leagueId: string): Promise<Contract[]> {
+    const team = await this.requireTeam(leagueId, playerId);
+    return loadContractViews(this.deps.db, await liveContractsOfTeam(this.deps.db, team.id), this.today());
   }
 
   /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
   async sell(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const { db } = this.deps;
     const today = this.today();
-    const team = this.requireTeam(leagueId, playerId);
-    const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
-    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const team = await this.requireTeam(leagueId, playerId);
+    const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
 
-    const sold = writeTransaction(db, (tx) => {
+    const sold = await writeTransaction(db, async (tx) => {
       // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
-      const fresh = this.sellable(this.ownedContract(leagueId, team, contractId, tx), today);
+      const fresh = this.sellable(await this.ownedContract(leagueId, team, contractId, tx), today);
       const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
-      if (!markSold(tx, fresh.id, team.id, payout, today)) fail('ALREADY_SOLD');
+      if (!(await markSold(tx, fresh.id, team.id, payout, today))) fail('ALREADY_SOLD');
       const at = this.deps.clock.now().toISOString();
-      recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: at });
-      bumpLeagueVersion(tx, leagueId);
-      const row = findContract(tx, fresh.id)!;
-      recordEarlySale(tx, team, row, at);
-      notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
+      await recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: at });
+      await bumpLeagueVersion(tx, leagueId);
+      const row = (await findContract(tx, fresh.id))!;
+      await recordEarlySale(tx, team, row, at);
+      await notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
       return { row, payout, currentPrice };
     });
     return this.present(sold.row, today, sold.currentPrice);
@@ -115,39 +115,39 @@ export class ContractService {
    */
   async quoteSale(playerId: string, leagueId: string, contractId: string): Promise<SaleQuote & { contractId: string }> {
     const today = this.today();
-    const team = this.requireTeam(leagueId, playerId);
-    const contract = this.sellable(this.ownedContract(leagueId, team, contractId), today);
-    const league = findLeague(this.deps.db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const team = await this.requireTeam(leagueId, playerId);
+    const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
+    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
 
   /** §5.9 election: intent only; no money moves and no affordability is checked. */
-  electRenewal(playerId: string, leagueId: string, contractId: string): Contract {
+  async electRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
-    const team = this.requireTeam(leagueId, playerId);
-    const row = writeTransaction(this.deps.db, (tx) => {
-      const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
+    const team = await this.requireTeam(leagueId, playerId);
+    const row = await writeTransaction(this.deps.db, async (tx) => {
+      const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
       const window = renewalWindow(daysBetween(today, contract.expireDate));
       if (window === 'expired') fail('CONTRACT_EXPIRED');
       if (window === 'closed') fail('RENEWAL_WINDOW_CLOSED');
-      if (!setRenewalElected(tx, contract.id, team.id, true)) fail('CONTRACT_NOT_FOUND');
-      bumpLeagueVersion(tx, leagueId);
-      return findContract(tx, contract.id)!;
+      if (!(await setRenewalElected(tx, contract.id, team.id, true))) fail('CONTRACT_NOT_FOUND');
+      await bumpLeagueVersion(tx, leagueId);
+      return (await findContract(tx, contract.id))!;
     });
     return this.present(row, today);
   }
 
   /** §5.9 withdrawal: any time before the sweep acts, while elected and unsettled. */
-  withdrawRenewal(playerId: string, leagueId: string, contractId: string): Contract {
+  async withdrawRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
-    const team = this.requireTeam(leagueId, playerId);
-    const row = writeTransaction(this.deps.db, (tx) => {
-      const contract = this.unsettled(this.ownedContract(leagueId, team, contractId, tx));
+    const team = await this.requireTeam(leagueId, playerId);
+    const row = await writeTransaction(this.deps.db, async (tx) => {
+      const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
       if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
-      if (!setRenewalElected(tx, contract.id, team.id, false)) fail('CONTRACT_NOT_FOUND');
-      bumpLeagueVersion(tx, leagueId);
-      return findContract(tx, contract.id)!;
+      if (!(await setRenewalElected(tx, contract.id, team.id, false))) fail('CONTRACT_NOT_FOUND');
+      await bumpLeagueVersion(tx, leagueId);
+      return (await findContract(tx, contract.id))!;
     });
     return this.present(row, today);
   }
@@ -156,7 +156,7 @@ export class ContractService {
    * The store's guarded INSERT (all three rules of §5.6 in its WHERE), then its ledger entry.
    * Answers the refusal's name when the guard refused.
    */
-  private insertGuarded(
+  private async insertGuarded(
     tx: Database,
     league: LeagueRow,
     team: TeamRow,
@@ -165,15 +165,15 @@ export class ContractService {
     cost: number,
     today: string,
     now: Date,
-  ): ContractRow | ErrorCode {
-    const previous = lastEndedContract(tx, team.id, articleId);
+  ): Promise<ContractRow | ErrorCode> {
+    const previous = await lastEndedContract(tx, team.id, articleId);
     const renewalCount = inheritedRenewalCount(
       previous ? { renewalCount: previous.renewalCount, termDays: termDaysOf(previous), endedOn: previous.closedOn ?? previous.expireDate } : null,
       today,
     );
     const id = newId('ct');
     const createdAt = now.toISOString();
-    const inserted = insertContractIfAllowed(tx, {
+    const inserted = await insertContractIfAllowed(tx, {
       id,
       leagueId: league.id,
       teamId: team.id,
@@ -185,29 +185,29 @@ export class ContractService {
       renewalCount,
       createdAt,
     });
-    if (!inserted) return this.refusalFor(tx, team, articleId) ?? 'NOT_ENOUGH_CREDITS';
-    recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
-    bumpLeagueVersion(tx, league.id);
-    const row = findContract(tx, id)!;
-    recordBuy(tx, team, row, createdAt);
+    if (!inserted) return (await this.refusalFor(tx, team, articleId)) ?? 'NOT_ENOUGH_CREDITS';
+    await recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
+    await bumpLeagueVersion(tx, league.id);
+    const row = (await findContract(tx, id))!;
+    await recordBuy(tx, team, row, createdAt);
     return row;
   }
 
   /** The first rule of §5.6 that refuses this buy now, apart from credits. */
-  private refusalFor(db: Database, team: TeamRow, articleId: string): ErrorCode | null {
-    const holder = liveContractOnArticle(db, team.leagueId, articleId);
+  private async refusalFor(db: Database, team: TeamRow, articleId: string): Promise<ErrorCode | null> {
+    const holder = await liveContractOnArticle(db, team.leagueId, articleId);
     if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
-    if (isTeamFull(db, team.id)) return 'TEAM_FULL';
+    if (await isTeamFull(db, team.id)) return 'TEAM_FULL';
     return null;
   }
 
-  private requireTeam(leagueId: string, playerId: string): TeamRow {
-    return findCurrentTeam(this.deps.db, leagueId, playerId) ?? fail('NO_TEAM_IN_LEAGUE');
+  private async requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
+    return (await findCurrentTeam(this.deps.db, leagueId, playerId)) ?? fail('NO_TEAM_IN_LEAGUE');
   }
 
   /** A contract of this league (a contract of another league is not found), owned by `team`. */
-  private ownedContract(leagueId: string, team: TeamRow, contractId: string, db: Database = this.deps.db): ContractRow {
-    const contract = findContract(db, contractId);
+  private async ownedContract(leagueId: string, team: TeamRow, contractId: string, db: Database = this.deps.db): Promise<ContractRow> {
+    const contract = await findContract(db, contractId);
     if (!contract || contract.leagueId !== leagueId) fail('CONTRACT_NOT_FOUND');
     if (contract.teamId !== team.id) fail('NOT_CONTRACT_OWNER');
     return contract;
@@ -225,9 +225,9 @@ export class ContractService {
   }
 
   /** With the price this request just computed, or (elections) the one today's cache knows. */
-  private present(row: ContractRow, today: string, currentPrice?: number): Contract {
-    if (currentPrice === undefined) return loadContractViews(this.deps.db, [row], today)[0]!;
-    return contractView(row, loadTeamView(this.deps.db, row.teamId)!, today, currentPrice);
+  private async present(row: ContractRow, today: string, currentPrice?: number): Promise<Contract> {
+    if (currentPrice === undefined) return (await loadContractViews(this.deps.db, [row], today))[0]!;
+    return contractView(row, (await loadTeamView(this.deps.db, row.teamId))!, today, currentPrice);
   }
 
   private today(): string {

@@ -12,15 +12,15 @@ import type { Contract, Team } from '../wire/contracts';
 import { teamView } from './presenters/team';
 
 /** Team wire forms (with derived credits) of these teams: two batched reads. */
-export function loadTeamViews(db: Database, teamIds: readonly string[]): Map<string, Team> {
-  const teams = teamsWithPlayersByIds(db, teamIds);
-  const credits = creditsOfTeams(db, [...teams.keys()]);
+export async function loadTeamViews(db: Database, teamIds: readonly string[]): Promise<Map<string, Team>> {
+  const teams = await teamsWithPlayersByIds(db, teamIds);
+  const credits = await creditsOfTeams(db, [...teams.keys()]);
   return new Map([...teams].map(([id, team]) => [id, teamView(team, credits.get(id) ?? 0)]));
 }
 
-function loadInputs(db: Database, rows: readonly ContractRow[], today: string): ContractViewInputs {
-  const teams = loadTeamViews(db, rows.map((row) => row.teamId));
-  const languageScales = new Map([...leaguesByIds(db, rows.map((row) => row.leagueId))].map(([id, league]) => [id, league.languageScale]));
+async function loadInputs(db: Database, rows: readonly ContractRow[], today: string): Promise<ContractViewInputs> {
+  const teams = await loadTeamViews(db, rows.map((row) => row.teamId));
+  const languageScales = new Map([...await leaguesByIds(db, rows.map((row) => row.leagueId))].map(([id, league]) => [id, league.languageScale]));
   const byDomain = new Map<string, Set<string>>();
   for (const row of rows) {
     if (!wantsCurrentPrice(row)) continue;
@@ -30,16 +30,16 @@ function loadInputs(db: Database, rows: readonly ContractRow[], today: string): 
   }
   const liveAverages = new Map<string, number>();
   for (const [domain, ids] of byDomain) {
-    for (const [id, average] of cachedLiveAverages(db, domain, [...ids], today)) liveAverages.set(liveAverageKey(domain, id), average);
+    for (const [id, average] of await cachedLiveAverages(db, domain, [...ids], today)) liveAverages.set(liveAverageKey(domain, id), average);
   }
   return { teams, languageScales, liveAverages };
 }
 
-export function loadTeamView(db: Database, teamId: string): Team | undefined {
-  return loadTeamViews(db, [teamId]).get(teamId);
+export async function loadTeamView(db: Database, teamId: string): Promise<Team | undefined> {
+  return (await loadTeamViews(db, [teamId])).get(teamId);
 }
 
 /** Wire forms of these contracts as of `today`, priced from today's cached series only. */
-export function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): Contract[] {
-  return contractViews(rows, loadInputs(db, rows, today), today);
+export async function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): Promise<Contract[]> {
+  return contractViews(rows, await loadInputs(db, rows, today), today);
 }

@@ -50,11 +50,11 @@ export class EditionService {
   /** Fresh cache, else the encyclopedia, else a stale cached copy, else EditionListUnavailable. */
   private async editions(): Promise<Edition[]> {
     const { db, clock, log, encyclopedia } = this.deps;
-    const cached = getCachedEntry<Edition[]>(db, EDITION_LIST_CACHE_KEY, clock.now());
+    const cached = await getCachedEntry<Edition[]>(db, EDITION_LIST_CACHE_KEY, clock.now());
     if (cached?.fresh) return cached.value;
     try {
       const editions = await encyclopedia.listEditions();
-      putCached(db, EDITION_LIST_CACHE_KEY, editions, clock.now(), EDITION_LIST_TTL_MS);
+      await putCached(db, EDITION_LIST_CACHE_KEY, editions, clock.now(), EDITION_LIST_TTL_MS);
       return editions;
     } catch (error) {
       if (cached) {

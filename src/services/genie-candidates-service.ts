@@ -32,7 +32,7 @@ export class GenieCandidateService {
 
   async candidates(leagueId: string, request: GenieCandidatesQuery): Promise<GenieCandidates> {
     const { db, clock } = this.deps;
-    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const keywords = (request.keywords ?? '').trim().replace(/\s+/g, ' ');
     const anchors = [...new Set(request.anchor.map((anchor) => anchor.trim()).filter((anchor) => anchor !== ''))];
     if (keywords.length > MAX_KEYWORDS) fail('ARTICLE_QUERY_TOO_LONG');
@@ -40,10 +40,10 @@ export class GenieCandidateService {
     if (keywords === '' && anchors.length === 0) return { candidates: [] };
 
     const key = `genie-candidates:${league.domain}:${utcDay(clock.now())}:${JSON.stringify([keywords.toLowerCase(), anchors])}`;
-    const cached = getCached<GenieCandidate[]>(db, key, clock.now());
+    const cached = await getCached<GenieCandidate[]>(db, key, clock.now());
     if (cached) return { candidates: cached };
     const candidates = await this.build(league.domain, keywords, anchors);
-    putCached(db, key, candidates, clock.now(), CANDIDATES_TTL_MS);
+    await putCached(db, key, candidates, clock.now(), CANDIDATES_TTL_MS);
     return { candidates };
   }
 

@@ -41,7 +41,7 @@ export class GenieService {
    * (§9), and a client sending broken bodies runs out like any other.
    */
   async seed(playerId: string, body: Checked<GenieSeedRequest>): Promise<GenieSeeds> {
-    const model = this.admit(playerId);
+    const model = await this.admit(playerId);
     const { query } = accepted(body);
     const reply = await this.ask(model, seedMessages(query), 'seed');
     // A cut-off seed reply is still read if an object survived in it; no object is a model
@@ -55,7 +55,7 @@ export class GenieService {
   }
 
   async turn(playerId: string, body: Checked<GenieTurnRequest>): Promise<GenieTurnResponse> {
-    const model = this.admit(playerId);
+    const model = await this.admit(playerId);
     const request = accepted(body);
     const messages: ChatMessage[] = turnMessages(request);
 
@@ -87,10 +87,10 @@ export class GenieService {
   }
 
   /** Order of §10 and interface rule 1: no binding → asleep, before any quota is spent. */
-  private admit(playerId: string): LanguageModelClient {
+  private async admit(playerId: string): Promise<LanguageModelClient> {
     const model = this.deps.languageModel;
     if (!model) fail('GENIE_ASLEEP', 'no language model configured');
-    const quota = takeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime());
+    const quota = await takeRateLimit(this.deps.db, RATE_LIMITS.genie, playerId, this.deps.clock.now().getTime());
     if (!quota.allowed) failRateLimited('GENIE_RATE_LIMITED', quota.retryAfterMs);
     return model;
   }

@@ -56,17 +56,17 @@ export async function seedGlobalLeague(
   options: SeedGlobalOptions = {},
 ): Promise<SeedGlobalResult> {
   const { db, clock, log, scales } = deps;
-  const existing = findLeague(db, GLOBAL_LEAGUE_ID);
+  const existing = await findLeague(db, GLOBAL_LEAGUE_ID);
   if (existing) return { created: false, league: existing };
   const domain = options.domain ?? 'en';
   const name = options.name?.trim() || GLOBAL_LEAGUE_NAME;
-  const registered = !!scales.calibration.registered(domain);
+  const registered = !!(await scales.calibration.registered(domain));
   const scale = await scales.resolveScale(domain);
   const now = clock.now().toISOString();
-  const result = writeTransaction(db, (tx) => {
-    const raced = findLeague(tx, GLOBAL_LEAGUE_ID);
+  const result = await writeTransaction(db, async (tx) => {
+    const raced = await findLeague(tx, GLOBAL_LEAGUE_ID);
     if (raced) return { created: false, league: raced };
-    ensurePlayer(tx, {
+    await ensurePlayer(tx, {
       id: SYSTEM_PLAYER_ID,
       subject: 'system:global-league',
       username: SYSTEM_USERNAME,
@@ -74,7 +74,7 @@ export async function seedGlobalLeague(
       name: 'System',
       createdAt: now,
     });
-    const league = insertLeague(tx, {
+    const league = await insertLeague(tx, {
       id: GLOBAL_LEAGUE_ID,
       name,
       domain: scale.domain,
@@ -107,7 +107,7 @@ export function registryScales(db: Database): ScaleSource {
   return {
     calibration: { registered: (domain) => findLanguageScale(db, domain) },
     async resolveScale(domain) {
-      const known = findLanguageScale(db, domain);
+      const known = await findLanguageScale(db, domain);
       if (!known) throw new Error(`edition ${domain} is not in the registry`);
       return { domain: known.domain, scale: known.scale };
     },

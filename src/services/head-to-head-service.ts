@@ -38,6 +38,7 @@ import {
   keepRoundPairings,
   type KeptRecord,
   keptRecords,
+  type KeptRound,
   keptRounds,
   keptTable,
   markRoundFinal,
@@ -63,8 +64,8 @@ export function isHeadToHead(league: Pick<LeagueRow, 'format' | 'roundDays'>): l
 }
 
 /** Current members in join order: whom a round fixed now pairs. */
-function membersInJoinOrder(db: Database, leagueId: string): string[] {
-  return teamsOfLeague(db, leagueId)
+async function membersInJoinOrder(db: Database, leagueId: string): Promise<string[]> {
+  return (await teamsOfLeague(db, leagueId))
     .filter((team) => team.leftAt === null)
     .map((team) => team.id);
 }
@@ -73,39 +74,39 @@ function membersInJoinOrder(db: Database, leagueId: string): string[] {
  * Keeps the pairings of every round whose first day has ended by `now`, from the current
  * members. Call inside a write transaction, before the membership changes.
  */
-export function fixDueRounds(tx: Database, league: LeagueRow, now: Date): void {
+export async function fixDueRounds(tx: Database, league: LeagueRow, now: Date): Promise<void> {
   if (!isHeadToHead(league)) return;
   const due = roundsFixedBy(league, league.roundDays, now);
-  const kept = fixedRoundCount(tx, league.id);
+  const kept = await fixedRoundCount(tx, league.id);
   if (kept >= due) return;
-  const members = membersInJoinOrder(tx, league.id);
+  const members = await membersInJoinOrder(tx, league.id);
   const fixed = new Set<number>();
   for (let round = kept + 1; round <= due; round++) {
     const bounds = roundBounds(league, league.roundDays, round)!;
-    keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
+    await keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
     fixed.add(round);
   }
   // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
-  settleCompleteRounds(tx, league, now, fixed);
+  await settleCompleteRounds(tx, league, now, fixed);
 }
 
 /** Whether a read must first fix a round (a write): the cheap check before taking the write lock. */
-function hasDueRounds(db: Database, league: LeagueRow & { roundDays: number }, now: Date): boolean {
-  return fixedRoundCount(db, league.id) < roundsFixedBy(league, league.roundDays, now);
+async function hasDueRounds(db: Database, league: LeagueRow & { roundDays: number }, now: Date): Promise<boolean> {
+  return await fixedRoundCount(db, league.id) < roundsFixedBy(league, league.roundDays, now);
 }
 
 /**
  * A departure (inside its transaction, after fixDueRounds): between the fixing of the round
  * being played and its end, the leaver loses its matchup and its opponent wins it.
  */
-export function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): void {
+export async function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): Promise<void> {
   if (!isHeadToHead(league)) return;
   const round = currentRound(league, league.roundDays, now);
   if (round === null) return;
   const bounds = roundBounds(league, league.roundDays, round)!;
   const at = now.getTime();
   if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return;
-  if (forfeitMatchup(tx, league.id, round, teamId)) settleCompleteRounds(tx, league, now, new Set([round]));
+  if (await forfeitMatchup(tx, league.id, round, teamId)) await settleCompleteRounds(tx, league, now, new Set([round]));
 }
 
 /** Every paired team has a performance on every day of the round. */
@@ -132,8 +133,8 @@ function wireMatchups(matchups: readonly Matchup[], names: Map<string, string>, 
   }));
 }
 
-function teamNames(db: Database, leagueId: string): Map<string, string> {
-  return new Map(teamsOfLeague(db, leagueId).map((team) => [team.id, team.name]));
+async function teamNames(db: Database, leagueId: string): Promise<Map<string, string>> {
+  return new Map((await teamsOfLeague(db, leagueId)).map((team) => [team.id, team.name]));
 }
 
 /**
@@ -143,36 +144,37 @@ function teamNames(db: Database, leagueId: string): Map<string, string> {
  * in the transaction that completed it (an ingest, or a closure that cut the round short).
  * A re-sent day settles the round again: its outcomes and the table change, the event stays.
  */
-export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): void {
+export async function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): Promise<void> {
   if (!isHeadToHead(league)) return;
   // only the rounds asked for, and only those that may be complete, are read: an ingest chunk
   // touches one or two of a season's many, and completes one only with a day's last chunk
-  const mayBeComplete = (round: number) => {
+  const mayBeComplete = async (round: number) => {
     const bounds = roundBounds(league, league.roundDays, round);
     if (!bounds) return false;
-    const { paired, scored } = roundCompletion(tx, league.id, round, roundLength(bounds));
+    const { paired, scored } = await roundCompletion(tx, league.id, round, roundLength(bounds));
     return paired > 0 && scored >= paired;
   };
-  const kept = rounds
-    ? [...rounds].filter(mayBeComplete).flatMap((round) => keptRounds(tx, league.id, round, round))
-    : keptRounds(tx, league.id).filter((one) => one.finalAt === null);
+  let kept: KeptRound[] = [];
+  if (rounds) {
+    for (const round of rounds) if (await mayBeComplete(round)) kept.push(...(await keptRounds(tx, league.id, round, round)));
+  } else kept = (await keptRounds(tx, league.id)).filter((one) => one.finalAt === null);
   const candidates = kept.filter((one) => one.pairings.length > 0);
   let names: Map<string, string> | undefined;
   for (const round of candidates) {
     const bounds = roundBounds(league, league.roundDays, round.round);
     if (!bounds) continue;
-    const points = teamRoundPoints(tx, league.id, round.round, round.round).get(round.round);
+    const points = (await teamRoundPoints(tx, league.id, round.round, round.round)).get(round.round);
     if (!isComplete(bounds, round.pairings, points)) continue;
     const matchups = roundMatchups(round.pairings, pointsGetter(points));
     const outcomes = matchupOutcomes(matchups);
-    writeRoundOutcomes(tx, round.round, outcomes);
-    refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
+    await writeRoundOutcomes(tx, round.round, outcomes);
+    await refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
     // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
-    bumpLeagueVersion(tx, league.id);
-    markTableStale(tx, league.id);
-    if (!markRoundFinal(tx, league.id, round.round, now.toISOString())) continue;
-    names ??= teamNames(tx, league.id);
-    recordActivity(tx, league.id, 'round-result', now.toISOString(), {
+    await bumpLeagueVersion(tx, league.id);
+    await markTableStale(tx, league.id);
+    if (!(await markRoundFinal(tx, league.id, round.round, now.toISOString()))) continue;
+    names ??= await teamNames(tx, league.id);
+    await recordActivity(tx, league.id, 'round-result', now.toISOString(), {
       round: { round: round.round, startDate: bounds.startDate, endDate: bounds.endDate, matchups: wireMatchups(matchups, names, true) },
     });
   }
@@ -183,9 +185,9 @@ export function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date,
  * the rounds due, re-sum the round points of every (team, round) the chunk touched, and
  * settle the rounds it completed (or re-sent a day of).
  */
-export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, written: readonly { teamId: string; date: string }[], now: Date): void {
+export async function keepRoundsOfPerformances(tx: Database, league: LeagueRow, written: readonly { teamId: string; date: string }[], now: Date): Promise<void> {
   if (!isHeadToHead(league)) return;
-  fixDueRounds(tx, league, now);
+  await fixDueRounds(tx, league, now);
   const spans = new Map<string, TeamRoundSpan>();
   for (const { teamId, date } of written) {
     const round = roundOfDay(league, league.roundDays, date);
@@ -196,9 +198,9 @@ export function keepRoundsOfPerformances(tx: Database, league: LeagueRow, writte
     spans.set(key, { teamId, leagueId: league.id, round, startDate: bounds.startDate, endDate: bounds.endDate });
   }
   if (spans.size === 0) return;
-  refreshTeamRounds(tx, [...spans.values()]);
-  markTableStale(tx, league.id);
-  settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+  await refreshTeamRounds(tx, [...spans.values()]);
+  await markTableStale(tx, league.id);
+  await settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
 }
 
 /** The table ranked from the kept records: only the rows whose rank or table points moved. */
@@ -222,27 +224,27 @@ export class HeadToHeadService {
    * The checks every head-to-head read makes, in order: the league exists, the caller is a
    * member, the league plays head-to-head. Answers the league.
    */
-  admit(leagueId: string, playerId: string): LeagueRow & { roundDays: number } {
+  async admit(leagueId: string, playerId: string): Promise<LeagueRow & { roundDays: number }> {
     const { db } = this.deps;
-    const league = findLeague(db, leagueId);
+    const league = await findLeague(db, leagueId);
     if (!league) fail('LEAGUE_NOT_FOUND');
-    if (!findCurrentTeam(db, leagueId, playerId)) fail('NO_TEAM_IN_LEAGUE');
+    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
     if (!isHeadToHead(league)) fail('LEAGUE_NOT_HEAD_TO_HEAD');
     return league;
   }
 
   /** What a fixtures answer is kept under: the round asked (or "current") and today, since the current round and "upcoming" move with the clock. */
-  fixturesKey(leagueId: string, playerId: string, round: number | undefined): string {
-    this.admit(leagueId, playerId);
+  async fixturesKey(leagueId: string, playerId: string, round: number | undefined): Promise<string> {
+    await this.admit(leagueId, playerId);
     return `fixtures:${leagueId}:${round ?? 'current'}:${utcDay(this.deps.clock.now())}`;
   }
 
-  tableKey(leagueId: string, playerId: string): string {
-    this.admit(leagueId, playerId);
+  async tableKey(leagueId: string, playerId: string): Promise<string> {
+    await this.admit(leagueId, playerId);
     return `head-to-head:${leagueId}`;
   }
 
-  versionOf(leagueId: string): number | undefined {
+  async versionOf(leagueId: string): Promise<number | undefined> {
     return leagueVersion(this.deps.db, leagueId);
   }
 
@@ -251,31 +253,31 @@ export class HeadToHeadService {
    * matchups. Until its first day ends the pairings are the current members' as they stand;
    * results appear once every paired team's every day of the round is scored.
    */
-  fixtures(leagueId: string, playerId: string, round?: number): Fixtures {
+  async fixtures(leagueId: string, playerId: string, round?: number): Promise<Fixtures> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const league = this.admit(leagueId, playerId);
+    const league = await this.admit(leagueId, playerId);
     const number = round ?? currentRound(league, league.roundDays, now);
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
-    this.fixRoundsDue(league, now);
-    return readTransaction(db, () => {
-      const kept = keptRounds(db, league.id, bounds.round, bounds.round)[0];
-      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(membersInJoinOrder(db, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
-      const points = teamRoundPoints(db, league.id, bounds.round, bounds.round).get(bounds.round);
+    await this.fixRoundsDue(league, now);
+    return readTransaction(db, async () => {
+      const kept = (await keptRounds(db, league.id, bounds.round, bounds.round))[0];
+      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(await membersInJoinOrder(db, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
+      const points = (await teamRoundPoints(db, league.id, bounds.round, bounds.round)).get(bounds.round);
       const today = utcDay(now);
       const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
       const status = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
-      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), teamNames(db, league.id), status === 'final');
+      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), await teamNames(db, league.id), status === 'final');
       return { round: bounds.round, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups };
     });
   }
 
   /** The table, from the kept rows (written again first when round points or pairings changed). */
-  table(leagueId: string, playerId: string): HeadToHeadRow[] {
-    const league = this.admit(leagueId, playerId);
-    this.fixRoundsDue(league, this.deps.clock.now());
-    this.writeTableIfStale(league);
+  async table(leagueId: string, playerId: string): Promise<HeadToHeadRow[]> {
+    const league = await this.admit(leagueId, playerId);
+    await this.fixRoundsDue(league, this.deps.clock.now());
+    await this.writeTableIfStale(league);
     return keptTable(this.deps.db, league.id);
   }
 
@@ -284,26 +286,26 @@ export class HeadToHeadService {
    * outside the write lock, then written whole if the version has not moved; should it move
    * under every attempt, the last is done inside one write transaction.
    */
-  writeTableIfStale(league: LeagueRow & { roundDays: number }): void {
+  async writeTableIfStale(league: LeagueRow & { roundDays: number }): Promise<void> {
     const { db } = this.deps;
-    if (!isTableStale(db, league.id)) return;
-    const read = (tx: Database) => ({ version: leagueVersion(tx, league.id)!, changed: changedRanks(keptRecords(tx, league.id)) });
+    if (!(await isTableStale(db, league.id))) return;
+    const read = async (tx: Database) => ({ version: (await leagueVersion(tx, league.id))!, changed: changedRanks(await keptRecords(tx, league.id)) });
     for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
-      const { version, changed } = readTransaction(db, () => read(db));
-      if (writeRanksIfCurrent(db, league.id, version, changed)) return;
+      const { version, changed } = await readTransaction(db, () => read(db));
+      if (await writeRanksIfCurrent(db, league.id, version, changed)) return;
     }
-    writeTransaction(db, (tx) => {
-      const { version, changed } = read(tx);
-      writeRanksIfCurrent(tx, league.id, version, changed);
+    await writeTransaction(db, async (tx) => {
+      const { version, changed } = await read(tx);
+      await writeRanksIfCurrent(tx, league.id, version, changed);
     });
   }
 
-  private fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): void {
+  private async fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): Promise<void> {
     const { db } = this.deps;
-    if (!hasDueRounds(db, league, now)) return;
-    writeTransaction(db, (tx) => {
-      const fresh = findLeague(tx, league.id);
-      if (fresh) fixDueRounds(tx, fresh, now);
+    if (!(await hasDueRounds(db, league, now))) return;
+    await writeTransaction(db, async (tx) => {
+      const fresh = await findLeague(tx, league.id);
+      if (fresh) await fixDueRounds(tx, fresh, now);
     });
   }
 }

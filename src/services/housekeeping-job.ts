@@ -8,6 +8,6 @@ export const housekeepingJob: DailyJob = {
   hour: 6,
   minute: 30,
   async run(ctx: AppContext, now: Date) {
-    ctx.log.info('pruned stale cache rows', { ...pruneStaleRows(ctx.db, now) });
+    ctx.log.info('pruned stale cache rows', { ...(await pruneStaleRows(ctx.db, now)) });
   },
 };

@@ -31,8 +31,8 @@ export interface RecordedRunDeps {
 
 const key = (job: string) => `job.${job}.lastRun`;
 
-export function lastJobRun(db: Database, job: string): JobRunRecord | null {
-  const raw = readSetting(db, key(job));
+export async function lastJobRun(db: Database, job: string): Promise<JobRunRecord | null> {
+  const raw = await readSetting(db, key(job));
   if (!raw) return null;
   try {
     return JSON.parse(raw) as JobRunRecord;
@@ -45,12 +45,12 @@ export function lastJobRun(db: Database, job: string): JobRunRecord | null {
 export async function runRecorded<T>(deps: RecordedRunDeps, job: string, work: () => Promise<T>): Promise<T> {
   const startedAt = deps.clock.now();
   const t0 = performance.now();
-  const finish = (outcome: 'ok' | 'failed', error?: unknown) => {
+  const finish = async (outcome: 'ok' | 'failed', error?: unknown) => {
     const ms = Math.round(performance.now() - t0);
     const record: JobRunRecord = { startedAt: startedAt.toISOString(), finishedAt: deps.clock.now().toISOString(), ms, outcome };
     if (error !== undefined) record.error = String(errorFields(error).errorMessage);
     try {
-      writeSetting(deps.db, key(job), JSON.stringify(record));
+      await writeSetting(deps.db, key(job), JSON.stringify(record));
     } catch {
       // a full or read-only disk must not hide the job's own outcome
     }
@@ -58,10 +58,10 @@ export async function runRecorded<T>(deps: RecordedRunDeps, job: string, work: (
   };
   try {
     const result = await work();
-    finish('ok');
+    await finish('ok');
     return result;
   } catch (error) {
-    finish('failed', error);
+    await finish('failed', error);
     throw error;
   }
 }

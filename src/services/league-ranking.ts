@@ -26,24 +26,24 @@ const RANK_ATTEMPTS = 3;
  * nothing more is written and the answer is false (the league stays stale, so the next read
  * ranks it again from the new totals).
  */
-export function writeRanksIfCurrent(
+export async function writeRanksIfCurrent(
   db: Database,
   leagueId: string,
   version: number,
   changes: readonly StandingEntry[],
   batchSize = RANK_WRITE_BATCH,
-): boolean {
+): Promise<boolean> {
   let next = 0;
   do {
-    const written = writeTransaction(db, (tx) => {
-      if (currentLeagueVersion(tx, leagueId) !== version) return false;
+    const written = await writeTransaction(db, async (tx) => {
+      if (await currentLeagueVersion(tx, leagueId) !== version) return false;
       const started = performance.now();
       const end = Math.min(changes.length, next + batchSize);
       while (next < end) {
-        writeRank(tx, leagueId, changes[next++]);
+        await writeRank(tx, leagueId, changes[next++]);
         if (performance.now() - started >= RANK_WRITE_MS) break;
       }
-      if (next >= changes.length) clearRanksStale(tx, leagueId);
+      if (next >= changes.length) await clearRanksStale(tx, leagueId);
       return true;
     });
     if (!written) return false;
@@ -56,18 +56,18 @@ export function writeRanksIfCurrent(
  * last ranking. Should the version move under every attempt, the last one ranks inside one
  * write transaction, where nothing can move it.
  */
-export function rankLeagueIfStale(db: Database, leagueId: string, batchSize = RANK_WRITE_BATCH): void {
+export async function rankLeagueIfStale(db: Database, leagueId: string, batchSize = RANK_WRITE_BATCH): Promise<void> {
   // the flag alone first: reading every team's totals only to find the ranks current cost
   // every uncached read (a page, around=me) half a second in a 100,000-team league
-  if (!ranksStale(db, leagueId)) return;
+  if (!(await ranksStale(db, leagueId))) return;
   for (let attempt = 0; attempt < RANK_ATTEMPTS; attempt++) {
-    const totals = readLeagueTotals(db, leagueId);
+    const totals = await readLeagueTotals(db, leagueId);
     if (!totals?.stale) return;
-    if (writeRanksIfCurrent(db, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), batchSize)) return;
+    if (await writeRanksIfCurrent(db, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), batchSize)) return;
   }
-  writeTransaction(db, (tx) => {
-    const totals = readLeagueTotals(tx, leagueId);
+  await writeTransaction(db, async (tx) => {
+    const totals = await readLeagueTotals(tx, leagueId);
     if (!totals?.stale) return;
-    writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
+    await writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
   });
 }

@@ -82,8 +82,8 @@ export class LeagueService {
     const scale = await this.resolveScale(request.domain);
     const { db, clock } = this.deps;
     const now = clock.now().toISOString();
-    const league = writeTransaction(db, (tx) => {
-      const row = insertLeague(tx, {
+    const league = await writeTransaction(db, async (tx) => {
+      const row = await insertLeague(tx, {
         id: newId('lg'),
         name: request.name,
         domain: scale.domain,
@@ -94,14 +94,14 @@ export class LeagueService {
         endDate: seasonEnd(now, request.durationDays),
         visibility: request.visibility,
         invitePolicy: request.invitePolicy,
-        invitationCode: request.visibility === 'private' ? this.drawUnusedCode(tx) : null,
+        invitationCode: request.visibility === 'private' ? await this.drawUnusedCode(tx) : null,
         adminId: playerId,
         closedAt: null,
         createdAt: now,
         format: request.format,
         roundDays: request.roundDays,
       });
-      const founder = insertTeamWithLineup(
+      const founder = await insertTeamWithLineup(
         tx,
         {
           id: newId('tm'),
@@ -113,7 +113,7 @@ export class LeagueService {
         },
         STARTING_LINEUP,
       );
-      recordJoin(tx, founder, now);
+      await recordJoin(tx, founder, now);
       return row;
     });
     this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });
@@ -126,7 +126,7 @@ export class LeagueService {
    * Also used by `fantasy seed-global`.
    */
   async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
-    const known = this.calibration.registered(domain);
+    const known = await this.calibration.registered(domain);
     if (known) return known;
     let edition;
     try {
@@ -141,24 +141,24 @@ export class LeagueService {
   }
 
   /** §6.7: up to five draws against the codes in use (inside the caller's transaction). */
-  private drawUnusedCode(db: Database): string {
+  private async drawUnusedCode(db: Database): Promise<string> {
     for (let draw = 0; draw < INVITATION_CODE_MAX_DRAWS; draw++) {
       const code = generateInvitationCode(this.randomBytes);
-      if (!findLeagueByCode(db, code)) return code;
+      if (!(await findLeagueByCode(db, code))) return code;
     }
     fail('INVITATION_CODE_UNAVAILABLE', `${INVITATION_CODE_MAX_DRAWS} draws collided`);
   }
 
-  mine(playerId: string): League[] {
-    return this.leagueViews(leaguesOfPlayer(this.deps.db, playerId));
+  async mine(playerId: string): Promise<League[]> {
+    return this.leagueViews(await leaguesOfPlayer(this.deps.db, playerId));
   }
 
-  global(): League {
+  async global(): Promise<League> {
     return this.byId(GLOBAL_LEAGUE_ID);
   }
 
-  publicShelf(): League[] {
-    return this.leagueViews(publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+  async publicShelf(): Promise<League[]> {
+    return this.leagueViews(await publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
   }
 
   /**
@@ -166,26 +166,26 @@ export class LeagueService {
    * its version. A league founded, closed, deleted or ended by the clock changes the ids; a
    * join or a departure changes a version.
    */
-  publicShelfVersion(): number {
-    return digestVersion([publicShelfTag(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT)]);
+  async publicShelfVersion(): Promise<number> {
+    return digestVersion([await publicShelfTag(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT)]);
   }
 
-  byId(leagueId: string): League {
-    const league = this.requireLeague(leagueId);
-    return leagueView(league, currentTeamCount(this.deps.db, league.id));
+  async byId(leagueId: string): Promise<League> {
+    const league = await this.requireLeague(leagueId);
+    return leagueView(league, await currentTeamCount(this.deps.db, league.id));
   }
 
   /**
    * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
    * for a malformed, unused or vanished code. Inactive leagues are still shown.
    */
-  byCode(playerId: string, rawCode: string, address = 'unknown'): League {
+  async byCode(playerId: string, rawCode: string, address = 'unknown'): Promise<League> {
     const { db, clock } = this.deps;
-    spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
+    await spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
     const code = normalizeInvitationCode(rawCode);
-    const league = code ? findLeagueByCode(db, code) : undefined;
+    const league = code ? await findLeagueByCode(db, code) : undefined;
     if (!league) fail('LEAGUE_NOT_FOUND');
-    return leagueView(league, currentTeamCount(db, league.id));
+    return leagueView(league, await currentTeamCount(db, league.id));
   }
 
   /**
@@ -195,12 +195,12 @@ export class LeagueService {
    * 401, 500): a league that does not exist, or that its last member's departure deleted,
    * simply has no teams to rank. A page answers a window of ranks and the league's team count.
    */
-  leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): { entries: LeaderboardEntry[]; teamCount: number } {
+  async leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): Promise<{ entries: LeaderboardEntry[]; teamCount: number; }> {
     const { db } = this.deps;
     if (page.kind === 'all') {
       // Reading the kept ranks instead meant ranking and writing them first, then visiting
       // the teams in rank order (random pages): 2-3x the time of this read and ranking.
-      const teams = leagueBoard(db, leagueId);
+      const teams = await leagueBoard(db, leagueId);
       const byId = new Map(teams.map((team) => [team.teamId, team]));
       const entries = rankTeams(teams).map((standing) => {
         const row = byId.get(standing.teamId)!;
@@ -213,19 +213,19 @@ export class LeagueService {
       });
       return { entries, teamCount: entries.length };
     }
-    rankLeagueIfStale(db, leagueId);
+    await rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
-    return readTransaction(db, () => {
-      const teamCount = rankedTeamCount(db, leagueId);
+    return readTransaction(db, async () => {
+      const teamCount = await rankedTeamCount(db, leagueId);
       let range: { first: number; last: number };
       if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
       else {
-        const team = playerId === undefined ? undefined : findTeamOfPlayer(db, leagueId, playerId);
-        const rank = team && rankOfTeam(db, team.id);
+        const team = playerId === undefined ? undefined : await findTeamOfPlayer(db, leagueId, playerId);
+        const rank = team && (await rankOfTeam(db, team.id));
         if (!rank) fail('NO_TEAM_IN_LEAGUE');
         range = windowAround(rank, page.limit, teamCount);
       }
-      const entries = rankedTeams(db, leagueId, range.first, range.last).map((row) => ({
+      const entries = (await rankedTeams(db, leagueId, range.first, range.last)).map((row) => ({
         team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
         cumulativePoints: row.cumulativePoints,
         rank: row.rank,
@@ -236,22 +236,22 @@ export class LeagueService {
   }
 
   /** What the league's cached answers are tagged with; undefined for no such league. */
-  versionOf(leagueId: string): number | undefined {
+  async versionOf(leagueId: string): Promise<number | undefined> {
     return leagueVersion(this.deps.db, leagueId);
   }
 
-  myRole(leagueId: string, playerId: string): LeagueRole {
-    const league = this.requireLeague(leagueId);
-    return { isMember: !!findCurrentTeam(this.deps.db, league.id, playerId), isAdmin: league.adminId === playerId };
+  async myRole(leagueId: string, playerId: string): Promise<LeagueRole> {
+    const league = await this.requireLeague(leagueId);
+    return { isMember: !!(await findCurrentTeam(this.deps.db, league.id, playerId)), isAdmin: league.adminId === playerId };
   }
 
   /** §6.7: a caller the policy does not trust learns nothing, not even that the league exists. */
-  inviteCode(leagueId: string, playerId: string): LeagueInvite {
+  async inviteCode(leagueId: string, playerId: string): Promise<LeagueInvite> {
     const { db } = this.deps;
-    const league = this.requireLeague(leagueId);
+    const league = await this.requireLeague(leagueId);
     const allowed =
       storedInvitePolicy(league.invitePolicy) === 'members'
-        ? !!findCurrentTeam(db, league.id, playerId)
+        ? !!(await findCurrentTeam(db, league.id, playerId))
         : league.adminId === playerId;
     if (!allowed) fail('LEAGUE_NOT_FOUND');
     if (!league.invitationCode) fail('NO_INVITATION_CODE');
@@ -259,33 +259,33 @@ export class LeagueService {
   }
 
   /** §6.4: one guarded update; a refusal is classified by re-reading. Nothing is deleted. */
-  close(leagueId: string, playerId: string): League {
+  async close(leagueId: string, playerId: string): Promise<League> {
     const { db, clock } = this.deps;
-    return writeTransaction(db, (tx) => {
-      if (isGlobalLeague(leagueId) && findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
-      if (!closeLeagueIfAdmin(tx, leagueId, playerId, clock.now().toISOString())) {
-        const league = findLeague(tx, leagueId);
+    return writeTransaction(db, async (tx) => {
+      if (isGlobalLeague(leagueId) && await findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
+      if (!(await closeLeagueIfAdmin(tx, leagueId, playerId, clock.now().toISOString()))) {
+        const league = await findLeague(tx, leagueId);
         if (!league) fail('LEAGUE_NOT_FOUND');
         if (league.adminId !== playerId) fail('NOT_ADMIN');
         if (league.closedAt !== null) fail('ALREADY_CLOSED');
         fail('CLOSE_CONFLICT');
       }
-      bumpLeagueVersion(tx, leagueId);
-      const closed = findLeague(tx, leagueId)!;
+      await bumpLeagueVersion(tx, leagueId);
+      const closed = (await findLeague(tx, leagueId))!;
       // a closure cuts the season: the round it shortens may now be complete
-      settleCompleteRounds(tx, closed, clock.now());
-      return leagueView(closed, currentTeamCount(tx, leagueId));
+      await settleCompleteRounds(tx, closed, clock.now());
+      return leagueView(closed, await currentTeamCount(tx, leagueId));
     });
   }
 
-  private requireLeague(leagueId: string): LeagueRow {
-    const league = findLeague(this.deps.db, leagueId);
+  private async requireLeague(leagueId: string): Promise<LeagueRow> {
+    const league = await findLeague(this.deps.db, leagueId);
     if (!league) fail('LEAGUE_NOT_FOUND');
     return league;
   }
 
-  private leagueViews(rows: LeagueRow[]): League[] {
-    const counts = currentTeamCounts(
+  private async leagueViews(rows: LeagueRow[]): Promise<League[]> {
+    const counts = await currentTeamCounts(
       this.deps.db,
       rows.map((l) => l.id),
     );

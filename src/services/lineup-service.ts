@@ -29,13 +29,13 @@ export interface LineupServiceDeps {
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}
 
-  myLineup(playerId: string, leagueId: string): TeamLineup {
-    return this.lineupOf(this.currentTeam(playerId, leagueId));
+  async myLineup(playerId: string, leagueId: string): Promise<TeamLineup> {
+    return this.lineupOf(await this.currentTeam(playerId, leagueId));
   }
 
   /** Read-only view of any team of the league, departed ones included. */
-  teamLineup(leagueId: string, teamId: string): TeamLineup {
-    const team = findTeamWithPlayer(this.deps.db, teamId);
+  async teamLineup(leagueId: string, teamId: string): Promise<TeamLineup> {
+    const team = await findTeamWithPlayer(this.deps.db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
     return this.lineupOf(team);
   }
@@ -44,23 +44,23 @@ export class LineupService {
    * Replaces the line-up wholesale by appending a version stamped now. Ownership is checked
    * against every contract the team ever held, so a sold one is "closed", not "not owned".
    */
-  saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Success {
+  async saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Promise<Success> {
     const { db, clock } = this.deps;
-    const team = this.currentTeam(playerId, leagueId);
+    const team = await this.currentTeam(playerId, leagueId);
     const save = accepted(request);
-    writeTransaction(db, (tx) => {
-      const owned = new Map(contractsOfTeam(tx, team.id).map((contract) => [contract.id, contract]));
+    await writeTransaction(db, async (tx) => {
+      const owned = new Map((await contractsOfTeam(tx, team.id)).map((contract) => [contract.id, contract]));
       const lineup = placeLineup(save, owned);
-      appendLineupVersion(tx, { teamId: team.id, schema: lineup.schema, positions: lineup.positions, savedAt: clock.now().toISOString() });
+      await appendLineupVersion(tx, { teamId: team.id, schema: lineup.schema, positions: lineup.positions, savedAt: clock.now().toISOString() });
     });
     return { success: true };
   }
 
-  myPerformances(playerId: string, leagueId: string, limit: number): Performance[] {
+  async myPerformances(playerId: string, leagueId: string, limit: number): Promise<Performance[]> {
     const { db } = this.deps;
-    const team = this.currentTeam(playerId, leagueId);
-    const languageScale = findLeague(db, leagueId)?.languageScale ?? 1;
-    return breakDownPerformances(db, team.id, languageScale, recentPerformances(db, team.id, limit)).map(({ row, formation, breakdown }) => ({
+    const team = await this.currentTeam(playerId, leagueId);
+    const languageScale = (await findLeague(db, leagueId))?.languageScale ?? 1;
+    return (await breakDownPerformances(db, team.id, languageScale, await recentPerformances(db, team.id, limit))).map(({ row, formation, breakdown }) => ({
       teamId: row.teamId,
       date: row.date,
       points: row.points,
@@ -69,20 +69,20 @@ export class LineupService {
     }));
   }
 
-  private currentTeam(playerId: string, leagueId: string): TeamRow {
-    const team = findCurrentTeam(this.deps.db, leagueId, playerId);
+  private async currentTeam(playerId: string, leagueId: string): Promise<TeamRow> {
+    const team = await findCurrentTeam(this.deps.db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
     return team;
   }
 
-  private lineupOf(team: TeamRow): TeamLineup {
+  private async lineupOf(team: TeamRow): Promise<TeamLineup> {
     const { db, clock } = this.deps;
-    const version = latestLineupVersion(db, team.id);
+    const version = await latestLineupVersion(db, team.id);
     const { schema, positions: stored } = shownLineup(version);
 
-    const live = contractsOfTeam(db, team.id).filter((contract) => contract.status === 'live');
+    const live = (await contractsOfTeam(db, team.id)).filter((contract) => contract.status === 'live');
     // the shared wire form; current prices come from the cache only, so a read never waits upstream
-    const viewsById = new Map(loadContractViews(db, live, utcDay(clock.now())).map((view) => [view.id, view]));
+    const viewsById = new Map((await loadContractViews(db, live, utcDay(clock.now()))).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
     const formation: TeamLineup['formation']['formation'] = {};

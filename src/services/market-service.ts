@@ -118,27 +118,27 @@ export class MarketService {
 
   async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {
     const { db } = this.deps;
-    const league = findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
     const today = utcDay(this.deps.clock.now());
     const { snapshotDate, entries } = await this.snapshot(league.domain, today);
     const series = await this.hydrate(league.domain, entries, snapshotDate);
     // Owners are read after the (slow) hydration so the shelf shows the latest holdings.
     const ids = entries.map((entry) => entry.articleId);
-    return this.priced(league, entries, series.map(figuresOf), leagueHoldings(db, leagueId, playerId, ids));
+    return this.priced(league, entries, series.map(figuresOf), await leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**
    * The shelf `shelf` would answer on `today`, read from the store alone, when every input is
    * stored (see the module note); undefined when it would have to fetch.
    */
-  storedShelfFor(playerId: string, leagueId: string, today: string): MarketArticle[] | undefined {
+  async storedShelfFor(playerId: string, leagueId: string, today: string): Promise<MarketArticle[] | undefined> {
     const { db, pageviewFetches } = this.deps;
-    const found = this.completeShelfOfLeague(leagueId, today);
+    const found = await this.completeShelfOfLeague(leagueId, today);
     if (!found) return undefined;
     const { league, stored, ids, figures } = found;
     // the same tally the hydration keeps: each series answered without a request
     pageviewFetches.stats.hits += ids.length;
-    return this.priced(league, stored.entries, figures, leagueHoldings(db, leagueId, playerId, ids));
+    return this.priced(league, stored.entries, figures, await leagueHoldings(db, leagueId, playerId, ids));
   }
 
   /**
@@ -149,11 +149,11 @@ export class MarketService {
    * day, the list as stored and that viewer part, so neither a write nor another viewer's tag
    * can answer 304 to a different shelf.
    */
-  shelfTag(playerId: string, leagueId: string, today: string): ShelfTag | undefined {
-    const found = this.completeShelfOfLeague(leagueId, today);
+  async shelfTag(playerId: string, leagueId: string, today: string): Promise<ShelfTag | undefined> {
+    const found = await this.completeShelfOfLeague(leagueId, today);
     if (!found) return undefined;
     const { league, stored, ids } = found;
-    const viewer = currentTeamHoldingAny(this.deps.db, leagueId, playerId, ids) ?? 'any';
+    const viewer = (await currentTeamHoldingAny(this.deps.db, leagueId, playerId, ids)) ?? 'any';
     return {
       key: `market:${leagueId}:${viewer}`,
       version: digestVersion([leagueId, league.version, today, stored.snapshotDate, stored.fetchedAt, viewer]),
@@ -183,9 +183,9 @@ export class MarketService {
   }
 
   /** The league and its edition's stored list, when every series of it is stored; see completeShelf. */
-  private completeShelfOfLeague(leagueId: string, today: string): ({ league: LeagueRow } & CompleteShelf) | undefined {
-    const league = findLeague(this.deps.db, leagueId);
-    const complete = league && this.completeShelf(league.domain, today);
+  private async completeShelfOfLeague(leagueId: string, today: string): Promise<({ league: LeagueRow; } & CompleteShelf) | undefined> {
+    const league = await findLeague(this.deps.db, leagueId);
+    const complete = league && (await this.completeShelf(league.domain, today));
     return league && complete ? { league, ...complete } : undefined;
   }
 
@@ -193,20 +193,20 @@ export class MarketService {
    * Yesterday's list fresh in the store with every one of its series, figured once per list
    * as stored and then kept: only when was the list stored is read again.
    */
-  private completeShelf(domain: string, today: string): CompleteShelf | undefined {
+  private async completeShelf(domain: string, today: string): Promise<CompleteShelf | undefined> {
     const { db, clock } = this.deps;
     const [yesterday] = snapshotCandidates(today);
     const key = shelfKey(domain, yesterday);
-    const stamp = cachedEntryStamp(db, key, clock.now());
+    const stamp = await cachedEntryStamp(db, key, clock.now());
     if (!stamp?.fresh) return undefined;
     const kept = this.completeShelves.get(`${key}\u0000${stamp.fetchedAt}`);
     if (kept) return kept;
-    const stored = this.storedShelf(domain, today);
+    const stored = await this.storedShelf(domain, today);
     if (!stored) return undefined;
     const ids = stored.entries.map((entry) => entry.articleId);
     // counted from the key's index first: a shelf still missing series is not parsed at all
-    if (countCachedSeries(db, domain, ids, stored.snapshotDate) < ids.length) return undefined;
-    const byId = findCachedSeriesOf(db, domain, ids, stored.snapshotDate);
+    if (await countCachedSeries(db, domain, ids, stored.snapshotDate) < ids.length) return undefined;
+    const byId = await findCachedSeriesOf(db, domain, ids, stored.snapshotDate);
     if (byId.size < ids.length) return undefined;
     const complete = { stored, ids, figures: ids.map((id) => figuresOf(byId.get(id))) };
     this.completeShelves.set(`${key}\u0000${stored.fetchedAt}`, complete);
@@ -221,9 +221,9 @@ export class MarketService {
    * Yesterday's list, fresh in the store; the day before's is not enough, since `snapshot`
    * would first try to fetch yesterday's. Series are checked by the caller.
    */
-  private storedShelf(domain: string, today: string): StoredShelf | undefined {
+  private async storedShelf(domain: string, today: string): Promise<StoredShelf | undefined> {
     const [yesterday] = snapshotCandidates(today);
-    const entry = getCachedEntry<ShelfEntry[]>(this.deps.db, shelfKey(domain, yesterday), this.deps.clock.now());
+    const entry = await getCachedEntry<ShelfEntry[]>(this.deps.db, shelfKey(domain, yesterday), this.deps.clock.now());
     return entry?.fresh ? { snapshotDate: yesterday, entries: entry.value, fetchedAt: entry.fetchedAt } : undefined;
   }
 
@@ -231,7 +231,7 @@ export class MarketService {
   private async snapshot(domain: string, today: string): Promise<{ snapshotDate: string; entries: ShelfEntry[] }> {
     const { db, clock, log, encyclopedia } = this.deps;
     for (const snapshotDate of snapshotCandidates(today)) {
-      const cached = getCached<ShelfEntry[]>(db, shelfKey(domain, snapshotDate), clock.now());
+      const cached = await getCached<ShelfEntry[]>(db, shelfKey(domain, snapshotDate), clock.now());
       if (cached) return { snapshotDate, entries: cached };
       let rows;
       try {
@@ -254,7 +254,7 @@ export class MarketService {
         entries.push({ articleId, views: row.views, sourceRank: row.rank });
       }
       // A past day's list never changes; the TTL only lets housekeeping drop shelves nobody reads.
-      if (cacheable) putCached(db, shelfKey(domain, snapshotDate), entries, clock.now(), SHELF_TTL_MS);
+      if (cacheable) await putCached(db, shelfKey(domain, snapshotDate), entries, clock.now(), SHELF_TTL_MS);
       return { snapshotDate, entries };
     }
     return fail('MARKET_UNAVAILABLE', domain);

@@ -42,12 +42,12 @@ export interface MembershipServiceDeps {
 export class MembershipService {
   constructor(private readonly deps: MembershipServiceDeps) {}
 
-  myTeam(leagueId: string, playerId: string): Team {
+  async myTeam(leagueId: string, playerId: string): Promise<Team> {
     const { db } = this.deps;
-    if (!findLeague(db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    const team = findCurrentTeam(db, leagueId, playerId);
+    if (!(await findLeague(db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    const team = await findCurrentTeam(db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
-    return loadTeamView(db, team.id)!;
+    return (await loadTeamView(db, team.id))!;
   }
 
   /**
@@ -55,10 +55,10 @@ export class MembershipService {
    * code is charged before the name's length is judged (step 2). The whole decision and the
    * write happen in one write transaction.
    */
-  join(leagueId: string, playerId: string, request: JoinLeagueRequest, address = 'unknown'): Team {
+  async join(leagueId: string, playerId: string, request: JoinLeagueRequest, address = 'unknown'): Promise<Team> {
     const { db, clock, log } = this.deps;
     const { invitationCode } = request;
-    if (invitationCode !== undefined) spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
+    if (invitationCode !== undefined) await spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
     const name = validateTeamName(request.name);
     const nameKey = teamNameKey(name);
     const code = invitationCode === undefined ? null : normalizeInvitationCode(invitationCode);
@@ -66,28 +66,28 @@ export class MembershipService {
 
     let teamId: string;
     try {
-      teamId = writeTransaction(db, (tx) => {
-        const league = findLeague(tx, leagueId);
+      teamId = await writeTransaction(db, async (tx) => {
+        const league = await findLeague(tx, leagueId);
         if (!league) fail('LEAGUE_NOT_FOUND');
         if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
-        const own = findTeamOfPlayer(tx, leagueId, playerId);
+        const own = await findTeamOfPlayer(tx, leagueId, playerId);
         if (own && own.leftAt === null) fail('ALREADY_HAS_TEAM');
-        const holder = findTeamByNameKey(tx, leagueId, nameKey);
+        const holder = await findTeamByNameKey(tx, leagueId, nameKey);
         if (holder && holder.id !== own?.id) fail('NAME_TAKEN');
         // Visibility governs joining only; the admin has no bypass (§6.5 step 5).
         const admitted = storedVisibility(league.visibility) === 'public' || (code !== null && code === league.invitationCode);
         if (!admitted) fail('LEAGUE_IS_PRIVATE');
         // the rounds already due are paired from the members before this one
-        fixDueRounds(tx, league, now);
+        await fixDueRounds(tx, league, now);
         if (own) {
-          if (!rejoinTeam(tx, own.id, name, nameKey)) fail('JOIN_CONFLICT');
-          bumpLeagueVersion(tx, leagueId);
-          recordJoin(tx, { id: own.id, name, leagueId }, now.toISOString());
-          queueJoin(tx, league, name, now.toISOString());
+          if (!(await rejoinTeam(tx, own.id, name, nameKey))) fail('JOIN_CONFLICT');
+          await bumpLeagueVersion(tx, leagueId);
+          await recordJoin(tx, { id: own.id, name, leagueId }, now.toISOString());
+          await queueJoin(tx, league, name, now.toISOString());
           return own.id;
         }
-        markStandingsChanged(tx, leagueId);
-        const team = insertTeamWithLineup(
+        await markStandingsChanged(tx, leagueId);
+        const team = await insertTeamWithLineup(
           tx,
           {
             id: newId('tm'),
@@ -99,46 +99,46 @@ export class MembershipService {
           },
           STARTING_LINEUP,
         );
-        recordJoin(tx, team, now.toISOString());
+        await recordJoin(tx, team, now.toISOString());
         // the league's chat hears of it from this same transaction: no join without its message, nor a message without the join
-        queueJoin(tx, league, name, now.toISOString());
+        await queueJoin(tx, league, name, now.toISOString());
         return team.id;
       });
     } catch (error) {
       // Only reachable if another process wrote between our reads and our insert.
       if (isUniqueViolation(error)) {
-        fail(findCurrentTeam(db, leagueId, playerId) ? 'ALREADY_HAS_TEAM' : 'NAME_TAKEN');
+        fail(await findCurrentTeam(db, leagueId, playerId) ? 'ALREADY_HAS_TEAM' : 'NAME_TAKEN');
       }
       throw error;
     }
     log.info('team joined', { leagueId, teamId });
-    return loadTeamView(db, teamId)!;
+    return (await loadTeamView(db, teamId))!;
   }
 
   /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */
-  leave(leagueId: string, playerId: string): Departure {
+  async leave(leagueId: string, playerId: string): Promise<Departure> {
     const { db, clock, log } = this.deps;
     const now = clock.now();
-    const result = writeTransaction(db, (tx) => {
-      const league = findLeague(tx, leagueId);
+    const result = await writeTransaction(db, async (tx) => {
+      const league = await findLeague(tx, leagueId);
       if (!league) fail('LEAGUE_NOT_FOUND');
       if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
-      const team = findTeamOfPlayer(tx, leagueId, playerId);
+      const team = await findTeamOfPlayer(tx, leagueId, playerId);
       if (!team) fail('NO_TEAM_IN_LEAGUE');
       if (team.leftAt !== null) fail('ALREADY_LEFT');
       if (isGlobalLeague(leagueId)) fail('CANNOT_LEAVE_GLOBAL');
       // the rounds already due are paired with the leaver still in; the one being played is forfeited
-      fixDueRounds(tx, league, now);
-      if (!markTeamLeft(tx, team.id, now.toISOString())) fail('LEAVE_CONFLICT');
-      bumpLeagueVersion(tx, leagueId);
-      forfeitOnDeparture(tx, league, team.id, now);
-      recordDeparture(tx, team, now.toISOString());
-      const successor = earliestCurrentMember(tx, leagueId);
+      await fixDueRounds(tx, league, now);
+      if (!(await markTeamLeft(tx, team.id, now.toISOString()))) fail('LEAVE_CONFLICT');
+      await bumpLeagueVersion(tx, leagueId);
+      await forfeitOnDeparture(tx, league, team.id, now);
+      await recordDeparture(tx, team, now.toISOString());
+      const successor = await earliestCurrentMember(tx, leagueId);
       if (!successor) {
-        deleteLeague(tx, leagueId);
+        await deleteLeague(tx, leagueId);
         return { leagueDeleted: true };
       }
-      if (league.adminId === playerId) setLeagueAdmin(tx, leagueId, successor.playerId);
+      if (league.adminId === playerId) await setLeagueAdmin(tx, leagueId, successor.playerId);
       return { leagueDeleted: false };
     });
     log.info('team left', { leagueId, leagueDeleted: result.leagueDeleted });

@@ -39,9 +39,9 @@ export interface NotificationDeps {
  * Records one in-box line about `contract` for its team's player; never throws. Call it with
  * the transaction that moved the money (`tx`), right after the guarded write.
  */
-export function notifyAboutContract(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): void {
+export async function notifyAboutContract(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): Promise<void> {
   try {
-    savepoint(tx, () => writeNotification(deps, tx, contract, message));
+    await savepoint(tx, () => writeNotification(deps, tx, contract, message));
   } catch (error) {
     deps.log.error('notification not written', { contractId: contract.id, ...errorFields(error) });
   }
@@ -59,7 +59,7 @@ export interface ContractNotice {
  * should the set fail, each line is tried alone, so one bad line never costs the others.
  * Never throws.
  */
-export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notices: readonly ContractNotice[]): void {
+export async function notifyAboutContracts(deps: NotificationDeps, tx: Database, notices: readonly ContractNotice[]): Promise<void> {
   if (notices.length === 0) return;
   const now = deps.clock.now();
   const date = utcDay(now);
@@ -77,25 +77,25 @@ export function notifyAboutContracts(deps: NotificationDeps, tx: Database, notic
     createdAt,
   }));
   try {
-    savepoint(tx, () => insertNotifications(tx, rows));
+    await savepoint(tx, () => insertNotifications(tx, rows));
     return;
   } catch (error) {
     deps.log.warn('notifications of a set not written together; writing them one by one', errorFields(error));
   }
   for (const row of rows) {
     try {
-      savepoint(tx, () => insertNotifications(tx, [row]));
+      await savepoint(tx, () => insertNotifications(tx, [row]));
     } catch (error) {
       deps.log.error('notification not written', { contractId: row.contractId, ...errorFields(error) });
     }
   }
 }
 
-function writeNotification(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): void {
-  const team = findTeam(tx, contract.teamId);
+async function writeNotification(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): Promise<void> {
+  const team = await findTeam(tx, contract.teamId);
   if (!team) throw new Error('team of the contract is gone');
   const now = deps.clock.now();
-  insertNotification(tx, {
+  await insertNotification(tx, {
     id: newId('nt'),
     playerId: team.playerId,
     leagueId: contract.leagueId,
@@ -112,29 +112,29 @@ export class NotificationService {
   constructor(private readonly deps: NotificationDeps) {}
 
   /** Every league's notifications of the player, newest first, each naming its league. */
-  listForPlayer(playerId: string): Notification[] {
-    return this.present(notificationsOfPlayer(this.deps.db, playerId));
+  async listForPlayer(playerId: string): Promise<Notification[]> {
+    return this.present(await notificationsOfPlayer(this.deps.db, playerId));
   }
 
   /** The caller's notifications in one league (their current team's). */
-  listForLeague(playerId: string, leagueId: string): Notification[] {
-    if (!findLeague(this.deps.db, leagueId)) fail('LEAGUE_NOT_FOUND');
-    const team = findCurrentTeam(this.deps.db, leagueId, playerId);
+  async listForLeague(playerId: string, leagueId: string): Promise<Notification[]> {
+    if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    const team = await findCurrentTeam(this.deps.db, leagueId, playerId);
     if (!team) fail('NO_TEAM_IN_LEAGUE');
-    return this.present(notificationsOfTeam(this.deps.db, team.id));
+    return this.present(await notificationsOfTeam(this.deps.db, team.id));
   }
 
   /** Guarded on id AND owner; only when nothing matched does a re-read tell missing from foreign. */
-  markRead(playerId: string, notificationId: string): Success {
-    if (markNotificationRead(this.deps.db, notificationId, playerId)) return { success: true };
-    if (!findNotification(this.deps.db, notificationId)) fail('NOTIFICATION_NOT_FOUND');
+  async markRead(playerId: string, notificationId: string): Promise<Success> {
+    if (await markNotificationRead(this.deps.db, notificationId, playerId)) return { success: true };
+    if (!(await findNotification(this.deps.db, notificationId))) fail('NOTIFICATION_NOT_FOUND');
     return fail('NOTIFICATION_NOT_AUTHORIZED');
   }
 
-  private present(rows: NotificationRow[]): Notification[] {
+  private async present(rows: NotificationRow[]): Promise<Notification[]> {
     const today = utcDay(this.deps.clock.now());
-    const contracts = contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
-    const viewsById = new Map(loadContractViews(this.deps.db, [...contracts.values()], today).map((view) => [view.id, view]));
+    const contracts = await contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
+    const viewsById = new Map((await loadContractViews(this.deps.db, [...contracts.values()], today)).map((view) => [view.id, view]));
     return rows.flatMap((row) => {
       const contract = viewsById.get(row.contractId);
       if (!contract) return [];

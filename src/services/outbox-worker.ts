@@ -89,14 +89,15 @@ export class OutboxWorker {
     const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
     const tried = new Set<number>();
     for (;;) {
-      const due = dueOutboxRows(db, clock.now().toISOString(), BATCH).filter((row) => !tried.has(row.id));
+      const due = (await dueOutboxRows(db, clock.now().toISOString(), BATCH)).filter((row) => !tried.has(row.id));
       if (due.length === 0) return report;
       for (let i = 0; i < due.length; i += PARALLEL) {
         // each row is claimed just before its attempt: a sender killed midway holds only those in flight
-        const chunk = due.slice(i, i + PARALLEL).filter((row) => {
+        const chunk: OutboxRow[] = [];
+        for (const row of due.slice(i, i + PARALLEL)) {
           tried.add(row.id);
-          return this.claim(row.id);
-        });
+          if (await this.claim(row.id)) chunk.push(row);
+        }
         const outcomes = await Promise.all(chunk.map((row) => this.deliver(row)));
         for (const outcome of outcomes) if (outcome) report[outcome]++;
       }
@@ -104,7 +105,7 @@ export class OutboxWorker {
   }
 
   /** A lease as long as one attempt can take, and a little more. */
-  private claim(id: number): boolean {
+  private async claim(id: number): Promise<boolean> {
     const now = this.deps.clock.now();
     const lease = (this.deps.policy.timeoutMs ?? OUTBOUND_TIMEOUT_MS) + LEASE_MARGIN_MS;
     return claimOutboxRow(this.deps.db, id, now.toISOString(), new Date(now.getTime() + lease).toISOString());
@@ -124,26 +125,26 @@ export class OutboxWorker {
     const now = clock.now();
     const at = now.toISOString();
     if (attempt.ok) {
-      markOutboxSent(db, row.id, at);
-      if (row.channel === 'webhook' && row.leagueId) recordWebhookSuccess(db, row.leagueId, at);
+      await markOutboxSent(db, row.id, at);
+      if (row.channel === 'webhook' && row.leagueId) await recordWebhookSuccess(db, row.leagueId, at);
       return 'sent';
     }
-    if (row.channel === 'webhook' && row.leagueId) recordWebhookFailure(db, row.leagueId, at, attempt.error);
+    if (row.channel === 'webhook' && row.leagueId) await recordWebhookFailure(db, row.leagueId, at, attempt.error);
     if (now.getTime() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS) {
-      markOutboxDropped(db, row.id, at, attempt.error);
+      await markOutboxDropped(db, row.id, at, attempt.error);
       log.warn('outbox message dropped after a day of failures', { outboxId: row.id, channel: row.channel, error: attempt.error });
       return 'dropped';
     }
-    markOutboxRetry(db, row.id, new Date(now.getTime() + retryDelayMs(row.attempts + 1)).toISOString(), attempt.error);
+    await markOutboxRetry(db, row.id, new Date(now.getTime() + retryDelayMs(row.attempts + 1)).toISOString(), attempt.error);
     return 'retried';
   }
 
   private async sendWebhook(row: OutboxRow): Promise<Attempt> {
     const { db, policy } = this.deps;
-    const hook = row.leagueId ? findWebhook(db, row.leagueId) : undefined;
+    const hook = row.leagueId ? await findWebhook(db, row.leagueId) : undefined;
     if (!hook) {
       // the admin removed the hook: nothing to send it to
-      deleteOutboxRow(db, row.id);
+      await deleteOutboxRow(db, row.id);
       return { ok: false, error: 'no hook', gone: true };
     }
     const event = JSON.parse(row.payload) as LeagueEvent;
@@ -164,9 +165,9 @@ export class OutboxWorker {
 
   private async sendPush(row: OutboxRow): Promise<Attempt> {
     const { db } = this.deps;
-    const subscription = row.subscriptionId ? findSubscription(db, row.subscriptionId) : undefined;
+    const subscription = row.subscriptionId ? await findSubscription(db, row.subscriptionId) : undefined;
     if (!subscription) {
-      deleteOutboxRow(db, row.id);
+      await deleteOutboxRow(db, row.id);
       return { ok: false, error: 'no subscription', gone: true };
     }
     const message = JSON.parse(row.payload) as PushMessage;
@@ -175,7 +176,7 @@ export class OutboxWorker {
       if (answer.status >= 200 && answer.status < 300) return { ok: true };
       if (answer.status === 404 || answer.status === 410) {
         // RFC 8030 §7.3: the subscription is gone for good; so are its messages (cascade)
-        deleteSubscription(db, subscription.id);
+        await deleteSubscription(db, subscription.id);
         return { ok: false, error: describeAnswer(answer), gone: true };
       }
       return { ok: false, error: describeAnswer(answer) };

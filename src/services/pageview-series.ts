@@ -60,7 +60,7 @@ export class PageviewSeries {
    * encyclopedia has no pageviews for it (cached too). Throws UpstreamError when unreachable.
    */
   async seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
-    const cached = findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
+    const cached = await findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
     const { stats } = this.fetches;
     if (cached) {
       stats.hits++;
@@ -106,10 +106,10 @@ export class PageviewSeries {
    * whose series for yesterday is stored and not empty. The others need liveAverage (a fetch,
    * or the day before's series).
    */
-  storedAverages(domain: string, articleIds: readonly string[], today: string): Map<string, number> {
+  async storedAverages(domain: string, articleIds: readonly string[], today: string): Promise<Map<string, number>> {
     const [yesterday] = snapshotCandidates(today);
     const out = new Map<string, number>();
-    for (const [articleId, series] of findCachedSeriesOf(this.deps.db, domain, [...new Set(articleIds)], yesterday)) {
+    for (const [articleId, series] of await findCachedSeriesOf(this.deps.db, domain, [...new Set(articleIds)], yesterday)) {
       if (series.length > 0) out.set(articleId, averageViews30d(series) as number);
     }
     this.fetches.stats.hits += out.size;
@@ -126,18 +126,18 @@ export class PageviewSeries {
       if (error instanceof UpstreamError && error.kind === 'status' && error.status === 400) series = [];
       else throw error;
     }
-    storeSeries(this.deps.db, domain, articleId, snapshotDate, series, this.deps.clock.now().toISOString());
+    await storeSeries(this.deps.db, domain, articleId, snapshotDate, series, this.deps.clock.now().toISOString());
     return series;
   }
 }
 
 /** Today's averages for the articles whose series is already cached; never calls the network. */
-export function cachedLiveAverages(db: Database, domain: string, articleIds: string[], today: string): Map<string, number> {
+export async function cachedLiveAverages(db: Database, domain: string, articleIds: string[], today: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const [yesterday, dayBefore] = snapshotCandidates(today);
-  const first = findCachedSeriesOf(db, domain, articleIds, yesterday);
+  const first = await findCachedSeriesOf(db, domain, articleIds, yesterday);
   const missing = articleIds.filter((id) => !(first.get(id)?.length ?? 0));
-  const second = findCachedSeriesOf(db, domain, missing, dayBefore);
+  const second = await findCachedSeriesOf(db, domain, missing, dayBefore);
   for (const id of articleIds) {
     const series = first.get(id)?.length ? first.get(id)! : second.get(id);
     const average = series ? averageViews30d(series) : null;

@@ -16,9 +16,9 @@ export interface BrokenDownPerformance {
   breakdown: ScoreBreakdown;
 }
 
-export function breakDownPerformances(db: Database, teamId: string, languageScale: number, rows: readonly PerformanceRow[]): BrokenDownPerformance[] {
+export async function breakDownPerformances(db: Database, teamId: string, languageScale: number, rows: readonly PerformanceRow[]): Promise<BrokenDownPerformance[]> {
   if (rows.length === 0) return [];
-  const versions = lineupVersionsOfTeam(db, teamId);
+  const versions = await lineupVersionsOfTeam(db, teamId);
   const standingAtEndOf = (date: string) => {
     const endOfDay = `${addDays(date, 1)}T00:00:00.000Z`;
     return versions.findLast((version) => version.savedAt < endOfDay);

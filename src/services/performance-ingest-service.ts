@@ -55,7 +55,7 @@ export class PerformanceIngestService {
   constructor(private readonly deps: PerformanceIngestServiceDeps) {}
 
   /** One `PerformanceIngest` body, its shape already checked (wire/internal.ts). */
-  ingest(body: PerformanceIngest, options: IngestOptions = {}): PerformanceIngestResult {
+  async ingest(body: PerformanceIngest, options: IngestOptions = {}): Promise<PerformanceIngestResult> {
     return this.ingestAll([body], options);
   }
 
@@ -64,9 +64,9 @@ export class PerformanceIngestService {
    * then rows are written in chunks of `IMPORT_TRANSACTION_ROWS`, one transaction each, in
    * (team, date) order. A request body (at most INGEST_CHUNK rows) is one transaction.
    */
-  ingestAll(bodies: readonly PerformanceIngest[], options: IngestOptions = {}): PerformanceIngestResult {
+  async ingestAll(bodies: readonly PerformanceIngest[], options: IngestOptions = {}): Promise<PerformanceIngestResult> {
     const rows = bodies.flatMap((body) => this.rowsOf(body, options.maxRows ?? Number.POSITIVE_INFINITY));
-    const scales = scalesOfTeams(this.deps.db, rows.map((row) => row.teamId));
+    const scales = await scalesOfTeams(this.deps.db, rows.map((row) => row.teamId));
     for (const row of rows) if (!scales.has(row.teamId)) fail('INGEST_INVALID', `unknown team ${row.teamId}`);
 
     const writes: PerformanceWrite[] = rows.map((row) => ({
@@ -80,20 +80,19 @@ export class PerformanceIngestService {
     const at = this.deps.clock.now();
     const now = at.toISOString();
     // head-to-head leagues also keep each team's round points and finish the rounds completed
-    const headToHead = new Map(
-      [...new Set([...scales.values()].map((scale) => scale.leagueId))]
-        .map((leagueId) => findLeague(this.deps.db, leagueId))
-        .filter((league): league is LeagueRow => league !== undefined && isHeadToHead(league))
-        .map((league) => [league.id, league]),
-    );
+    const headToHead = new Map<string, LeagueRow>();
+    for (const leagueId of new Set([...scales.values()].map((scale) => scale.leagueId))) {
+      const league = await findLeague(this.deps.db, leagueId);
+      if (league !== undefined && isHeadToHead(league)) headToHead.set(league.id, league);
+    }
     for (let i = 0; i < writes.length; i += IMPORT_TRANSACTION_ROWS) {
       const chunk = writes.slice(i, i + IMPORT_TRANSACTION_ROWS);
-      writeTransaction(this.deps.db, (tx) => {
-        upsertPerformances(tx, chunk, now);
+      await writeTransaction(this.deps.db, async (tx) => {
+        await upsertPerformances(tx, chunk, now);
         for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) {
-          markStandingsChanged(tx, leagueId);
+          await markStandingsChanged(tx, leagueId);
           const league = headToHead.get(leagueId);
-          if (league) keepRoundsOfPerformances(tx, league, chunk.filter((write) => scales.get(write.teamId)!.leagueId === leagueId), at);
+          if (league) await keepRoundsOfPerformances(tx, league, chunk.filter((write) => scales.get(write.teamId)!.leagueId === leagueId), at);
         }
       });
       options.onProgress?.(i + chunk.length, writes.length);

@@ -33,7 +33,7 @@ export class PushSubscriptionService {
   async subscribe(playerId: string, request: Checked<PushSubscriptionRequest>): Promise<PushSubscription> {
     const { endpoint, keys } = accepted(request);
     if (!(await urlAllowed(endpoint, true, this.deps.allowPrivateAddresses))) fail('PUSH_ENDPOINT_REFUSED');
-    const row = upsertSubscription(this.deps.db, {
+    const row = await upsertSubscription(this.deps.db, {
       id: newId('ps'),
       playerId,
       endpoint,
@@ -44,20 +44,20 @@ export class PushSubscriptionService {
     return { id: row.id, endpoint: row.endpoint, createdAt: row.createdAt };
   }
 
-  unsubscribe(playerId: string, endpoint: string): Deleted {
-    if (!deleteSubscriptionOf(this.deps.db, playerId, endpoint)) fail('PUSH_SUBSCRIPTION_NOT_FOUND');
+  async unsubscribe(playerId: string, endpoint: string): Promise<Deleted> {
+    if (!(await deleteSubscriptionOf(this.deps.db, playerId, endpoint))) fail('PUSH_SUBSCRIPTION_NOT_FOUND');
     return { deleted: true };
   }
 
-  preferences(playerId: string): PushPreferences {
+  async preferences(playerId: string): Promise<PushPreferences> {
     return readPushChoices(this.deps.db, playerId);
   }
 
-  setPreferences(playerId: string, changes: Partial<PushPreferences>): PushPreferences {
+  async setPreferences(playerId: string, changes: Partial<PushPreferences>): Promise<PushPreferences> {
     const { db } = this.deps;
-    return writeTransaction(db, (tx) => {
-      const next = { ...readPushChoices(tx, playerId), ...changes };
-      writePushChoices(tx, playerId, next);
+    return writeTransaction(db, async (tx) => {
+      const next = { ...(await readPushChoices(tx, playerId)), ...changes };
+      await writePushChoices(tx, playerId, next);
       return next;
     });
   }

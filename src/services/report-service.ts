@@ -32,7 +32,7 @@ export class ReportService {
    */
   async submit(playerId: string, request: Checked<ProblemReport>): Promise<FiledReport> {
     const { db, clock, log, issueTracker, environment } = this.deps;
-    const quota = takeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime());
+    const quota = await takeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime());
     if (!quota.allowed) failRateLimited('REPORT_RATE_LIMITED', quota.retryAfterMs);
     const report = accepted(request);
     if (!issueTracker) {

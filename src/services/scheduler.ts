@@ -20,8 +20,8 @@ export interface DailyJob {
 
 /** Remembers the UTC day each job last completed, so a restart can tell what it missed. */
 export interface JobRuns {
-  lastRunDay(job: string): string | undefined;
-  record(job: string, day: string): void;
+  lastRunDay(job: string): Promise<string | undefined>;
+  record(job: string, day: string): Promise<void>;
 }
 
 export function jobRunsIn(db: Database): JobRuns {
@@ -33,7 +33,10 @@ export function jobRunsIn(db: Database): JobRuns {
 
 export function memoryJobRuns(): JobRuns {
   const days = new Map<string, string>();
-  return { lastRunDay: (job) => days.get(job), record: (job, day) => void days.set(job, day) };
+  return {
+    lastRunDay: async (job) => days.get(job),
+    record: async (job, day) => void days.set(job, day),
+  };
 }
 
 export interface Scheduler {
@@ -53,8 +56,8 @@ export function nextRun(job: DailyJob, now: Date): Date {
 }
 
 /** Today's run time has passed and the job has not completed today (the server was down). */
-export function missedToday(job: DailyJob, now: Date, runs: JobRuns): boolean {
-  const last = runs.lastRunDay(job.name);
+export async function missedToday(job: DailyJob, now: Date, runs: JobRuns): Promise<boolean> {
+  const last = await runs.lastRunDay(job.name);
   return todaysRun(job, now).getTime() <= now.getTime() && (last === undefined || last < utcDay(now));
 }
 
@@ -65,16 +68,21 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
   // One job at a time, in list order: the sweep must not overtake the scoring it follows.
   let queue: Promise<void> = Promise.resolve();
 
-  const execute = (job: DailyJob): Promise<void> => {
+  // `missedAt`: run it only if, at that start, today's run time had passed without a run
+  const execute = (job: DailyJob, missedAt?: Date): Promise<void> => {
     const work = queue.then(async () => {
       if (stopped) return;
+      if (missedAt) {
+        if (!(await missedToday(job, missedAt, runs))) return;
+        ctx.log.info('running a job missed while the server was down', { job: job.name });
+      }
       const started = ctx.clock.now();
       const t0 = performance.now();
       ctx.log.info('job started', { job: job.name });
       try {
         // recorded for `fantasy status` and counted for /metrics, whatever the outcome
         await runRecorded(ctx, job.name, () => job.run(ctx, started));
-        runs.record(job.name, utcDay(started));
+        await runs.record(job.name, utcDay(started));
         ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
       } catch (error) {
         ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
@@ -98,11 +106,9 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
     timers.add(timer);
   };
 
+  const startedAt = ctx.clock.now();
   for (const job of jobs) {
-    if (missedToday(job, ctx.clock.now(), runs)) {
-      ctx.log.info('running a job missed while the server was down', { job: job.name });
-      void execute(job);
-    }
+    void execute(job, startedAt);
     arm(job);
   }
 

@@ -29,17 +29,21 @@ function isActive(league: LeagueRow, today: string): boolean {
  * season's first day to yesterday. `overdueOnly` leaves out days whose scoring time has not
  * come yet (yesterday before the 05:00 job), which are no reason to alarm anyone.
  */
-export function leagueScoring(db: Database, now: Date, options: { overdueOnly: boolean }): LeagueScoring[] {
+export async function leagueScoring(db: Database, now: Date, options: { overdueOnly: boolean }): Promise<LeagueScoring[]> {
   const today = utcDay(now);
   const yesterday = addDays(today, -1);
-  const active = allLeagues(db).filter((league) => isActive(league, today));
-  const firstTeams = firstTeamsOfLeagues(db, active.map((league) => league.id));
-  return active.map((league) => {
+  const active = (await allLeagues(db)).filter((league) => isActive(league, today));
+  const firstTeams = await firstTeamsOfLeagues(db, active.map((league) => league.id));
+  const scoring: LeagueScoring[] = [];
+  for (const league of active) {
     const seasonStart = utcDay(new Date(league.startDate));
     const first = firstTeams.get(league.id);
     const unscoredDays: string[] = [];
-    if (!first) return { leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: null, unscoredDays };
-    const scored = scoredDaysOfTeam(db, first.teamId, seasonStart, yesterday);
+    if (!first) {
+      scoring.push({ leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: null, unscoredDays });
+      continue;
+    }
+    const scored = await scoredDaysOfTeam(db, first.teamId, seasonStart, yesterday);
     for (let day = seasonStart; day <= yesterday; day = addDays(day, 1)) {
       if (!isInSeasonOn(league, day) || scored.days.has(day)) continue;
       // no team existed by the end of the day: nothing to score
@@ -47,18 +51,19 @@ export function leagueScoring(db: Database, now: Date, options: { overdueOnly: b
       if (options.overdueOnly && !isScoringOverdue(day, now)) continue;
       unscoredDays.push(day);
     }
-    return { leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: scored.last, unscoredDays };
-  });
+    scoring.push({ leagueId: league.id, name: league.name, domain: league.domain, lastScoredDay: scored.last, unscoredDays });
+  }
+  return scoring;
 }
 
 /**
  * The days a catch-up scores, oldest first: every unscored in-season day of the last week,
  * and yesterday always (re-scoring a scored day overwrites it with the same facts).
  */
-export function daysToCatchUp(db: Database, now: Date): string[] {
+export async function daysToCatchUp(db: Database, now: Date): Promise<string[]> {
   const window = new Set(catchUpWindow(utcDay(now)));
   const days = new Set([addDays(utcDay(now), -1)]);
-  for (const league of leagueScoring(db, now, { overdueOnly: false })) {
+  for (const league of await leagueScoring(db, now, { overdueOnly: false })) {
     for (const day of league.unscoredDays) if (window.has(day)) days.add(day);
   }
   return [...days].sort();

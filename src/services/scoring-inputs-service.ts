@@ -39,16 +39,16 @@ export class ScoringInputsService {
    * departed players' teams included; a team with nothing placed still gets an entry so
    * its day is recorded as 0 points (§4.4). Ordered by league age, then join order.
    */
-  inputsFor(date: string): ScoringInput[] {
+  async inputsFor(date: string): Promise<ScoringInput[]> {
     const { db } = this.deps;
     const endOfDay = `${addDays(date, 1)}T00:00:00.000Z`;
     const endOfDayMs = Date.parse(endOfDay);
-    const leagues = allLeagues(db).filter((league) => isInSeasonOn(league, date));
+    const leagues = (await allLeagues(db)).filter((league) => isInSeasonOn(league, date));
     if (leagues.length === 0) return [];
     const leagueOrder = new Map(leagues.map((league, index) => [league.id, index]));
     const leagueById = new Map(leagues.map((league) => [league.id, league]));
 
-    const teams = teamsOfLeagues(db, [...leagueOrder.keys()])
+    const teams = (await teamsOfLeagues(db, [...leagueOrder.keys()]))
       .filter((team) => !(Date.parse(team.joinedAt) >= endOfDayMs))
       .sort(
         (a, b) =>
@@ -57,8 +57,8 @@ export class ScoringInputsService {
           (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
       );
     const teamIds = teams.map((team) => team.id);
-    const versions = lineupVersionsStandingBefore(db, teamIds, endOfDay);
-    const contractsByTeam = contractsOfTeams(db, teamIds);
+    const versions = await lineupVersionsStandingBefore(db, teamIds, endOfDay);
+    const contractsByTeam = await contractsOfTeams(db, teamIds);
 
     return teams.map((team) => {
       const version = versions.get(team.id);

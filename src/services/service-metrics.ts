@@ -25,19 +25,20 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-export type HealthReader = () => Pick<DeploymentStatus, 'databaseBytes' | 'leagues' | 'unscoredDays' | 'unsettledContracts'>;
+type HealthFigures = Pick<DeploymentStatus, 'databaseBytes' | 'leagues' | 'unscoredDays' | 'unsettledContracts'>;
+export type HealthReader = () => Promise<HealthFigures>;
 
 /** The outbox's rows by channel and status (issue 25), read from the database when scraped. */
-export type OutboxReader = () => { channel: string; status: string; n: number }[];
+export type OutboxReader = () => Promise<{ channel: string; status: string; n: number }[]>;
 
 export class ServiceMetrics implements JobObserver {
   readonly registry = new Registry();
   private readonly requests = new RequestTallies();
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobSeconds: Histogram<'job'>;
-  private health: { at: number; figures: ReturnType<HealthReader> } | null = null;
+  private health: { at: number; figures: Promise<HealthFigures> } | null = null;
 
-  constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches, readOutbox: OutboxReader = () => []) {
+  constructor(readHealth: HealthReader, version: string, pageviewFetches: PageviewFetches, readOutbox: OutboxReader = async () => []) {
     const pageviewCacheStats = pageviewFetches.stats;
     const registers = [this.registry];
     new Gauge({ name: 'fantasy_build_info', help: 'The running version (always 1)', labelNames: ['version'], registers }).set({ version }, 1);
@@ -103,9 +104,9 @@ export class ServiceMetrics implements JobObserver {
       help: 'Webhook and push messages dropped after a day of failed attempts, by channel',
       labelNames: ['channel'],
       registers,
-      collect() {
+      async collect() {
         this.reset();
-        for (const row of readOutbox()) if (row.status === 'dropped') this.inc({ channel: row.channel }, row.n);
+        for (const row of await readOutbox()) if (row.status === 'dropped') this.inc({ channel: row.channel }, row.n);
       },
     });
     new Gauge({
@@ -113,12 +114,13 @@ export class ServiceMetrics implements JobObserver {
       help: 'Webhook and push messages waiting to be sent or retried, by channel',
       labelNames: ['channel'],
       registers,
-      collect() {
+      async collect() {
         this.reset();
-        for (const row of readOutbox()) if (row.status === 'pending') this.set({ channel: row.channel }, row.n);
+        for (const row of await readOutbox()) if (row.status === 'pending') this.set({ channel: row.channel }, row.n);
       },
     });
 
+    // one read per scrape for the four gauges below, whichever asks first
     const health = () => {
       if (!this.health || Date.now() - this.health.at > HEALTH_TTL_MS) this.health = { at: Date.now(), figures: readHealth() };
       return this.health.figures;
@@ -127,8 +129,8 @@ export class ServiceMetrics implements JobObserver {
       name: 'fantasy_last_scored_day_timestamp_seconds',
       help: 'Start (UTC) of the newest day with performances in any active league; 0 when none',
       registers,
-      collect() {
-        const days = health().leagues.map((league) => league.lastScoredDay).filter((day): day is string => day !== null).sort();
+      async collect() {
+        const days = (await health()).leagues.map((league) => league.lastScoredDay).filter((day): day is string => day !== null).sort();
         this.set(days.length ? dayStart(days[days.length - 1]).getTime() / 1000 : 0);
       },
     });
@@ -136,24 +138,24 @@ export class ServiceMetrics implements JobObserver {
       name: 'fantasy_unscored_days',
       help: 'In-season days past their scoring time with no performances (any active league)',
       registers,
-      collect() {
-        this.set(health().unscoredDays.length);
+      async collect() {
+        this.set((await health()).unscoredDays.length);
       },
     });
     new Gauge({
       name: 'fantasy_unsettled_contracts',
       help: 'Live contracts past their expiry sweep',
       registers,
-      collect() {
-        this.set(health().unsettledContracts.count);
+      async collect() {
+        this.set((await health()).unsettledContracts.count);
       },
     });
     new Gauge({
       name: 'fantasy_database_size_bytes',
       help: 'Pages in use times page size of the SQLite database',
       registers,
-      collect() {
-        this.set(health().databaseBytes);
+      async collect() {
+        this.set((await health()).databaseBytes);
       },
     });
   }

@@ -96,16 +96,16 @@ export class SettlementService {
     let worked = 0;
     let total = 0;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const due = contractsDueForSettlement(this.deps.db, today).filter((contract) => !skipped.has(contract.id));
+      const due = (await contractsDueForSettlement(this.deps.db, today)).filter((contract) => !skipped.has(contract.id));
       if (due.length === 0) break;
       total += due.length;
       for (let i = 0; i < due.length; i += SETTLEMENT_SET) {
         const set = due.slice(i, i + SETTLEMENT_SET);
-        const stored = this.storedAverages(set, today);
+        const stored = await this.storedAverages(set, today);
         let priced: Priced[] = [];
-        const flush = () => {
+        const flush = async () => {
           if (priced.length === 0) return;
-          outcomes.push(...this.settleSet(priced, today));
+          outcomes.push(...await this.settleSet(priced, today));
           worked += priced.length;
           options.onProgress?.(worked, total);
           priced = [];
@@ -114,7 +114,7 @@ export class SettlementService {
           let average = stored.get(`${contract.domain}\u0000${contract.articleId}`);
           if (average === undefined) {
             // the network: write what is priced first
-            flush();
+            await flush();
             try {
               average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
             } catch (error) {
@@ -128,18 +128,18 @@ export class SettlementService {
           }
           priced.push({ contract, average });
         }
-        flush();
+        await flush();
       }
     }
     return { today, outcomes };
   }
 
   /** The averages at hand without a fetch, by edition and article. */
-  private storedAverages(set: readonly DueContract[], today: string): Map<string, number> {
+  private async storedAverages(set: readonly DueContract[], today: string): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     for (const domain of new Set(set.map((contract) => contract.domain))) {
       const ids = set.filter((contract) => contract.domain === domain).map((contract) => contract.articleId);
-      for (const [articleId, average] of this.pageviews.storedAverages(domain, ids, today)) out.set(`${domain}\u0000${articleId}`, average);
+      for (const [articleId, average] of await this.pageviews.storedAverages(domain, ids, today)) out.set(`${domain}\u0000${articleId}`, average);
     }
     return out;
   }
@@ -149,22 +149,22 @@ export class SettlementService {
    * from one decision to the next, as if each contract were its own transaction), then write.
    * Contracts another run acted on since the list was read have no outcome.
    */
-  private settleSet(set: readonly Priced[], today: string): SweepOutcome[] {
+  private async settleSet(set: readonly Priced[], today: string): Promise<SweepOutcome[]> {
     const { db, clock } = this.deps;
-    return writeTransaction(db, (tx) => {
-      const now = contractsNow(tx, set.map(({ contract }) => contract.id));
+    return writeTransaction(db, async (tx) => {
+      const now = await contractsNow(tx, set.map(({ contract }) => contract.id));
       const live = set.filter(({ contract }) => {
         const fresh = now.get(contract.id);
         return fresh !== undefined && fresh.status === 'live' && fresh.expireDate <= today;
       });
       if (live.length === 0) return [];
       const leagues = new Map<string, LeagueRow | undefined>();
-      const leagueOf = (id: string) => {
-        if (!leagues.has(id)) leagues.set(id, findLeague(tx, id));
+      const leagueOf = async (id: string) => {
+        if (!leagues.has(id)) leagues.set(id, await findLeague(tx, id));
         return leagues.get(id);
       };
       const teamIds = live.map(({ contract }) => contract.teamId);
-      const spent = ledgerSumsOf(tx, teamIds);
+      const spent = await ledgerSumsOf(tx, teamIds);
       const credits = new Map(teamIds.map((id) => [id, STARTING_CREDITS + (spent.get(id) ?? 0)]));
       const at = clock.now().toISOString();
 
@@ -176,7 +176,7 @@ export class SettlementService {
       const notices: ContractNotice[] = [];
       for (const { contract, average } of live) {
         const fresh = now.get(contract.id)!;
-        const league = leagueOf(fresh.leagueId);
+        const league = await leagueOf(fresh.leagueId);
         if (!league) continue;
         const team = { id: fresh.teamId, name: fresh.teamName, leagueId: fresh.leagueId };
         const decision = settlementDecision(fresh, league, average, credits.get(fresh.teamId)!);
@@ -200,11 +200,11 @@ export class SettlementService {
           outcomes.push({ ...base, result: renewable ? 'renewal-unaffordable' : 'settled', currentPrice, delta });
         }
       }
-      settleAndRenew(tx, today, settled, renewed);
-      recordLedgerEntries(tx, ledger, at);
-      bumpLeagueVersions(tx, outcomes.map((outcome) => outcome.leagueId));
-      recordSweepEvents(tx, events, at);
-      notifyAboutContracts(this.deps, tx, notices);
+      await settleAndRenew(tx, today, settled, renewed);
+      await recordLedgerEntries(tx, ledger, at);
+      await bumpLeagueVersions(tx, outcomes.map((outcome) => outcome.leagueId));
+      await recordSweepEvents(tx, events, at);
+      await notifyAboutContracts(this.deps, tx, notices);
       return outcomes;
     });
   }

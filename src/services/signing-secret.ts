@@ -11,10 +11,10 @@ const SETTING_KEY = 'session.signingSecret';
  * and reuse it, so sessions survive restarts. Explicitly empty: there is no secret, and
  * every route that mints a session answers 500.
  */
-export function resolveSigningSecret(config: Config, db: Database, log: Logger): string | null {
+export async function resolveSigningSecret(config: Config, db: Database, log: Logger): Promise<string | null> {
   if (config.signingSecret === '') return null;
   if (config.signingSecret !== undefined) return config.signingSecret;
-  const stored = readSetting(db, SETTING_KEY);
+  const stored = await readSetting(db, SETTING_KEY);
   if (stored) return stored;
   const secret = writeSettingOnce(db, SETTING_KEY, crypto.randomBytes(48).toString('base64url'));
   log.info('no signingSecret configured: generated one and stored it in the database; sessions survive restarts');

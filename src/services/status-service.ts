@@ -32,11 +32,11 @@ export interface StatusDeps {
   databasePath: string;
 }
 
-export function deploymentStatus(deps: StatusDeps, now: Date): DeploymentStatus {
+export async function deploymentStatus(deps: StatusDeps, now: Date): Promise<DeploymentStatus> {
   const { db } = deps;
-  const leagues = leagueScoring(db, now, { overdueOnly: true });
+  const leagues = await leagueScoring(db, now, { overdueOnly: true });
   const unscoredDays = [...new Set(leagues.flatMap((league) => league.unscoredDays))].sort();
-  const unsettled = liveContractsExpiredBy(db, utcDay(now)).filter((group) => isSettlementOverdue(group.expireDate, now));
+  const unsettled = (await liveContractsExpiredBy(db, utcDay(now))).filter((group) => isSettlementOverdue(group.expireDate, now));
   const unsettledContracts = {
     count: unsettled.reduce((sum, group) => sum + group.n, 0),
     oldestExpireDate: unsettled[0]?.expireDate ?? null,
@@ -54,12 +54,12 @@ export function deploymentStatus(deps: StatusDeps, now: Date): DeploymentStatus 
     version: deps.version,
     now: now.toISOString(),
     databasePath: deps.databasePath,
-    databaseBytes: databaseBytes(db),
-    jobs: JOB_NAMES.map((name) => ({ name, lastRun: lastJobRun(db, name) })),
+    databaseBytes: await databaseBytes(db),
+    jobs: await Promise.all(JOB_NAMES.map(async (name) => ({ name, lastRun: await lastJobRun(db, name) }))),
     leagues,
     unscoredDays,
     unsettledContracts,
-    upstreams: UPSTREAM_NAMES.map((name) => ({ name, lastFailure: lastUpstreamFailure(db, name) })),
+    upstreams: await Promise.all(UPSTREAM_NAMES.map(async (name) => ({ name, lastFailure: await lastUpstreamFailure(db, name) }))),
     attention,
   };
 }

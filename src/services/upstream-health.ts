@@ -20,12 +20,13 @@ const key = (upstream: string) => `upstream.${upstream}.lastFailure`;
 /** Records each failure as it happens; answers the function that stops recording. */
 export function persistUpstreamFailures(db: Database, clock: Clock): () => void {
   return upstreamCalls.onFailure(({ upstream, message }) => {
-    writeSetting(db, key(upstream), JSON.stringify({ at: clock.now().toISOString(), message } satisfies UpstreamFailureRecord));
+    // best effort: a record lost to a busy or full disk must not become an unhandled rejection
+    writeSetting(db, key(upstream), JSON.stringify({ at: clock.now().toISOString(), message } satisfies UpstreamFailureRecord)).catch(() => {});
   });
 }
 
-export function lastUpstreamFailure(db: Database, upstream: string): UpstreamFailureRecord | null {
-  const raw = readSetting(db, key(upstream));
+export async function lastUpstreamFailure(db: Database, upstream: string): Promise<UpstreamFailureRecord | null> {
+  const raw = await readSetting(db, key(upstream));
   if (!raw) return null;
   try {
     return JSON.parse(raw) as UpstreamFailureRecord;

@@ -34,55 +34,55 @@ export async function urlAllowed(text: string, httpsOnly: boolean, allowPrivateA
 }
 
 /** Writes a league event to the outbox when the league has a hook; call inside the transaction of what caused it. */
-export function queueLeagueEvent(tx: Database, leagueId: string, event: LeagueEvent, at: string): void {
-  if (!findWebhook(tx, leagueId)) return;
-  enqueue(tx, [{ channel: 'webhook', leagueId, payload: event }], at);
+export async function queueLeagueEvent(tx: Database, leagueId: string, event: LeagueEvent, at: string): Promise<void> {
+  if (!(await findWebhook(tx, leagueId))) return;
+  await enqueue(tx, [{ channel: 'webhook', leagueId, payload: event }], at);
 }
 
 /** A new team's arrival, for the league's chat (inside the join's transaction). */
-export function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string): void {
-  if (!findWebhook(tx, league.id)) return;
-  queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, currentTeamCount(tx, league.id)), at);
+export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string): Promise<void> {
+  if (!(await findWebhook(tx, league.id))) return;
+  await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id)), at);
 }
 
 export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
   /** The league exists, then the caller is its admin: the order of the league admin routes. */
-  private admin(leagueId: string, playerId: string): LeagueRow {
-    const league = findLeague(this.deps.db, leagueId);
+  private async admin(leagueId: string, playerId: string): Promise<LeagueRow> {
+    const league = await findLeague(this.deps.db, leagueId);
     if (!league) fail('LEAGUE_NOT_FOUND');
     if (league.adminId !== playerId) fail('NOT_ADMIN');
     return league;
   }
 
   /** null while none is set: the admin's screen asks on every visit, and an absent hook is no error. */
-  get(leagueId: string, playerId: string): Webhook | null {
-    this.admin(leagueId, playerId);
-    const hook = findWebhook(this.deps.db, leagueId);
+  async get(leagueId: string, playerId: string): Promise<Webhook | null> {
+    await this.admin(leagueId, playerId);
+    const hook = await findWebhook(this.deps.db, leagueId);
     return hook ? this.view(hook) : null;
   }
 
   async put(leagueId: string, playerId: string, request: Checked<WebhookRequest>): Promise<Webhook> {
-    this.admin(leagueId, playerId);
+    await this.admin(leagueId, playerId);
     const { url, format } = accepted(request);
     if (!(await urlAllowed(url, false, this.deps.allowPrivateAddresses))) fail('WEBHOOK_URL_REFUSED');
     // the admin may have changed (or the league gone) while the name resolved: judged again with the write
     const { db, clock } = this.deps;
-    const hook = writeTransaction(db, (tx) => {
-      this.admin(leagueId, playerId);
+    const hook = await writeTransaction(db, async (tx) => {
+      await this.admin(leagueId, playerId);
       return putWebhook(tx, leagueId, url, format, clock.now().toISOString());
     });
     return this.view(hook);
   }
 
-  remove(leagueId: string, playerId: string): Deleted {
-    this.admin(leagueId, playerId);
-    if (!deleteWebhook(this.deps.db, leagueId)) fail('WEBHOOK_NOT_FOUND');
+  async remove(leagueId: string, playerId: string): Promise<Deleted> {
+    await this.admin(leagueId, playerId);
+    if (!(await deleteWebhook(this.deps.db, leagueId))) fail('WEBHOOK_NOT_FOUND');
     return { deleted: true };
   }
 
-  private view(hook: WebhookRow): Webhook {
+  private async view(hook: WebhookRow): Promise<Webhook> {
     return {
       url: maskedUrl(hook.url),
       format: hook.format,
@@ -91,7 +91,7 @@ export class WebhookService {
       status: hook.failingSince !== null ? 'failing' : hook.lastSuccessAt !== null ? 'ok' : 'new',
       failingSince: hook.failingSince,
       lastError: hook.lastError,
-      pending: pendingWebhookMessages(this.deps.db, hook.leagueId),
+      pending: await pendingWebhookMessages(this.deps.db, hook.leagueId),
     };
   }
 }

@@ -1,6 +1,6 @@
 /** The league's activity feed (issue 24 §2): appended by each action's own transaction, read newest first. */
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
 export type ActivityKind = 'join' | 'departure' | 'buy' | 'early-sale' | 'renewal' | 'expiry' | 'round-result';
 
@@ -17,8 +17,10 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
 }
 
 /** Call inside the transaction of the action the event records. */
-export function recordActivity(db: Database, leagueId: string, kind: ActivityKind, at: string, payload: object): void {
-  prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)').run(leagueId, at, kind, JSON.stringify(payload));
+export async function recordActivity(db: Database, leagueId: string, kind: ActivityKind, at: string, payload: object): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)').run(leagueId, at, kind, JSON.stringify(payload));
+  });
 }
 
 /**
@@ -26,14 +28,16 @@ export function recordActivity(db: Database, leagueId: string, kind: ActivityKin
  * statement run per row. A single json_each statement for the set cost more than the rows'
  * own runs: SQLite parses each row's object again for every field it extracts.
  */
-export function recordActivities(db: Database, events: readonly { leagueId: string; kind: ActivityKind; payload: object }[], at: string): void {
-  if (events.length === 0) return;
-  const insert = prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)');
-  for (const event of events) insert.run(event.leagueId, at, event.kind, JSON.stringify(event.payload));
+export async function recordActivities(db: Database, events: readonly { leagueId: string; kind: ActivityKind; payload: object }[], at: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (events.length === 0) return;
+    const insert = prepared(db, 'INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, ?, ?, ?)');
+    for (const event of events) insert.run(event.leagueId, at, event.kind, JSON.stringify(event.payload));
+  });
 }
 
 /** Up to `limit` events older than the event `beforeId` (all when null), newest first. */
-export function activityPage(db: Database, leagueId: string, beforeId: number | null, limit: number): ActivityRow[] {
+export async function activityPage(db: Database, leagueId: string, beforeId: number | null, limit: number): Promise<ActivityRow[]> {
   const text = `SELECT id, league_id AS leagueId, at, kind, payload FROM league_activity
     WHERE league_id = ? AND id < ? ORDER BY id DESC LIMIT ?`;
   return prepared(db, text).all(leagueId, beforeId ?? Number.MAX_SAFE_INTEGER, limit) as ActivityRow[];

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MAX_ACTIVE_CONTRACTS } from '../domain/pricing';
-import { type Database, IN_BATCH, isUniqueViolation, preparedOnce } from './database';
+import { type Database, IN_BATCH, isUniqueViolation, preparedOnce, writeTransaction } from './database';
 import { creditsSql } from './ledger';
 import { contracts } from './schema';
 
@@ -26,17 +26,17 @@ function teamHasRoomSql(teamId: string): SQL<number> {
   return sql<number>`((SELECT count(*) FROM ${contracts} WHERE ${liveOfTeam(teamId)}) < ${MAX_ACTIVE_CONTRACTS})`;
 }
 
-export function findContract(db: Database, id: string): ContractRow | undefined {
+export async function findContract(db: Database, id: string): Promise<ContractRow | undefined> {
   return preparedOnce(db, 'findContract', () => db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** The live-or-expired (status live) contract on an article in a league, if any. */
-export function liveContractOnArticle(db: Database, leagueId: string, articleId: string): ContractRow | undefined {
+export async function liveContractOnArticle(db: Database, leagueId: string, articleId: string): Promise<ContractRow | undefined> {
   return db.select().from(contracts).where(liveOnArticle(leagueId, articleId)).get();
 }
 
 /** True when the team already holds MAX_ACTIVE_CONTRACTS unsold, unsettled contracts. */
-export function isTeamFull(db: Database, teamId: string): boolean {
+export async function isTeamFull(db: Database, teamId: string): Promise<boolean> {
   return !db.get<{ room: number }>(sql`SELECT ${teamHasRoomSql(teamId)} AS room`).room;
 }
 
@@ -50,27 +50,29 @@ export type NewContract = Pick<
  * price, the article is free in the league, the team is under the cap. False when the guard
  * (or the unique index on live articles, for a concurrent buyer) refused: nothing was written.
  */
-export function insertContractIfAllowed(db: Database, row: NewContract): boolean {
-  try {
-    return (
-      db.run(sql`
-        INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                  purchase_price, renewal_count, renewal_elected, status, created_at)
-        SELECT ${row.id}, ${row.leagueId}, ${row.teamId}, ${row.articleId}, ${row.domain}, ${row.purchaseDate}, ${row.purchaseDate},
-               ${row.expireDate}, ${row.purchasePrice}, ${row.renewalCount}, 0, 'live', ${row.createdAt}
-        WHERE ${creditsSql(row.teamId)} >= ${row.purchasePrice}
-          AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(row.leagueId, row.articleId)})
-          AND ${teamHasRoomSql(row.teamId)}
-      `).changes === 1
-    );
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return false;
-  }
+export async function insertContractIfAllowed(db: Database, row: NewContract): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    try {
+      return (
+        db.run(sql`
+          INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
+                                    purchase_price, renewal_count, renewal_elected, status, created_at)
+          SELECT ${row.id}, ${row.leagueId}, ${row.teamId}, ${row.articleId}, ${row.domain}, ${row.purchaseDate}, ${row.purchaseDate},
+                 ${row.expireDate}, ${row.purchasePrice}, ${row.renewalCount}, 0, 'live', ${row.createdAt}
+          WHERE ${creditsSql(row.teamId)} >= ${row.purchasePrice}
+            AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(row.leagueId, row.articleId)})
+            AND ${teamHasRoomSql(row.teamId)}
+        `).changes === 1
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return false;
+    }
+  });
 }
 
 /** The team's most recently ended holding of the article (for the inherited premium, §14 #7). */
-export function lastEndedContract(db: Database, teamId: string, articleId: string): ContractRow | undefined {
+export async function lastEndedContract(db: Database, teamId: string, articleId: string): Promise<ContractRow | undefined> {
   return db
     .select()
     .from(contracts)
@@ -80,7 +82,7 @@ export function lastEndedContract(db: Database, teamId: string, articleId: strin
 }
 
 /** Live and expired contracts of a league, oldest purchase first. */
-export function liveContractsOfLeague(db: Database, leagueId: string): ContractRow[] {
+export async function liveContractsOfLeague(db: Database, leagueId: string): Promise<ContractRow[]> {
   return db
     .select()
     .from(contracts)
@@ -90,11 +92,11 @@ export function liveContractsOfLeague(db: Database, leagueId: string): ContractR
 }
 
 /** Who holds each of the articles that is under a live contract in the league (one prepared statement, the ids as one JSON array). */
-export function liveHoldersOf(
+export async function liveHoldersOf(
   db: Database,
   leagueId: string,
   articleIds: readonly string[],
-): { articleId: string; teamId: string; teamName: string; playerName: string }[] {
+): Promise<{ articleId: string; teamId: string; teamName: string; playerName: string }[]> {
   const statement = preparedOnce(db, 'liveHoldersOf', () =>
     db.$client.prepare(
       `SELECT c.article_id AS articleId, c.team_id AS teamId, t.name AS teamName, p.name AS playerName
@@ -110,7 +112,7 @@ export function liveHoldersOf(
  * articles, else undefined: what makes a market shelf the viewer's own (prepared once; the ids
  * as one JSON array).
  */
-export function currentTeamHoldingAny(db: Database, leagueId: string, playerId: string, articleIds: readonly string[]): string | undefined {
+export async function currentTeamHoldingAny(db: Database, leagueId: string, playerId: string, articleIds: readonly string[]): Promise<string | undefined> {
   const statement = preparedOnce(db, 'currentTeamHoldingAny', () =>
     db.$client.prepare(
       `SELECT t.id FROM teams t
@@ -122,7 +124,7 @@ export function currentTeamHoldingAny(db: Database, leagueId: string, playerId: 
   return (statement.get(leagueId, playerId, JSON.stringify(articleIds)) as { id: string } | undefined)?.id;
 }
 
-export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[] {
+export async function liveContractsOfTeam(db: Database, teamId: string): Promise<ContractRow[]> {
   return db
     .select()
     .from(contracts)
@@ -132,7 +134,7 @@ export function liveContractsOfTeam(db: Database, teamId: string): ContractRow[]
 }
 
 /** A player's in-box names any number of contracts: read in statements of IN_BATCH ids. */
-export function contractsByIds(db: Database, ids: readonly string[]): Map<string, ContractRow> {
+export async function contractsByIds(db: Database, ids: readonly string[]): Promise<Map<string, ContractRow>> {
   const distinct = [...new Set(ids)];
   const out = new Map<string, ContractRow>();
   for (let i = 0; i < distinct.length; i += IN_BATCH) {
@@ -150,33 +152,37 @@ export type DueContract = Pick<ContractRow, 'id' | 'leagueId' | 'teamId' | 'arti
  * full inside its transaction, and mapping every column of 100,000 rows through drizzle cost
  * more than a set's writes.
  */
-export function contractsDueForSettlement(db: Database, today: string): DueContract[] {
+export async function contractsDueForSettlement(db: Database, today: string): Promise<DueContract[]> {
   const text = `SELECT id, league_id AS leagueId, team_id AS teamId, article_id AS articleId, domain FROM contracts
     WHERE status = 'live' AND expire_date <= ? ORDER BY expire_date, created_at, rowid`;
   return preparedOnce(db, text, () => db.$client.prepare(text)).all(today) as DueContract[];
 }
 
 /** Early sell, guarded on "still live and still this team's". */
-export function markSold(db: Database, id: string, teamId: string, payout: number, today: string): boolean {
-  const result = db
-    .update(contracts)
-    .set({ status: 'sold', salePayout: payout, closedOn: today, renewalElected: false })
-    .where(and(eq(contracts.id, id), eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
-    .run();
-  return result.changes === 1;
+export async function markSold(db: Database, id: string, teamId: string, payout: number, today: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(contracts)
+      .set({ status: 'sold', salePayout: payout, closedOn: today, renewalElected: false })
+      .where(and(eq(contracts.id, id), eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
+      .run();
+    return result.changes === 1;
+  });
 }
 
-export function setRenewalElected(db: Database, id: string, teamId: string, elected: boolean): boolean {
-  const result = db
-    .update(contracts)
-    .set({ renewalElected: elected })
-    .where(and(eq(contracts.id, id), eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
-    .run();
-  return result.changes === 1;
+export async function setRenewalElected(db: Database, id: string, teamId: string, elected: boolean): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(contracts)
+      .set({ renewalElected: elected })
+      .where(and(eq(contracts.id, id), eq(contracts.teamId, teamId), eq(contracts.status, 'live')))
+      .run();
+    return result.changes === 1;
+  });
 }
 
 /** Every contract the team ever held (any status), oldest holding first, then in purchase order. */
-export function contractsOfTeam(db: Database, teamId: string): ContractRow[] {
+export async function contractsOfTeam(db: Database, teamId: string): Promise<ContractRow[]> {
   return db
     .select()
     .from(contracts)
@@ -186,7 +192,7 @@ export function contractsOfTeam(db: Database, teamId: string): ContractRow[] {
 }
 
 /** Every contract (any status) of the given teams, grouped by team. */
-export function contractsOfTeams(db: Database, teamIds: readonly string[]): Map<string, ContractRow[]> {
+export async function contractsOfTeams(db: Database, teamIds: readonly string[]): Promise<Map<string, ContractRow[]>> {
   const out = new Map<string, ContractRow[]>();
   for (let i = 0; i < teamIds.length; i += IN_BATCH) {
     const batch = teamIds.slice(i, i + IN_BATCH);

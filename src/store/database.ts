@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,22 +62,87 @@ export function ensureFolderOf(file: string, what = 'the database'): void {
   }
 }
 
-/** Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on. */
-export function openDatabase(file: string, options: OpenOptions = {}): Database {
-  if (file !== ':memory:') ensureFolderOf(file);
+/**
+ * The two connections behind one database handle. Transactions are asynchronous, so while one
+ * waits between statements other requests run: they read through their own connection, which
+ * sees only committed rows, and every write goes through `writeTransaction`, one at a time, on
+ * the writer. An in-memory database has one connection (a second would be another database).
+ */
+interface Connections {
+  reader: Database;
+  writer: Database;
+  /** the writes waiting for the writer, first come first served */
+  writes: FifoGate;
+  /** snapshot reads on the reader, one at a time (a second BEGIN on one connection fails) */
+  snapshots: FifoGate;
+}
+
+const connectionsOf = new WeakMap<object, Connections>();
+/** the writer of the transaction the current call chain runs in, so a nested write joins it */
+const openWrite = new AsyncLocalStorage<Database>();
+
+/** A queue of asynchronous tasks run one at a time in arrival order. */
+class FifoGate {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    // the next task waits for this one to settle, whichever way
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+function connect(file: string): Database {
   const binding = sqliteNativeBinding();
   const client = new BetterSqlite3(file, { nativeBinding: binding as string });
   client.pragma('journal_mode = WAL');
   client.pragma('foreign_keys = ON');
   client.pragma('busy_timeout = 5000');
   client.pragma('synchronous = NORMAL');
-  const db = drizzle(client, { schema }) as Database;
-  if (options.migrate) applyMigrations(db);
-  return db;
+  return drizzle(client, { schema }) as Database;
+}
+
+/**
+ * Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on.
+ * The handle answers reads; writes go through `writeTransaction`.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): Database {
+  if (file !== ':memory:') ensureFolderOf(file);
+  const writer = connect(file);
+  if (options.migrate) applyMigrations(writer);
+  let reader = writer;
+  if (file !== ':memory:') {
+    reader = connect(file);
+    // a write here would wait for the writer's lock while holding up the event loop the writer needs
+    reader.$client.pragma('query_only = ON');
+  }
+  const connections: Connections = { reader, writer, writes: new FifoGate(), snapshots: new FifoGate() };
+  connectionsOf.set(reader.$client, connections);
+  connectionsOf.set(writer.$client, connections);
+  return reader;
+}
+
+function connectionsFor(db: Database): Connections {
+  const connections = connectionsOf.get(db.$client);
+  if (connections) return connections;
+  // a bare connection (a backup being checked, a scratch copy): it writes on itself
+  const own: Connections = { reader: db, writer: db, writes: new FifoGate(), snapshots: new FifoGate() };
+  connectionsOf.set(db.$client, own);
+  return own;
+}
+
+/** The connection that writes, for the migrations and the integrity tools that rewrite pages. */
+export function writerOf(db: Database): Database {
+  return connectionsFor(db).writer;
 }
 
 /** Applies the migrations shipped with this build (from disk, or embedded in the binary). */
-export function applyMigrations(db: Database): number {
+export function applyMigrations(handle: Database): number {
+  const db = writerOf(handle);
   const files = migrationFiles();
   const migrations = files.map((file) => ({
     sql: file.sql.split('--> statement-breakpoint'),
@@ -103,32 +169,79 @@ function countApplied(db: Database): number {
 }
 
 /**
- * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE),
- * so a concurrent writer waits on busy_timeout instead of failing mid-transaction.
- * The callback must be synchronous: upstream calls happen before, never inside.
+ * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE) on,
+ * the writer, after the writes queued before it. A call made inside another's `work` joins that
+ * transaction. Upstream calls happen before, never inside: the queue waits for `work`.
  */
-export function writeTransaction<T>(db: Database, work: (tx: Database) => T): T {
-  const client = db.$client;
-  if (client.inTransaction) return work(db);
-  return client.transaction(() => work(db)).immediate();
+export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
+  const connections = connectionsFor(db);
+  const { writer } = connections;
+  if (openWrite.getStore() === writer) return Promise.resolve().then(() => work(writer));
+  return connections.writes.run(() =>
+    openWrite.run(writer, async () => {
+      const client = writer.$client;
+      client.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(writer);
+        client.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (client.inTransaction) client.exec('ROLLBACK');
+        throw error;
+      }
+}),
+);
 }
 
-/** Runs `work` in one (deferred) transaction, so its reads see one snapshot of the database. */
-export function readTransaction<T>(db: Database, work: () => T): T {
-  return db.$client.transaction(work)();
+/** Whether the current call chain runs inside a write transaction on this database. */
+export function inWriteTransaction(db: Database): boolean {
+  return openWrite.getStore() === connectionsFor(db).writer;
 }
 
 /**
- * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
- * writes are undone and the enclosing transaction carries on (better-sqlite3 nests a
- * transaction function as SAVEPOINT … RELEASE / ROLLBACK TO).
+ * Runs `work` in one (deferred) transaction on the reader, so its reads see one snapshot of the
+ * database. Inside a write transaction it runs there, seeing that transaction's own writes.
  */
-export function savepoint<T>(db: Database, work: () => T): T {
-  return db.$client.transaction(work)();
+export function readTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
+  const connections = connectionsFor(db);
+  if (openWrite.getStore() === connections.writer) return Promise.resolve().then(() => work(connections.writer));
+  const { reader } = connections;
+  return connections.snapshots.run(async () => {
+    const client = reader.$client;
+    if (client.inTransaction) return work(reader);
+    client.exec('BEGIN');
+    try {
+      return await work(reader);
+    } finally {
+      if (client.inTransaction) client.exec('COMMIT');
+    }
+  });
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
+ * writes are undone and the enclosing transaction carries on.
+ */
+export async function savepoint<T>(tx: Database, work: () => Promise<T> | T): Promise<T> {
+  const client = tx.$client;
+  const name = `sp${++savepoints}`;
+  client.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = await work();
+    client.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    client.exec(`ROLLBACK TO ${name}`);
+    client.exec(`RELEASE ${name}`);
+    throw error;
+  }
 }
 
 export function closeDatabase(db: Database): void {
-  if (db.$client.open) db.$client.close();
+  const { reader, writer } = connectionsFor(db);
+  for (const connection of new Set([reader, writer])) if (connection.$client.open) connection.$client.close();
 }
 
 /** A write refused by a UNIQUE index or primary key: the caller lost a race for a name or an article. */

@@ -13,17 +13,19 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
 }
 
 /** The highest round whose pairings are kept (0 before the first is fixed). */
-export function fixedRoundCount(db: Database, leagueId: string): number {
+export async function fixedRoundCount(db: Database, leagueId: string): Promise<number> {
   const row = prepared(db, 'SELECT max(round) AS n FROM h2h_rounds WHERE league_id = ?').get(leagueId) as { n: number | null };
   return row.n ?? 0;
 }
 
 /** Keeps a round's pairings; a round already kept is left as it was. */
-export function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): void {
-  const kept = prepared(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(leagueId, round, fixedAt);
-  if (kept.changes === 0) return;
-  const insert = prepared(db, 'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)');
-  pairings.forEach((pairing, slot) => insert.run(leagueId, round, slot, pairing.home, pairing.away));
+export async function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    const kept = prepared(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(leagueId, round, fixedAt);
+    if (kept.changes === 0) return;
+    const insert = prepared(db, 'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)');
+    pairings.forEach((pairing, slot) => insert.run(leagueId, round, slot, pairing.home, pairing.away));
+  });
 }
 
 export interface KeptRound {
@@ -39,7 +41,7 @@ const PAIRINGS_SQL = `
   ORDER BY r.round, p.slot`;
 
 /** The kept rounds first..last with their pairings in slot order. */
-export function keptRounds(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): KeptRound[] {
+export async function keptRounds(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<KeptRound[]> {
   const rows = prepared(db, PAIRINGS_SQL).all(leagueId, first, last) as {
     round: number;
     finalAt: string | null;
@@ -60,18 +62,22 @@ export function keptRounds(db: Database, leagueId: string, first = 1, last = Num
  * A team that leaves mid-round loses its matchup of that round, unless its opponent left
  * first (the first departure decides). True when it decided one.
  */
-export function forfeitMatchup(db: Database, leagueId: string, round: number, teamId: string): boolean {
-  const result = prepared(
-    db,
-    `UPDATE h2h_pairings SET forfeited_by = ?
-     WHERE league_id = ? AND round = ? AND forfeited_by IS NULL AND (home_team_id = ? OR away_team_id = ?)`,
-  ).run(teamId, leagueId, round, teamId, teamId);
-  return result.changes > 0;
+export async function forfeitMatchup(db: Database, leagueId: string, round: number, teamId: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = prepared(
+      db,
+      `UPDATE h2h_pairings SET forfeited_by = ?
+       WHERE league_id = ? AND round = ? AND forfeited_by IS NULL AND (home_team_id = ? OR away_team_id = ?)`,
+    ).run(teamId, leagueId, round, teamId, teamId);
+    return result.changes > 0;
+  });
 }
 
 /** Records the moment a round was first found final; false when it already was. */
-export function markRoundFinal(db: Database, leagueId: string, round: number, at: string): boolean {
-  return prepared(db, 'UPDATE h2h_rounds SET final_at = ? WHERE league_id = ? AND round = ? AND final_at IS NULL').run(at, leagueId, round).changes === 1;
+export async function markRoundFinal(db: Database, leagueId: string, round: number, at: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    return prepared(db, 'UPDATE h2h_rounds SET final_at = ? WHERE league_id = ? AND round = ? AND final_at IS NULL').run(at, leagueId, round).changes === 1;
+  });
 }
 
 export interface TeamRoundSpan {
@@ -92,9 +98,11 @@ const REFRESH_TEAM_ROUND_SQL = `
  * Re-sums each team's round from its performances over the covering (team, date, points)
  * index: a re-sent day replaces its points rather than adding to them.
  */
-export function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): void {
-  const refresh = prepared(db, REFRESH_TEAM_ROUND_SQL);
-  for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
+export async function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    const refresh = prepared(db, REFRESH_TEAM_ROUND_SQL);
+    for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
+  });
 }
 
 /**
@@ -102,16 +110,18 @@ export function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[])
  * `days` of it scored: fewer of the latter means the round cannot be complete yet (counted by
  * SQLite, so an ingest chunk of a long day need not read the round's rows to learn it).
  */
-export function roundCompletion(db: Database, leagueId: string, round: number, days: number): { paired: number; scored: number } {
+export async function roundCompletion(db: Database, leagueId: string, round: number, days: number): Promise<{ paired: number; scored: number }> {
   const paired = prepared(db, 'SELECT count(*) + count(away_team_id) AS n FROM h2h_pairings WHERE league_id = ? AND round = ?').get(leagueId, round) as { n: number };
   const scored = prepared(db, 'SELECT count(*) AS n FROM h2h_team_rounds WHERE league_id = ? AND round = ? AND days_scored >= ?').get(leagueId, round, days) as { n: number };
   return { paired: paired.n, scored: scored.n };
 }
 
 /** Writes a final round's outcome on each paired team's round row. */
-export function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): void {
-  const write = prepared(db, 'UPDATE h2h_team_rounds SET result = ?, points_against = ? WHERE team_id = ? AND round = ?');
-  for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
+export async function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    const write = prepared(db, 'UPDATE h2h_team_rounds SET result = ?, points_against = ? WHERE team_id = ? AND round = ?');
+    for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
+  });
 }
 
 const REFRESH_RECORDS_SQL = `
@@ -129,8 +139,10 @@ const REFRESH_RECORDS_SQL = `
  * never adjusted by a difference: a re-sent day would otherwise leave float noise to order
  * teams whose points for are equal.
  */
-export function refreshTeamRecords(db: Database, teamIds: readonly string[]): void {
-  if (teamIds.length > 0) prepared(db, REFRESH_RECORDS_SQL).run(JSON.stringify([...new Set(teamIds)]));
+export async function refreshTeamRecords(db: Database, teamIds: readonly string[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (teamIds.length > 0) prepared(db, REFRESH_RECORDS_SQL).run(JSON.stringify([...new Set(teamIds)]));
+  });
 }
 
 /** A team's kept record, with the rank and table points last written for it (null before the first). */
@@ -148,7 +160,7 @@ const RECORDS_SQL = `
   WHERE t.league_id = ?`;
 
 /** Every team of the league (departed ones included) with its kept record: what the ranking reads. */
-export function keptRecords(db: Database, leagueId: string): KeptRecord[] {
+export async function keptRecords(db: Database, leagueId: string): Promise<KeptRecord[]> {
   return prepared(db, RECORDS_SQL).all(leagueId) as KeptRecord[];
 }
 
@@ -158,7 +170,7 @@ export interface TeamRoundPoints {
 }
 
 /** Every team's points in rounds first..last, by round then team. */
-export function teamRoundPoints(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Map<number, Map<string, TeamRoundPoints>> {
+export async function teamRoundPoints(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<Map<number, Map<string, TeamRoundPoints>>> {
   const rows = prepared(
     db,
     'SELECT round, team_id AS teamId, points, days_scored AS daysScored FROM h2h_team_rounds WHERE league_id = ? AND round BETWEEN ? AND ?',
@@ -173,11 +185,13 @@ export function teamRoundPoints(db: Database, leagueId: string, first = 1, last 
 }
 
 /** The table must be written again before it is read (round points, pairings or teams changed). */
-export function markTableStale(db: Database, leagueId: string): void {
-  prepared(db, 'UPDATE leagues SET table_stale = 1 WHERE id = ?').run(leagueId);
+export async function markTableStale(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'UPDATE leagues SET table_stale = 1 WHERE id = ?').run(leagueId);
+  });
 }
 
-export function isTableStale(db: Database, leagueId: string): boolean {
+export async function isTableStale(db: Database, leagueId: string): Promise<boolean> {
   const row = prepared(db, 'SELECT table_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined;
   return row?.stale === 1;
 }
@@ -187,7 +201,7 @@ export function isTableStale(db: Database, leagueId: string): boolean {
  * read at `version`) if the league is still at that version, and clears the stale flag;
  * false when a write came in between.
  */
-export function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): boolean {
+export async function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): Promise<boolean> {
   return writeTransaction(db, (tx) => {
     const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
     if (current?.version !== version) return false;
@@ -214,6 +228,6 @@ const TABLE_SQL = `
   ORDER BY s.rank`;
 
 /** The kept table in rank order. */
-export function keptTable(db: Database, leagueId: string): KeptTableRow[] {
+export async function keptTable(db: Database, leagueId: string): Promise<KeptTableRow[]> {
   return prepared(db, TABLE_SQL).all(leagueId) as KeptTableRow[];
 }

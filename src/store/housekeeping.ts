@@ -20,7 +20,7 @@ export interface PruneReport {
   rateLimitHits: number;
 }
 
-export function pruneStaleRows(db: Database, now: Date): PruneReport {
+export async function pruneStaleRows(db: Database, now: Date): Promise<PruneReport> {
   const oldestSnapshot = addDays(utcDay(now), -SERIES_KEEP_DAYS);
   const expiredBefore = new Date(now.getTime() - EXPIRED_CACHE_GRACE_DAYS * DAY_MS).toISOString();
   return writeTransaction(db, (tx) => ({

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from './database';
+import { type Database, writeTransaction } from './database';
 import { languageScales } from './schema';
 
 export type LanguageScaleRow = typeof languageScales.$inferSelect;
 
 /** The registry row of an edition (§1.2), if it was ever measured or seeded. */
-export function findLanguageScale(db: Database, domain: string): LanguageScaleRow | undefined {
+export async function findLanguageScale(db: Database, domain: string): Promise<LanguageScaleRow | undefined> {
   return db.select().from(languageScales).where(eq(languageScales.domain, domain)).get();
 }
 
@@ -13,7 +13,9 @@ export function findLanguageScale(db: Database, domain: string): LanguageScaleRo
  * §1.3 step 9: insert-if-absent, then re-read. A concurrent first calibration of the same
  * edition may have won; every league then freezes the stored value, never our measurement.
  */
-export function recordLanguageScale(db: Database, row: LanguageScaleRow): LanguageScaleRow {
-  db.insert(languageScales).values(row).onConflictDoNothing({ target: languageScales.domain }).run();
-  return findLanguageScale(db, row.domain)!;
+export async function recordLanguageScale(db: Database, row: LanguageScaleRow): Promise<LanguageScaleRow> {
+  return writeTransaction(db, async (tx) => {
+    tx.insert(languageScales).values(row).onConflictDoNothing({ target: languageScales.domain }).run();
+    return (await findLanguageScale(tx, row.domain))!;
+  });
 }

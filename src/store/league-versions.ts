@@ -4,24 +4,28 @@
  * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
  * as a stale answer in test/api/read-cache.test.ts.
  */
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
-export function bumpLeagueVersion(db: Database, leagueId: string): void {
-  preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
+export async function bumpLeagueVersion(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
+  });
 }
 
 /**
  * Points or the set of teams changed: a new version, and ranks (and a head-to-head league's
  * table) rewritten at the next read.
  */
-export function markStandingsChanged(db: Database, leagueId: string): void {
-  preparedOnce(db, 'markStandingsChanged', () =>
-    db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
-  ).run(leagueId);
+export async function markStandingsChanged(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    preparedOnce(db, 'markStandingsChanged', () =>
+      db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
+    ).run(leagueId);
+  });
 }
 
 /** The league's current version; undefined when there is no such league. */
-export function leagueVersion(db: Database, leagueId: string): number | undefined {
+export async function leagueVersion(db: Database, leagueId: string): Promise<number | undefined> {
   const statement = preparedOnce(db, 'leagueVersion', () => db.$client.prepare('SELECT version FROM leagues WHERE id = ?'));
   return (statement.get(leagueId) as { version: number } | undefined)?.version;
 }

@@ -1,17 +1,17 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH, preparedOnce } from './database';
+import { type Database, IN_BATCH, preparedOnce, writeTransaction } from './database';
 import { leagues, lineupVersions, players, teams } from './schema';
 
 export type LeagueRow = typeof leagues.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithPlayer = TeamRow & { playerName: string };
 
-export function findLeague(db: Database, id: string): LeagueRow | undefined {
+export async function findLeague(db: Database, id: string): Promise<LeagueRow | undefined> {
   return preparedOnce(db, 'findLeague', () => db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 /** Current members only: departed teams stay in standings but not in `teamCount`. */
-export function currentTeamCount(db: Database, leagueId: string): number {
+export async function currentTeamCount(db: Database, leagueId: string): Promise<number> {
   const row = db
     .select({ n: sql<number>`count(*)` })
     .from(teams)
@@ -20,12 +20,12 @@ export function currentTeamCount(db: Database, leagueId: string): number {
   return Number(row?.n ?? 0);
 }
 
-export function findTeam(db: Database, teamId: string): TeamRow | undefined {
+export async function findTeam(db: Database, teamId: string): Promise<TeamRow | undefined> {
   return preparedOnce(db, 'findTeam', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId'))).prepare()).get({ teamId });
 }
 
 /** The caller's current (not departed) team in a league. */
-export function findCurrentTeam(db: Database, leagueId: string, playerId: string): TeamRow | undefined {
+export async function findCurrentTeam(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
   // prepared once: every members-only read (head-to-head, activity) asks it before a kept answer
   const query = preparedOnce(db, 'findCurrentTeam', () =>
     db
@@ -37,7 +37,7 @@ export function findCurrentTeam(db: Database, leagueId: string, playerId: string
   return query.get({ leagueId, playerId });
 }
 
-export function findTeamWithPlayer(db: Database, teamId: string): TeamWithPlayer | undefined {
+export async function findTeamWithPlayer(db: Database, teamId: string): Promise<TeamWithPlayer | undefined> {
   const row = db
     .select({ team: teams, playerName: players.name })
     .from(teams)
@@ -48,7 +48,7 @@ export function findTeamWithPlayer(db: Database, teamId: string): TeamWithPlayer
 }
 
 /** Every team of a league, departed ones included, in join order. */
-export function teamsOfLeague(db: Database, leagueId: string): TeamWithPlayer[] {
+export async function teamsOfLeague(db: Database, leagueId: string): Promise<TeamWithPlayer[]> {
   return db
     .select({ team: teams, playerName: players.name })
     .from(teams)
@@ -62,7 +62,7 @@ export function teamsOfLeague(db: Database, leagueId: string): TeamWithPlayer[] 
 // ---- reads for the league and team endpoints -------------------------------------------
 
 /** Current members per league, 0 for a league without any. */
-export function currentTeamCounts(db: Database, leagueIds: readonly string[]): Map<string, number> {
+export async function currentTeamCounts(db: Database, leagueIds: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
   const distinct = [...out.keys()];
   for (let i = 0; i < distinct.length; i += IN_BATCH) {
@@ -78,12 +78,12 @@ export function currentTeamCounts(db: Database, leagueIds: readonly string[]): M
 }
 
 /** The league a (normalized) invitation code opens. */
-export function findLeagueByCode(db: Database, code: string): LeagueRow | undefined {
+export async function findLeagueByCode(db: Database, code: string): Promise<LeagueRow | undefined> {
   return db.select().from(leagues).where(eq(leagues.invitationCode, code)).get();
 }
 
 /** Leagues where the player has a current (not departed) team, most recently joined first. */
-export function leaguesOfPlayer(db: Database, playerId: string): LeagueRow[] {
+export async function leaguesOfPlayer(db: Database, playerId: string): Promise<LeagueRow[]> {
   return db
     .select({ league: leagues })
     .from(teams)
@@ -98,7 +98,7 @@ export function leaguesOfPlayer(db: Database, playerId: string): LeagueRow[] {
  * §6.7 public shelf: public, not closed, season not over, newest start first. Instants are
  * stored as `toISOString()` text, so comparing strings compares instants.
  */
-export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow[] {
+export async function publicLeagues(db: Database, now: Date, limit: number): Promise<LeagueRow[]> {
   return db.select().from(leagues).where(publicInSeason(now.toISOString())).orderBy(...PUBLIC_ORDER).limit(limit).all();
 }
 
@@ -109,7 +109,7 @@ export function publicLeagues(db: Database, now: Date, limit: number): LeagueRow
  * shows, its team count included). Joined in SQL: read on every request for the shelf, the
  * rows handed to JavaScript one by one cost more than the query.
  */
-export function publicShelfTag(db: Database, now: Date, limit: number): string {
+export async function publicShelfTag(db: Database, now: Date, limit: number): Promise<string> {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a shelf limit must be a whole number, not ${limit}`);
   // The limit is written into the statement, not bound: SQLite plans a bound LIMIT here at
   // about twice the cost (its sorter cannot stop early), on every read of the shelf.
@@ -134,7 +134,7 @@ function publicInSeason(now: string | Placeholder) {
 const PUBLIC_ORDER = [desc(leagues.startDate), desc(leagues.createdAt), leagues.id] as const;
 
 /** The player's team in the league, current or departed (a rejoin reuses it). */
-export function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): TeamRow | undefined {
+export async function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
   return db
     .select()
     .from(teams)
@@ -143,7 +143,7 @@ export function findTeamOfPlayer(db: Database, leagueId: string, playerId: strin
 }
 
 /** The team (current or departed) holding a case-folded name in the league. */
-export function findTeamByNameKey(db: Database, leagueId: string, nameKey: string): TeamRow | undefined {
+export async function findTeamByNameKey(db: Database, leagueId: string, nameKey: string): Promise<TeamRow | undefined> {
   return db
     .select()
     .from(teams)
@@ -152,7 +152,7 @@ export function findTeamByNameKey(db: Database, leagueId: string, nameKey: strin
 }
 
 /** The current member who joined first (§6.6 admin hand-over). */
-export function earliestCurrentMember(db: Database, leagueId: string): TeamRow | undefined {
+export async function earliestCurrentMember(db: Database, leagueId: string): Promise<TeamRow | undefined> {
   return db
     .select()
     .from(teams)
@@ -165,71 +165,85 @@ export function earliestCurrentMember(db: Database, leagueId: string): TeamRow |
 
 export type NewLeague = typeof leagues.$inferInsert;
 
-export function insertLeague(db: Database, row: NewLeague): LeagueRow {
-  return db.insert(leagues).values(row).returning().get();
+export async function insertLeague(db: Database, row: NewLeague): Promise<LeagueRow> {
+  return writeTransaction(db, async (db) => {
+    return db.insert(leagues).values(row).returning().get();
+  });
 }
 
 /** A new team with its first line-up version, saved at the moment it joined. */
-export function insertTeamWithLineup(
+export async function insertTeamWithLineup(
   db: Database,
   team: { id: string; leagueId: string; playerId: string; name: string; nameKey: string; joinedAt: string },
   lineup: { schema: string; positions: Readonly<Record<string, string>> },
-): TeamRow {
-  const row = db
-    .insert(teams)
-    .values({ ...team, leftAt: null })
-    .returning()
-    .get();
-  db.insert(lineupVersions).values({ teamId: row.id, schema: lineup.schema, positions: JSON.stringify(lineup.positions), savedAt: team.joinedAt }).run();
-  return row;
+): Promise<TeamRow> {
+  return writeTransaction(db, async (db) => {
+    const row = db
+      .insert(teams)
+      .values({ ...team, leftAt: null })
+      .returning()
+      .get();
+    db.insert(lineupVersions).values({ teamId: row.id, schema: lineup.schema, positions: JSON.stringify(lineup.positions), savedAt: team.joinedAt }).run();
+    return row;
+  });
 }
 
 /** §6.5 rejoin: the departed row comes back under its (possibly new) name; seniority kept. */
-export function rejoinTeam(db: Database, teamId: string, name: string, nameKey: string): boolean {
-  const result = db
-    .update(teams)
-    .set({ leftAt: null, name, nameKey })
-    .where(and(eq(teams.id, teamId), isNotNull(teams.leftAt)))
-    .run();
-  return result.changes === 1;
+export async function rejoinTeam(db: Database, teamId: string, name: string, nameKey: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(teams)
+      .set({ leftAt: null, name, nameKey })
+      .where(and(eq(teams.id, teamId), isNotNull(teams.leftAt)))
+      .run();
+    return result.changes === 1;
+  });
 }
 
 /** Records a departure; false when the team had already left. */
-export function markTeamLeft(db: Database, teamId: string, at: string): boolean {
-  const result = db
-    .update(teams)
-    .set({ leftAt: at })
-    .where(and(eq(teams.id, teamId), isNull(teams.leftAt)))
-    .run();
-  return result.changes === 1;
+export async function markTeamLeft(db: Database, teamId: string, at: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(teams)
+      .set({ leftAt: at })
+      .where(and(eq(teams.id, teamId), isNull(teams.leftAt)))
+      .run();
+    return result.changes === 1;
+  });
 }
 
-export function setLeagueAdmin(db: Database, leagueId: string, playerId: string): void {
-  db.update(leagues).set({ adminId: playerId }).where(eq(leagues.id, leagueId)).run();
+export async function setLeagueAdmin(db: Database, leagueId: string, playerId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.update(leagues).set({ adminId: playerId }).where(eq(leagues.id, leagueId)).run();
+  });
 }
 
 /** Deletes the league; teams, contracts, ledger, line-ups, performances and notifications cascade. */
-export function deleteLeague(db: Database, leagueId: string): void {
-  db.delete(leagues).where(eq(leagues.id, leagueId)).run();
+export async function deleteLeague(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.delete(leagues).where(eq(leagues.id, leagueId)).run();
+  });
 }
 
 /** §6.4 close, guarded on the caller being admin and the league still open; false when refused. */
-export function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: string, at: string): boolean {
-  const result = db
-    .update(leagues)
-    .set({ closedAt: at })
-    .where(and(eq(leagues.id, leagueId), eq(leagues.adminId, adminId), isNull(leagues.closedAt)))
-    .run();
-  return result.changes === 1;
+export async function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: string, at: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(leagues)
+      .set({ closedAt: at })
+      .where(and(eq(leagues.id, leagueId), eq(leagues.adminId, adminId), isNull(leagues.closedAt)))
+      .run();
+    return result.changes === 1;
+  });
 }
 
 /** Every league, oldest first: the scoring read side filters them by season (§4.3). */
-export function allLeagues(db: Database): LeagueRow[] {
+export async function allLeagues(db: Database): Promise<LeagueRow[]> {
   return db.select().from(leagues).orderBy(leagues.createdAt, sql`${leagues}.rowid`).all();
 }
 
 /** Every team (departed ones included) of the given leagues, in join order. */
-export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): TeamRow[] {
+export async function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<TeamRow[]> {
   const out: TeamRow[] = [];
   for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
     out.push(...db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH))).all());
@@ -238,7 +252,7 @@ export function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Team
 }
 
 /** Many teams with their players' names, in statements of IN_BATCH ids (contract lists, in-boxes). */
-export function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Map<string, TeamWithPlayer> {
+export async function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Promise<Map<string, TeamWithPlayer>> {
   const distinct = [...new Set(teamIds)];
   const out = new Map<string, TeamWithPlayer>();
   for (let i = 0; i < distinct.length; i += IN_BATCH) {
@@ -254,7 +268,7 @@ export function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]):
 }
 
 /** Many leagues by id, in statements of IN_BATCH ids. */
-export function leaguesByIds(db: Database, leagueIds: readonly string[]): Map<string, LeagueRow> {
+export async function leaguesByIds(db: Database, leagueIds: readonly string[]): Promise<Map<string, LeagueRow>> {
   const distinct = [...new Set(leagueIds)];
   const out = new Map<string, LeagueRow>();
   for (let i = 0; i < distinct.length; i += IN_BATCH) {

@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, writeTransaction } from './database';
 import { ledgerEntries, teams } from './schema';
 import { STARTING_CREDITS } from '../domain/pricing';
 
@@ -15,13 +15,13 @@ export function creditsSql(teamId: SQLWrapper | string): SQL<number> {
   );
 }
 
-export function creditsOf(db: Database, teamId: string): number {
+export async function creditsOf(db: Database, teamId: string): Promise<number> {
   const row = db.get<{ credits: number }>(sql`SELECT ${creditsSql(teamId)} AS credits`);
   return Number(row.credits);
 }
 
 /** Credits of many teams, in statements of at most IN_BATCH parameters (SQLite caps them). */
-export function creditsOfTeams(db: Database, teamIds: readonly string[]): Map<string, number> {
+export async function creditsOfTeams(db: Database, teamIds: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>(teamIds.map((id) => [id, STARTING_CREDITS]));
   const distinct = [...out.keys()];
   for (let i = 0; i < distinct.length; i += IN_BATCH) {
@@ -35,9 +35,11 @@ export function creditsOfTeams(db: Database, teamIds: readonly string[]): Map<st
   return out;
 }
 
-export function recordLedgerEntry(
+export async function recordLedgerEntry(
   db: Database,
   entry: { teamId: string; contractId: string; kind: (typeof ledgerEntries.$inferInsert)['kind']; amount: number; createdAt: string },
-): void {
-  db.insert(ledgerEntries).values(entry).run();
+): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.insert(ledgerEntries).values(entry).run();
+  });
 }

@@ -1,7 +1,7 @@
 /** Line-up versions: every save kept with its time, so a past day keeps the line-up it had. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { stringRecordFromJson } from '../domain/values';
-import { type Database, IN_BATCH } from './database';
+import { type Database, IN_BATCH, writeTransaction } from './database';
 import { lineupVersions } from './schema';
 
 export interface LineupVersion {
@@ -17,7 +17,7 @@ function toVersion(row: typeof lineupVersions.$inferSelect): LineupVersion {
 }
 
 /** The team's newest line-up; same-instant saves are ordered by insertion. */
-export function latestLineupVersion(db: Database, teamId: string): LineupVersion | undefined {
+export async function latestLineupVersion(db: Database, teamId: string): Promise<LineupVersion | undefined> {
   const row = db
     .select()
     .from(lineupVersions)
@@ -29,7 +29,7 @@ export function latestLineupVersion(db: Database, teamId: string): LineupVersion
 }
 
 /** For many teams at once: each team's version standing just before `before`. */
-export function lineupVersionsStandingBefore(db: Database, teamIds: readonly string[], before: string): Map<string, LineupVersion> {
+export async function lineupVersionsStandingBefore(db: Database, teamIds: readonly string[], before: string): Promise<Map<string, LineupVersion>> {
   const out = new Map<string, LineupVersion>();
   for (let i = 0; i < teamIds.length; i += IN_BATCH) {
     const batch = teamIds.slice(i, i + IN_BATCH);
@@ -52,7 +52,7 @@ export function lineupVersionsStandingBefore(db: Database, teamIds: readonly str
 }
 
 /** Every version of one team, oldest first (same-instant saves in insertion order). */
-export function lineupVersionsOfTeam(db: Database, teamId: string): LineupVersion[] {
+export async function lineupVersionsOfTeam(db: Database, teamId: string): Promise<LineupVersion[]> {
   return db
     .select()
     .from(lineupVersions)
@@ -63,8 +63,10 @@ export function lineupVersionsOfTeam(db: Database, teamId: string): LineupVersio
 }
 
 /** Appends a version; history is never rewritten, so past days keep the line-up they had. */
-export function appendLineupVersion(db: Database, version: LineupVersion): void {
-  db.insert(lineupVersions)
-    .values({ teamId: version.teamId, schema: version.schema, positions: JSON.stringify(version.positions), savedAt: version.savedAt })
-    .run();
+export async function appendLineupVersion(db: Database, version: LineupVersion): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.insert(lineupVersions)
+      .values({ teamId: version.teamId, schema: version.schema, positions: JSON.stringify(version.positions), savedAt: version.savedAt })
+      .run();
+  });
 }

@@ -6,8 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { TEAM_NAME_KEY_VERSION, teamNameKey } from '../domain/name-keys';
 import type { Database } from './database';
-import { teams } from './schema';
-import { readSetting, writeSetting } from './settings';
+import { settings, teams } from './schema';
 
 const SETTING_KEY = 'teams.nameKeyVersion';
 
@@ -22,7 +21,9 @@ export interface NameKeyUpgrade {
 }
 
 export function upgradeTeamNameKeys(db: Database): NameKeyUpgrade | null {
-  if (Number(readSetting(db, SETTING_KEY) ?? 1) >= TEAM_NAME_KEY_VERSION) return null;
+  // synchronous, as the migrations it follows: the setting is read and written here, not through ./settings
+  const stored = db.select().from(settings).where(eq(settings.key, SETTING_KEY)).get()?.value;
+  if (Number(stored ?? 1) >= TEAM_NAME_KEY_VERSION) return null;
   const client = db.$client;
   return client
     .transaction(() => {
@@ -44,7 +45,8 @@ export function upgradeTeamNameKeys(db: Database): NameKeyUpgrade | null {
         taken.add(slot);
         rekeyed++;
       }
-      writeSetting(db, SETTING_KEY, String(TEAM_NAME_KEY_VERSION));
+      const value = String(TEAM_NAME_KEY_VERSION);
+      db.insert(settings).values({ key: SETTING_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
       return { rekeyed, kept };
     })
     .immediate();

@@ -1,12 +1,14 @@
 /** The notification in-box (§8): rows are written after the money moved and only ever marked read. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 import { notifications } from './schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export function insertNotification(db: Database, row: typeof notifications.$inferInsert): NotificationRow {
-  return db.insert(notifications).values(row).returning().get();
+export async function insertNotification(db: Database, row: typeof notifications.$inferInsert): Promise<NotificationRow> {
+  return writeTransaction(db, async (db) => {
+    return db.insert(notifications).values(row).returning().get();
+  });
 }
 
 /**
@@ -14,18 +16,20 @@ export function insertNotification(db: Database, row: typeof notifications.$infe
  * per row. Not drizzle's multi-row insert (it built and bound 2,000 rows at ~70 µs a row),
  * nor one json_each statement for the set, which cost nearly twice the rows' own runs.
  */
-export function insertNotifications(db: Database, rows: readonly (typeof notifications.$inferInsert)[]): void {
-  if (rows.length === 0) return;
-  const text = `INSERT INTO notifications (id, player_id, league_id, team_id, contract_id, message, date, is_read, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-  const insert = preparedOnce(db, text, () => db.$client.prepare(text));
-  for (const row of rows) {
-    insert.run(row.id, row.playerId, row.leagueId, row.teamId, row.contractId, row.message, row.date, row.isRead ? 1 : 0, row.createdAt);
-  }
+export async function insertNotifications(db: Database, rows: readonly (typeof notifications.$inferInsert)[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (rows.length === 0) return;
+    const text = `INSERT INTO notifications (id, player_id, league_id, team_id, contract_id, message, date, is_read, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+    const insert = preparedOnce(db, text, () => db.$client.prepare(text));
+    for (const row of rows) {
+      insert.run(row.id, row.playerId, row.leagueId, row.teamId, row.contractId, row.message, row.date, row.isRead ? 1 : 0, row.createdAt);
+    }
+  });
 }
 
 /** Newest day first, then newest written first (Proposed tie-break of §8; rowid orders rows written in the same millisecond). */
-export function notificationsOfPlayer(db: Database, playerId: string): NotificationRow[] {
+export async function notificationsOfPlayer(db: Database, playerId: string): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
@@ -34,7 +38,7 @@ export function notificationsOfPlayer(db: Database, playerId: string): Notificat
     .all();
 }
 
-export function notificationsOfTeam(db: Database, teamId: string): NotificationRow[] {
+export async function notificationsOfTeam(db: Database, teamId: string): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
@@ -43,16 +47,18 @@ export function notificationsOfTeam(db: Database, teamId: string): NotificationR
     .all();
 }
 
-export function findNotification(db: Database, id: string): NotificationRow | undefined {
+export async function findNotification(db: Database, id: string): Promise<NotificationRow | undefined> {
   return db.select().from(notifications).where(eq(notifications.id, id)).get();
 }
 
 /** Matches notification and owner together; false when nothing changed hands. */
-export function markNotificationRead(db: Database, id: string, playerId: string): boolean {
-  const result = db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.playerId, playerId)))
-    .run();
-  return result.changes === 1;
+export async function markNotificationRead(db: Database, id: string, playerId: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const result = db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.id, id), eq(notifications.playerId, playerId)))
+      .run();
+    return result.changes === 1;
+  });
 }

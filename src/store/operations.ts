@@ -8,7 +8,7 @@ import { contracts, performances, teams } from './schema';
  * every scored day, so this one team's days are the league's scored days, read from the
  * primary key instead of grouping the whole table (a big deployment holds millions of rows).
  */
-export function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Map<string, { teamId: string; joinedAt: string }> {
+export async function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<Map<string, { teamId: string; joinedAt: string }>> {
   const out = new Map<string, { teamId: string; joinedAt: string }>();
   for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
     const rows = db
@@ -24,7 +24,7 @@ export function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]):
 }
 
 /** The team's scored days in [from, to], and its newest scored day of all. */
-export function scoredDaysOfTeam(db: Database, teamId: string, from: string, to: string): { days: Set<string>; last: string | null } {
+export async function scoredDaysOfTeam(db: Database, teamId: string, from: string, to: string): Promise<{ days: Set<string>; last: string | null }> {
   const rows = db
     .select({ date: performances.date })
     .from(performances)
@@ -35,7 +35,7 @@ export function scoredDaysOfTeam(db: Database, teamId: string, from: string, to:
 }
 
 /** Live contracts whose expiry day is `onOrBefore` or earlier: what the sweep has still to settle. */
-export function liveContractsExpiredBy(db: Database, onOrBefore: string): { expireDate: string; n: number }[] {
+export async function liveContractsExpiredBy(db: Database, onOrBefore: string): Promise<{ expireDate: string; n: number }[]> {
   return db
     .select({ expireDate: contracts.expireDate, n: count() })
     .from(contracts)
@@ -46,7 +46,7 @@ export function liveContractsExpiredBy(db: Database, onOrBefore: string): { expi
 }
 
 /** Bytes the database occupies (pages in use × page size; the WAL is transient and not counted). */
-export function databaseBytes(db: Database): number {
+export async function databaseBytes(db: Database): Promise<number> {
   const row = db.get<{ bytes: number }>(sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`);
   return Number(row?.bytes ?? 0);
 }

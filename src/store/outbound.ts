@@ -5,7 +5,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { and, eq } from 'drizzle-orm';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 import { announceRuns, leagueWebhooks, outbox, pushPreferences, pushSubscriptions } from './schema';
 
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
@@ -18,34 +18,42 @@ export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 // ---- webhooks -------------------------------------------------------------------------------
 
-export function findWebhook(db: Database, leagueId: string): WebhookRow | undefined {
+export async function findWebhook(db: Database, leagueId: string): Promise<WebhookRow | undefined> {
   return db.select().from(leagueWebhooks).where(eq(leagueWebhooks.leagueId, leagueId)).get();
 }
 
 /** Sets the league's one hook; a new URL or format starts with a clean record. */
-export function putWebhook(db: Database, leagueId: string, url: string, format: WebhookRow['format'], at: string): WebhookRow {
-  const fresh = { url, format, createdAt: at, lastSuccessAt: null, failingSince: null, lastError: null };
-  return db
-    .insert(leagueWebhooks)
-    .values({ leagueId, ...fresh })
-    .onConflictDoUpdate({ target: leagueWebhooks.leagueId, set: fresh })
-    .returning()
-    .get();
+export async function putWebhook(db: Database, leagueId: string, url: string, format: WebhookRow['format'], at: string): Promise<WebhookRow> {
+  return writeTransaction(db, async (db) => {
+    const fresh = { url, format, createdAt: at, lastSuccessAt: null, failingSince: null, lastError: null };
+    return db
+      .insert(leagueWebhooks)
+      .values({ leagueId, ...fresh })
+      .onConflictDoUpdate({ target: leagueWebhooks.leagueId, set: fresh })
+      .returning()
+      .get();
+  });
 }
 
-export function deleteWebhook(db: Database, leagueId: string): boolean {
-  return db.delete(leagueWebhooks).where(eq(leagueWebhooks.leagueId, leagueId)).run().changes > 0;
+export async function deleteWebhook(db: Database, leagueId: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    return db.delete(leagueWebhooks).where(eq(leagueWebhooks.leagueId, leagueId)).run().changes > 0;
+  });
 }
 
-export function recordWebhookSuccess(db: Database, leagueId: string, at: string): void {
-  db.update(leagueWebhooks).set({ lastSuccessAt: at, failingSince: null, lastError: null }).where(eq(leagueWebhooks.leagueId, leagueId)).run();
+export async function recordWebhookSuccess(db: Database, leagueId: string, at: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.update(leagueWebhooks).set({ lastSuccessAt: at, failingSince: null, lastError: null }).where(eq(leagueWebhooks.leagueId, leagueId)).run();
+  });
 }
 
-export function recordWebhookFailure(db: Database, leagueId: string, at: string, error: string): void {
-  prepared(db, 'UPDATE league_webhooks SET failing_since = coalesce(failing_since, ?), last_error = ? WHERE league_id = ?').run(at, error, leagueId);
+export async function recordWebhookFailure(db: Database, leagueId: string, at: string, error: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'UPDATE league_webhooks SET failing_since = coalesce(failing_since, ?), last_error = ? WHERE league_id = ?').run(at, error, leagueId);
+  });
 }
 
-export function pendingWebhookMessages(db: Database, leagueId: string): number {
+export async function pendingWebhookMessages(db: Database, leagueId: string): Promise<number> {
   const row = prepared(db, `SELECT count(*) AS n FROM outbox WHERE channel = 'webhook' AND league_id = ? AND status = 'pending'`).get(leagueId) as { n: number };
   return row.n;
 }
@@ -53,28 +61,34 @@ export function pendingWebhookMessages(db: Database, leagueId: string): number {
 // ---- push subscriptions and choices ---------------------------------------------------------
 
 /** Keeps a browser's subscription for the player; the same endpoint again replaces its keys and owner. */
-export function upsertSubscription(db: Database, row: SubscriptionRow): SubscriptionRow {
-  return db
-    .insert(pushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { playerId: row.playerId, p256dh: row.p256dh, auth: row.auth } })
-    .returning()
-    .get();
+export async function upsertSubscription(db: Database, row: SubscriptionRow): Promise<SubscriptionRow> {
+  return writeTransaction(db, async (db) => {
+    return db
+      .insert(pushSubscriptions)
+      .values(row)
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { playerId: row.playerId, p256dh: row.p256dh, auth: row.auth } })
+      .returning()
+      .get();
+  });
 }
 
-export function deleteSubscriptionOf(db: Database, playerId: string, endpoint: string): boolean {
-  return db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.playerId, playerId), eq(pushSubscriptions.endpoint, endpoint))).run().changes > 0;
+export async function deleteSubscriptionOf(db: Database, playerId: string, endpoint: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    return db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.playerId, playerId), eq(pushSubscriptions.endpoint, endpoint))).run().changes > 0;
+  });
 }
 
-export function deleteSubscription(db: Database, id: string): void {
-  db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run();
+export async function deleteSubscription(db: Database, id: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run();
+  });
 }
 
-export function findSubscription(db: Database, id: string): SubscriptionRow | undefined {
+export async function findSubscription(db: Database, id: string): Promise<SubscriptionRow | undefined> {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get();
 }
 
-export function subscriptionCount(db: Database, playerId: string): number {
+export async function subscriptionCount(db: Database, playerId: string): Promise<number> {
   const row = prepared(db, 'SELECT count(*) AS n FROM push_subscriptions WHERE player_id = ?').get(playerId) as { n: number };
   return row.n;
 }
@@ -85,13 +99,15 @@ export interface PushChoices {
   roundResult: boolean;
 }
 
-export function readPushChoices(db: Database, playerId: string): PushChoices {
+export async function readPushChoices(db: Database, playerId: string): Promise<PushChoices> {
   const row = db.select().from(pushPreferences).where(eq(pushPreferences.playerId, playerId)).get();
   return row ? { morningResult: row.morningResult, contractExpiring: row.contractExpiring, roundResult: row.roundResult } : { morningResult: true, contractExpiring: true, roundResult: true };
 }
 
-export function writePushChoices(db: Database, playerId: string, choices: PushChoices): void {
-  db.insert(pushPreferences).values({ playerId, ...choices }).onConflictDoUpdate({ target: pushPreferences.playerId, set: choices }).run();
+export async function writePushChoices(db: Database, playerId: string, choices: PushChoices): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.insert(pushPreferences).values({ playerId, ...choices }).onConflictDoUpdate({ target: pushPreferences.playerId, set: choices }).run();
+  });
 }
 
 export type PushChoice = 'morning_result' | 'contract_expiring' | 'round_result';
@@ -100,7 +116,7 @@ export type PushChoice = 'morning_result' | 'contract_expiring' | 'round_result'
  * Every subscription of a current member of the league who wants `choice`, with the team:
  * those a league-wide push goes to.
  */
-export function subscribersOfLeague(db: Database, leagueId: string, choice: PushChoice): { subscriptionId: string; teamId: string; playerId: string }[] {
+export async function subscribersOfLeague(db: Database, leagueId: string, choice: PushChoice): Promise<{ subscriptionId: string; teamId: string; playerId: string }[]> {
   const text = `SELECT s.id AS subscriptionId, t.id AS teamId, t.player_id AS playerId
     FROM teams t JOIN push_subscriptions s ON s.player_id = t.player_id
     LEFT JOIN push_preferences p ON p.player_id = t.player_id
@@ -119,13 +135,15 @@ export interface NewOutboxRow {
 }
 
 /** Call inside the transaction of what caused the message. */
-export function enqueue(db: Database, rows: readonly NewOutboxRow[], at: string): void {
-  const insert = prepared(db, 'INSERT INTO outbox (channel, league_id, subscription_id, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const row of rows) insert.run(row.channel, row.leagueId ?? null, row.subscriptionId ?? null, JSON.stringify(row.payload), at, at);
+export async function enqueue(db: Database, rows: readonly NewOutboxRow[], at: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    const insert = prepared(db, 'INSERT INTO outbox (channel, league_id, subscription_id, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const row of rows) insert.run(row.channel, row.leagueId ?? null, row.subscriptionId ?? null, JSON.stringify(row.payload), at, at);
+  });
 }
 
 /** Pending rows due by `now` that no sender holds, oldest first. */
-export function dueOutboxRows(db: Database, now: string, limit: number): OutboxRow[] {
+export async function dueOutboxRows(db: Database, now: string, limit: number): Promise<OutboxRow[]> {
   const text = `SELECT id, channel, league_id AS leagueId, subscription_id AS subscriptionId, payload, status, attempts,
       created_at AS createdAt, next_attempt_at AS nextAttemptAt, claimed_until AS claimedUntil, last_error AS lastError, done_at AS doneAt
     FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
@@ -134,29 +152,39 @@ export function dueOutboxRows(db: Database, now: string, limit: number): OutboxR
 }
 
 /** Takes a row for one sender until `until`; false when another sender holds it or it is done. */
-export function claimOutboxRow(db: Database, id: number, now: string, until: string): boolean {
-  const text = `UPDATE outbox SET claimed_until = ? WHERE id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)`;
-  return prepared(db, text).run(until, id, now).changes === 1;
+export async function claimOutboxRow(db: Database, id: number, now: string, until: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const text = `UPDATE outbox SET claimed_until = ? WHERE id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)`;
+    return prepared(db, text).run(until, id, now).changes === 1;
+  });
 }
 
-export function markOutboxSent(db: Database, id: number, at: string): void {
-  prepared(db, `UPDATE outbox SET status = 'sent', done_at = ?, claimed_until = NULL, attempts = attempts + 1 WHERE id = ?`).run(at, id);
+export async function markOutboxSent(db: Database, id: number, at: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, `UPDATE outbox SET status = 'sent', done_at = ?, claimed_until = NULL, attempts = attempts + 1 WHERE id = ?`).run(at, id);
+  });
 }
 
-export function markOutboxRetry(db: Database, id: number, nextAttemptAt: string, error: string): void {
-  prepared(db, 'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(nextAttemptAt, error, id);
+export async function markOutboxRetry(db: Database, id: number, nextAttemptAt: string, error: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(nextAttemptAt, error, id);
+  });
 }
 
-export function markOutboxDropped(db: Database, id: number, at: string, error: string): void {
-  prepared(db, `UPDATE outbox SET status = 'dropped', attempts = attempts + 1, done_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?`).run(at, error, id);
+export async function markOutboxDropped(db: Database, id: number, at: string, error: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, `UPDATE outbox SET status = 'dropped', attempts = attempts + 1, done_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?`).run(at, error, id);
+  });
 }
 
-export function deleteOutboxRow(db: Database, id: number): void {
-  prepared(db, 'DELETE FROM outbox WHERE id = ?').run(id);
+export async function deleteOutboxRow(db: Database, id: number): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'DELETE FROM outbox WHERE id = ?').run(id);
+  });
 }
 
 /** Rows by channel and status: what /metrics shows. */
-export function outboxTallies(db: Database): { channel: string; status: string; n: number }[] {
+export async function outboxTallies(db: Database): Promise<{ channel: string; status: string; n: number }[]> {
   return prepared(db, 'SELECT channel, status, count(*) AS n FROM outbox GROUP BY channel, status').all() as { channel: string; status: string; n: number }[];
 }
 
@@ -164,25 +192,29 @@ export function outboxTallies(db: Database): { channel: string; status: string; 
  * Sent rows done before `before`: kept a while for the record, then pruned. Dropped rows stay:
  * /metrics counts them, and a counter never goes down.
  */
-export function pruneSentOutbox(db: Database, before: string): number {
-  return prepared(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`).run(before).changes;
+export async function pruneSentOutbox(db: Database, before: string): Promise<number> {
+  return writeTransaction(db, async (db) => {
+    return prepared(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`).run(before).changes;
+  });
 }
 
 // ---- announce -------------------------------------------------------------------------------
 
 /** Records that `announce` wrote (league, day, kind); false when it already had. */
-export function claimAnnounceRun(db: Database, leagueId: string, day: string, kind: 'morning' | 'expiry' | 'season-end', at: string): boolean {
-  return db.insert(announceRuns).values({ leagueId, day, kind, at }).onConflictDoNothing().run().changes === 1;
+export async function claimAnnounceRun(db: Database, leagueId: string, day: string, kind: 'morning' | 'expiry' | 'season-end', at: string): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    return db.insert(announceRuns).values({ leagueId, day, kind, at }).onConflictDoNothing().run().changes === 1;
+  });
 }
 
 /** The leagues worth a look: active ones, and those that ended or closed since `since`. */
-export function leaguesToAnnounce(db: Database, since: string): { id: string }[] {
+export async function leaguesToAnnounce(db: Database, since: string): Promise<{ id: string }[]> {
   const text = `SELECT id FROM leagues WHERE (closed_at IS NULL AND end_date >= ?) OR closed_at >= ? ORDER BY id`;
   return prepared(db, text).all(since, since) as { id: string }[];
 }
 
 /** The newest day any team of the league has a performance for. */
-export function latestScoredDay(db: Database, leagueId: string): string | null {
+export async function latestScoredDay(db: Database, leagueId: string): Promise<string | null> {
   const row = prepared(db, 'SELECT max(p.date) AS day FROM teams t JOIN performances p ON p.team_id = t.id WHERE t.league_id = ?').get(leagueId) as { day: string | null };
   return row.day;
 }
@@ -201,7 +233,7 @@ export interface TeamTotalsOnDay {
 }
 
 /** Every team's totals as they stood once `day` was scored (the standings of that morning). */
-export function totalsOnDay(db: Database, leagueId: string, day: string): TeamTotalsOnDay[] {
+export async function totalsOnDay(db: Database, leagueId: string, day: string): Promise<TeamTotalsOnDay[]> {
   const text = `SELECT t.id AS teamId, t.name AS teamName, t.player_id AS playerId, t.joined_at AS joinedAt, t.left_at AS leftAt,
       coalesce(sum(p.points), 0) AS cumulativePoints,
       coalesce(sum(CASE WHEN p.date < ? THEN p.points END), 0) AS previousPoints,
@@ -212,13 +244,13 @@ export function totalsOnDay(db: Database, leagueId: string, day: string): TeamTo
 }
 
 /** Round results the feed recorded for rounds ending on `day`: what the morning names as finished. */
-export function roundResultsEndingOn(db: Database, leagueId: string, day: string): string[] {
+export async function roundResultsEndingOn(db: Database, leagueId: string, day: string): Promise<string[]> {
   const text = `SELECT payload FROM league_activity WHERE league_id = ? AND kind = 'round-result' AND json_extract(payload, '$.round.endDate') = ? ORDER BY id`;
   return (prepared(db, text).all(leagueId, day) as { payload: string }[]).map((row) => row.payload);
 }
 
 /** Live contracts of the league ending on `expireDate`, with whose team and player holds them. */
-export function contractsExpiringOn(db: Database, leagueId: string, expireDate: string): { contractId: string; articleId: string; teamId: string; playerId: string }[] {
+export async function contractsExpiringOn(db: Database, leagueId: string, expireDate: string): Promise<{ contractId: string; articleId: string; teamId: string; playerId: string }[]> {
   const text = `SELECT c.id AS contractId, c.article_id AS articleId, c.team_id AS teamId, t.player_id AS playerId
     FROM contracts c JOIN teams t ON t.id = c.team_id
     WHERE c.league_id = ? AND c.status = 'live' AND c.expire_date = ? AND c.renewal_elected = 0 AND t.left_at IS NULL
@@ -227,7 +259,7 @@ export function contractsExpiringOn(db: Database, leagueId: string, expireDate: 
 }
 
 /** The player's subscriptions, if the player wants `choice`. */
-export function subscriptionsWanting(db: Database, playerId: string, choice: PushChoice): string[] {
+export async function subscriptionsWanting(db: Database, playerId: string, choice: PushChoice): Promise<string[]> {
   const text = `SELECT s.id AS id FROM push_subscriptions s LEFT JOIN push_preferences p ON p.player_id = s.player_id
     WHERE s.player_id = ? AND coalesce(p.${choice}, 1) = 1 ORDER BY s.id`;
   return (prepared(db, text).all(playerId) as { id: string }[]).map((row) => row.id);

@@ -1,7 +1,7 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
 import type BetterSqlite3 from 'better-sqlite3';
 import { and, between, desc, eq } from 'drizzle-orm';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 import { performances } from './schema';
 import { refreshTotalsOfTeams } from './standings';
 
@@ -32,22 +32,24 @@ const UPSERT_SQL = `
  * snapshot and the raw facts, and keeps `createdAt` (the first write), so re-sending never
  * duplicates. Call inside a write transaction; the caller marks the leagues' standings changed.
  */
-export function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): void {
-  // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
-  const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
-  for (const row of rows) {
-    upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
-  }
-  refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
+export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
+    const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
+    for (const row of rows) {
+      upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
+    }
+  await refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
+  });
 }
 
 /** One record; see upsertPerformances. */
-export function upsertPerformance(db: Database, row: PerformanceWrite, now: string): void {
-  upsertPerformances(db, [row], now);
+export async function upsertPerformance(db: Database, row: PerformanceWrite, now: string): Promise<void> {
+  return upsertPerformances(db, [row], now);
 }
 
 /** The team's most recent records, newest date first. */
-export function recentPerformances(db: Database, teamId: string, limit: number): PerformanceRow[] {
+export async function recentPerformances(db: Database, teamId: string, limit: number): Promise<PerformanceRow[]> {
   return db
     .select()
     .from(performances)
@@ -58,7 +60,7 @@ export function recentPerformances(db: Database, teamId: string, limit: number):
 }
 
 /** The team's records of the days `from` … `to` (inclusive), newest date first: one contract's term at most. */
-export function performancesBetween(db: Database, teamId: string, from: string, to: string): PerformanceRow[] {
+export async function performancesBetween(db: Database, teamId: string, from: string, to: string): Promise<PerformanceRow[]> {
   return db
     .select()
     .from(performances)
@@ -74,7 +76,7 @@ export interface TeamScale {
 }
 
 /** The given teams that exist, each with its league and that league's frozen scale. */
-export function scalesOfTeams(db: Database, teamIds: readonly string[]): Map<string, TeamScale> {
+export async function scalesOfTeams(db: Database, teamIds: readonly string[]): Promise<Map<string, TeamScale>> {
   const out = new Map<string, TeamScale>();
   if (teamIds.length === 0) return out;
   let statement = scaleStatements.get(db.$client);

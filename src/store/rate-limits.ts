@@ -8,12 +8,12 @@ import { failureWaitMs, slidingWindowAnswer, type FailureThrottle, type RateLimi
  * Refused attempts are not recorded, so a caller who waits gets back in after the window.
  * Kept in SQLite so a restart does not hand out a fresh budget.
  */
-export function consumeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): boolean {
-  return takeRateLimit(db, rule, subject, nowMs).allowed;
+export async function consumeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): Promise<boolean> {
+  return (await takeRateLimit(db, rule, subject, nowMs)).allowed;
 }
 
 /** `consumeRateLimit`, also saying when a refused caller may try again (for `Retry-After`). */
-export function takeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): RateLimitAnswer {
+export async function takeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): Promise<RateLimitAnswer> {
   return writeTransaction(db, (tx) => {
     const since = nowMs - rule.windowMs;
     tx.delete(rateLimitHits)
@@ -31,7 +31,7 @@ export function takeRateLimit(db: Database, rule: RateLimit, subject: string, no
 }
 
 /** How long `subject` must still wait before its next sign-in attempt (see failureWaitMs). */
-export function signInWait(db: Database, rule: FailureThrottle, subject: string, nowMs: number): number {
+export async function signInWait(db: Database, rule: FailureThrottle, subject: string, nowMs: number): Promise<number> {
   const row = db
     .select({ n: sql<number>`count(*)`, last: sql<number | null>`max(${rateLimitHits.atMs})` })
     .from(rateLimitHits)
@@ -41,7 +41,7 @@ export function signInWait(db: Database, rule: FailureThrottle, subject: string,
 }
 
 /** Counts one failure (or a sign-in attempt not yet decided) of `subject`; answers its row id. */
-export function recordSignInFailure(db: Database, rule: FailureThrottle, subject: string, nowMs: number): number {
+export async function recordSignInFailure(db: Database, rule: FailureThrottle, subject: string, nowMs: number): Promise<number> {
   return writeTransaction(db, (tx) => {
     tx.delete(rateLimitHits)
       .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), lte(rateLimitHits.atMs, nowMs - rule.windowMs)))
@@ -51,11 +51,15 @@ export function recordSignInFailure(db: Database, rule: FailureThrottle, subject
 }
 
 /** Takes back one counted attempt that turned out to be a success. */
-export function forgetRateLimitHit(db: Database, id: number): void {
-  db.delete(rateLimitHits).where(eq(rateLimitHits.id, id)).run();
+export async function forgetRateLimitHit(db: Database, id: number): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.delete(rateLimitHits).where(eq(rateLimitHits.id, id)).run();
+  });
 }
 
 /** A successful sign-in forgives the username's failures (never the address's: see auth-service). */
-export function clearSignInFailures(db: Database, rule: FailureThrottle, subject: string): void {
-  db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject))).run();
+export async function clearSignInFailures(db: Database, rule: FailureThrottle, subject: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject))).run();
+  });
 }

@@ -11,7 +11,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { ExpiringContract, RenewedTerm } from '../domain/settlement';
 import type { ContractRow } from './contracts';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
   return preparedOnce(db, text, () => db.$client.prepare(text));
@@ -32,7 +32,7 @@ export interface ContractNow extends ExpiringContract {
  * The contracts as they stand now, with their teams' names and players (inside the set's
  * transaction nothing moves them until it ends). One statement, walking the set.
  */
-export function contractsNow(db: Database, ids: readonly string[]): Map<string, ContractNow> {
+export async function contractsNow(db: Database, ids: readonly string[]): Promise<Map<string, ContractNow>> {
   const rows = prepared(
     db,
     `SELECT c.id, c.league_id AS leagueId, c.team_id AS teamId, c.article_id AS articleId, c.status,
@@ -44,7 +44,7 @@ export function contractsNow(db: Database, ids: readonly string[]): Map<string, 
 }
 
 /** credits = 1000 + Σ ledger amounts (store/ledger.ts), for many teams in one statement: the Σ part. */
-export function ledgerSumsOf(db: Database, teamIds: readonly string[]): Map<string, number> {
+export async function ledgerSumsOf(db: Database, teamIds: readonly string[]): Promise<Map<string, number>> {
   const rows = prepared(
     db,
     `SELECT team_id AS teamId, total(amount) AS spent FROM ledger_entries
@@ -76,38 +76,44 @@ export type SweepLedgerEntry = { teamId: string; contractId: string; kind: 'sett
  * fewer rows than asked: the caller re-read them in this transaction, so that cannot happen
  * short of a bug, and the throw undoes the whole set rather than pay for a row not moved.
  */
-export function settleAndRenew(db: Database, today: string, settled: readonly SettledContract[], renewed: readonly RenewedContract[]): void {
-  if (settled.length > 0) {
-    const settle = prepared(
-      db,
-      `UPDATE contracts SET status = 'settled', sale_payout = ?, closed_on = ? WHERE id = ? AND status = 'live' AND expire_date = ?`,
-    );
-    let changes = 0;
-    for (const row of settled) changes += settle.run(row.payout, today, row.id, row.expireDate).changes;
-    if (changes !== settled.length) throw new Error(`settlement set: ${changes} of ${settled.length} contracts settled`);
-  }
-  if (renewed.length > 0) {
-    const renew = prepared(
-      db,
-      `UPDATE contracts SET purchase_date = ?, expire_date = ?, purchase_price = ?, renewal_count = ?, renewal_elected = 0
-        WHERE id = ? AND status = 'live' AND renewal_elected = 1 AND expire_date = ?`,
-    );
-    let changes = 0;
-    for (const { id, oldExpireDate, term } of renewed) {
-      changes += renew.run(term.purchaseDate, term.expireDate, term.purchasePrice, term.renewalCount, id, oldExpireDate).changes;
+export async function settleAndRenew(db: Database, today: string, settled: readonly SettledContract[], renewed: readonly RenewedContract[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (settled.length > 0) {
+      const settle = prepared(
+        db,
+        `UPDATE contracts SET status = 'settled', sale_payout = ?, closed_on = ? WHERE id = ? AND status = 'live' AND expire_date = ?`,
+      );
+      let changes = 0;
+      for (const row of settled) changes += settle.run(row.payout, today, row.id, row.expireDate).changes;
+      if (changes !== settled.length) throw new Error(`settlement set: ${changes} of ${settled.length} contracts settled`);
     }
-    if (changes !== renewed.length) throw new Error(`settlement set: ${changes} of ${renewed.length} contracts renewed`);
-  }
+    if (renewed.length > 0) {
+      const renew = prepared(
+        db,
+        `UPDATE contracts SET purchase_date = ?, expire_date = ?, purchase_price = ?, renewal_count = ?, renewal_elected = 0
+          WHERE id = ? AND status = 'live' AND renewal_elected = 1 AND expire_date = ?`,
+      );
+      let changes = 0;
+      for (const { id, oldExpireDate, term } of renewed) {
+        changes += renew.run(term.purchaseDate, term.expireDate, term.purchasePrice, term.renewalCount, id, oldExpireDate).changes;
+      }
+      if (changes !== renewed.length) throw new Error(`settlement set: ${changes} of ${renewed.length} contracts renewed`);
+    }
+  });
 }
 
 /** The set's ledger entries, in order: one prepared statement run per entry (see recordActivities). */
-export function recordLedgerEntries(db: Database, entries: readonly SweepLedgerEntry[], createdAt: string): void {
-  if (entries.length === 0) return;
-  const insert = prepared(db, 'INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, ?, ?, ?)');
-  for (const entry of entries) insert.run(entry.teamId, entry.contractId, entry.kind, entry.amount, createdAt);
+export async function recordLedgerEntries(db: Database, entries: readonly SweepLedgerEntry[], createdAt: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (entries.length === 0) return;
+    const insert = prepared(db, 'INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, ?, ?, ?)');
+    for (const entry of entries) insert.run(entry.teamId, entry.contractId, entry.kind, entry.amount, createdAt);
+  });
 }
 
 /** One version step for each league the set touched (store/league-versions.ts). */
-export function bumpLeagueVersions(db: Database, leagueIds: readonly string[]): void {
-  prepared(db, 'UPDATE leagues SET version = version + 1 WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...new Set(leagueIds)]));
+export async function bumpLeagueVersions(db: Database, leagueIds: readonly string[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'UPDATE leagues SET version = version + 1 WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...new Set(leagueIds)]));
+  });
 }

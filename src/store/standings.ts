@@ -16,7 +16,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { KeptRank, StandingEntry, TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 
 /*
  * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
@@ -81,14 +81,16 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
 }
 
 /** Re-sums the teams' totals from their performances (call after writing any of them). */
-export function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): void {
-  if (teamIds.length === 0) return;
-  prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
+export async function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (teamIds.length === 0) return;
+    prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
+  });
 }
 
 /** Re-sums one team's totals; see refreshTotalsOfTeams. */
-export function refreshTeamTotals(db: Database, teamId: string): void {
-  refreshTotalsOfTeams(db, [teamId]);
+export async function refreshTeamTotals(db: Database, teamId: string): Promise<void> {
+  return refreshTotalsOfTeams(db, [teamId]);
 }
 
 type KeptTotals = TeamTotals & KeptRank;
@@ -102,7 +104,7 @@ export interface LeagueTotals {
 }
 
 /** The league's version, staleness, and every team's totals and kept rank, from one snapshot. */
-export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals | undefined {
+export async function readLeagueTotals(db: Database, leagueId: string): Promise<LeagueTotals | undefined> {
   const read = () => {
     const league = prepared(db, 'SELECT version, ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as
       | { version: number; stale: number }
@@ -115,23 +117,27 @@ export function readLeagueTotals(db: Database, leagueId: string): LeagueTotals |
 }
 
 /** Whether the league's ranks are behind its points or teams (the flag alone: a cheap read). */
-export function ranksStale(db: Database, leagueId: string): boolean {
+export async function ranksStale(db: Database, leagueId: string): Promise<boolean> {
   return (prepared(db, 'SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
 }
 
 /** The league's version now, inside the caller's transaction. */
-export function currentLeagueVersion(db: Database, leagueId: string): number | undefined {
+export async function currentLeagueVersion(db: Database, leagueId: string): Promise<number | undefined> {
   return (prepared(db, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined)?.version;
 }
 
 /** Writes one team's kept rank and rank change. */
-export function writeRank(db: Database, leagueId: string, entry: StandingEntry): void {
-  prepared(db, WRITE_RANK_SQL).run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+export async function writeRank(db: Database, leagueId: string, entry: StandingEntry): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, WRITE_RANK_SQL).run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
+  });
 }
 
 /** The league's ranks are current again (with the last batch of a ranking). */
-export function clearRanksStale(db: Database, leagueId: string): void {
-  prepared(db, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+export async function clearRanksStale(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    prepared(db, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
+  });
 }
 
 export interface RankedTeam extends StandingEntry {
@@ -149,25 +155,25 @@ export interface BoardTeam extends TeamTotals {
 }
 
 /** Every team of the league (departed ones included), unranked: see BOARD_SQL. */
-export function leagueBoard(db: Database, leagueId: string): BoardTeam[] {
+export async function leagueBoard(db: Database, leagueId: string): Promise<BoardTeam[]> {
   // credits summed in SQL (store/ledger.ts's formula): 100,000 rows are not copied to add them
   return prepared(db, BOARD_SQL).all(leagueId) as BoardTeam[];
 }
 
 /** Ranks `first`..`last` (1-based, inclusive) of a league ranked by services/league-ranking. */
-export function rankedTeams(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): RankedTeam[] {
+export async function rankedTeams(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<RankedTeam[]> {
   const rows = prepared(db, RANKED_SQL).all(leagueId, first - 1, last) as (Omit<RankedTeam, 'credits'> & { spent: number })[];
   return rows.map(({ spent, ...row }) => ({ ...row, credits: STARTING_CREDITS + spent }));
 }
 
 /** How many teams the league ranks (departed ones included). */
-export function rankedTeamCount(db: Database, leagueId: string): number {
+export async function rankedTeamCount(db: Database, leagueId: string): Promise<number> {
   const row = prepared(db, 'SELECT count(*) AS n FROM team_standings WHERE league_id = ? AND rank IS NOT NULL').get(leagueId) as { n: number };
   return row.n;
 }
 
 /** The team's rank, if ranked. */
-export function rankOfTeam(db: Database, teamId: string): number | undefined {
+export async function rankOfTeam(db: Database, teamId: string): Promise<number | undefined> {
   const row = prepared(db, 'SELECT rank FROM team_standings WHERE team_id = ?').get(teamId) as { rank: number | null } | undefined;
   return row?.rank ?? undefined;
 }

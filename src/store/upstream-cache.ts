@@ -4,7 +4,7 @@
  * Values are JSON; keys are chosen by the caller (`editions`, `siteinfo:it`, ...).
  */
 import { eq, sql } from 'drizzle-orm';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 import { upstreamCache } from './schema';
 
 export interface CachedEntry<T> {
@@ -17,7 +17,7 @@ export interface CachedEntry<T> {
 }
 
 /** The entry under `key` whether or not it has expired (callers may fall back to a stale copy). */
-export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedEntry<T> | undefined {
+export async function getCachedEntry<T>(db: Database, key: string, now: Date): Promise<CachedEntry<T> | undefined> {
   const row = preparedOnce(db, 'getCachedEntry', () =>
     db.select().from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
   ).get({ key });
@@ -37,7 +37,7 @@ export function getCachedEntry<T>(db: Database, key: string, now: Date): CachedE
  * When the entry under `key` was stored and until when it is fresh, without reading its value:
  * a caller that already holds the value as stored then (`fetchedAt`) need not parse it again.
  */
-export function cachedEntryStamp(db: Database, key: string, now: Date): { fetchedAt: string; fresh: boolean } | undefined {
+export async function cachedEntryStamp(db: Database, key: string, now: Date): Promise<{ fetchedAt: string; fresh: boolean } | undefined> {
   const row = preparedOnce(db, 'cachedEntryStamp', () =>
     db.select({ fetchedAt: upstreamCache.fetchedAt, expiresAt: upstreamCache.expiresAt }).from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
   ).get({ key });
@@ -46,22 +46,25 @@ export function cachedEntryStamp(db: Database, key: string, now: Date): { fetche
 }
 
 /** The value under `key` while it is fresh, else undefined. */
-export function getCached<T>(db: Database, key: string, now: Date): T | undefined {
-  const entry = getCachedEntry<T>(db, key, now);
+export async function getCached<T>(db: Database, key: string, now: Date): Promise<T | undefined> {
+  const entry = await getCachedEntry<T>(db, key, now);
   return entry?.fresh ? entry.value : undefined;
 }
 
 /** Stores (or replaces) `value` under `key`; without `ttlMs` it never expires. */
-export function putCached(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): void {
+export async function putCached(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): Promise<void> {
   const row = {
     key,
     value: JSON.stringify(value),
     fetchedAt: now.toISOString(),
     expiresAt: ttlMs === undefined ? null : new Date(now.getTime() + ttlMs).toISOString(),
   };
-  db.insert(upstreamCache)
+  await writeTransaction(db, (tx) =>
+    tx
+      .insert(upstreamCache)
     .values(row)
     .onConflictDoUpdate({ target: upstreamCache.key, set: { value: row.value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt } })
-    .run();
+    .run(),
+  );
 }
 

@@ -5,11 +5,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ViewPoint } from '../domain/pricing';
-import { type Database, preparedOnce } from './database';
+import { type Database, preparedOnce, writeTransaction } from './database';
 import { viewSeries } from './schema';
 
 /** `[]` means the encyclopedia answered that the article has no pageviews at all. */
-export function findCachedSeries(db: Database, domain: string, articleId: string, snapshotDate: string): ViewPoint[] | undefined {
+export async function findCachedSeries(db: Database, domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[] | undefined> {
   const query = preparedOnce(db, 'findCachedSeries', () =>
     db
       .select({ series: viewSeries.series })
@@ -32,7 +32,7 @@ export function findCachedSeries(db: Database, domain: string, articleId: string
  * statement, the ids as one JSON array (the sweep reads thousands at a time; drizzle's
  * IN lists of IN_BATCH ids cost more in building and mapping than the reads themselves).
  */
-export function findCachedSeriesOf(db: Database, domain: string, articleIds: string[], snapshotDate: string): Map<string, ViewPoint[]> {
+export async function findCachedSeriesOf(db: Database, domain: string, articleIds: string[], snapshotDate: string): Promise<Map<string, ViewPoint[]>> {
   const out = new Map<string, ViewPoint[]>();
   if (articleIds.length === 0) return out;
   const statement = preparedOnce(db, 'findCachedSeriesOf', () =>
@@ -53,7 +53,7 @@ export function findCachedSeriesOf(db: Database, domain: string, articleIds: str
  * How many of the articles have a series stored for the snapshot day: read from the key's
  * index, never the series; one prepared statement, the ids passed as one JSON array.
  */
-export function countCachedSeries(db: Database, domain: string, articleIds: readonly string[], snapshotDate: string): number {
+export async function countCachedSeries(db: Database, domain: string, articleIds: readonly string[], snapshotDate: string): Promise<number> {
   const statement = preparedOnce(db, 'countCachedSeries', () =>
     db.$client.prepare(
       'SELECT count(*) AS n FROM view_series WHERE domain = ? AND snapshot_date = ? AND article_id IN (SELECT value FROM json_each(?))',
@@ -63,9 +63,11 @@ export function countCachedSeries(db: Database, domain: string, articleIds: read
 }
 
 /** First answer wins: two requests that fetched the same series concurrently store one row. */
-export function storeSeries(db: Database, domain: string, articleId: string, snapshotDate: string, series: ViewPoint[], fetchedAt: string): void {
-  db.insert(viewSeries)
-    .values({ domain, articleId, snapshotDate, series: JSON.stringify(series), fetchedAt })
-    .onConflictDoNothing()
-    .run();
+export async function storeSeries(db: Database, domain: string, articleId: string, snapshotDate: string, series: ViewPoint[], fetchedAt: string): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    db.insert(viewSeries)
+      .values({ domain, articleId, snapshotDate, series: JSON.stringify(series), fetchedAt })
+      .onConflictDoNothing()
+      .run();
+  });
 }

@@ -106,8 +106,8 @@ describe('GET /api/v1/leagues/{id}/activity', () => {
       as: 'bob',
       before: async (w, app) => {
         const teams = { alice: { id: w.aliceTeam, leagueId: w.league }, bob: { id: w.bobTeam, leagueId: w.league } };
-        buildContract(app, teams.alice as never, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
-        buildContract(app, teams.bob as never, { articleId: 'Ada_Lovelace', price: 40, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+        await buildContract(app, teams.alice as never, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+        await buildContract(app, teams.bob as never, { articleId: 'Ada_Lovelace', price: 40, purchaseDate: addDays(TODAY, -3), termDays: 3 });
         await sweep(app);
       },
       status: 200,
@@ -127,7 +127,7 @@ describe('GET /api/v1/leagues/{id}/activity', () => {
       path: feed(),
       as: 'bob',
       before: async (w, app) => {
-        buildContract(app, { id: w.bobTeam, leagueId: w.league } as never, { articleId: 'Ada_Lovelace', price: 40, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+        await buildContract(app, { id: w.bobTeam, leagueId: w.league } as never, { articleId: 'Ada_Lovelace', price: 40, purchaseDate: addDays(TODAY, -3), termDays: 3 });
         await sweep(app);
         await sweep(app);
       },

@@ -47,7 +47,7 @@ describe('announce: the morning on players’ phones', () => {
       await score(app, day(1), { [w.teams.ann]: 1, [w.teams.bob]: 2, [w.teams.cat]: 3 });
       await score(app, day(2), { [w.teams.ann]: 5, [w.teams.bob]: 0, [w.teams.cat]: 1 });
       app.clock.set(at(day(3), '07:00:00'));
-      expect(app.ctx.services.announce.run(app.clock.now())).toEqual({ today: day(3), leagues: 1, webhookMessages: 0, pushMessages: 5 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toEqual({ today: day(3), leagues: 1, webhookMessages: 0, pushMessages: 5 });
       const league = `/leagues/${w.league}`;
       expect(notificationsFor(app)).toEqual({
         [annPhone]: [
@@ -60,7 +60,7 @@ describe('announce: the morning on players’ phones', () => {
         ],
         [catPhone]: [`Rivals Cup: Cat Rovers scored 1.0 on 5 May 2026: you dropped to 2nd. (${league})`],
       });
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ leagues: 0, pushMessages: 0 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ leagues: 0, pushMessages: 0 });
     } finally {
       await app.close();
     }
@@ -77,9 +77,9 @@ describe('announce: the morning on players’ phones', () => {
       await leave(app, w.league, w.cat);
       // the scored day is three days old by now
       app.clock.set(at(day(4), '07:00:00'));
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
       app.clock.set(at(day(2), '07:00:00'));
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
       expect(notificationsFor(app)[bobPhone]).toBeUndefined();
       expect(notificationsFor(app)[catPhone]).toBeUndefined();
     } finally {
@@ -94,16 +94,16 @@ describe('announce: contracts expiring tomorrow', () => {
     try {
       const [annPhone, bobPhone, catPhone] = [await subscribe(app, w.ann), await subscribe(app, w.bob), await subscribe(app, w.cat)];
       await app.call('PUT', '/api/v1/me/push-preferences', { as: w.cat, body: { contractExpiring: false } });
-      const team = (id: string) => findTeam(app.ctx.db, id)!;
-      buildContract(app, team(w.teams.ann), { articleId: 'Moon_landing', termDays: 3 });
-      buildContract(app, team(w.teams.ann), { articleId: 'Apollo_11', termDays: 7 });
-      buildContract(app, team(w.teams.bob), { articleId: 'Saturn_V', termDays: 3, renewalElected: true });
-      buildContract(app, team(w.teams.cat), { articleId: 'Lunar_module', termDays: 3 });
+      const team = async (id: string) => (await findTeam(app.ctx.db, id))!;
+      await buildContract(app, await team(w.teams.ann), { articleId: 'Moon_landing', termDays: 3 });
+      await buildContract(app, await team(w.teams.ann), { articleId: 'Apollo_11', termDays: 7 });
+      await buildContract(app, await team(w.teams.bob), { articleId: 'Saturn_V', termDays: 3, renewalElected: true });
+      await buildContract(app, await team(w.teams.cat), { articleId: 'Lunar_module', termDays: 3 });
       // three-day contracts bought on day 1 end on day 4: the reminder goes out on day 3
       app.clock.set(at(day(3), '07:00:00'));
       expect(addDays(day(1), 3)).toBe(day(4));
-      app.ctx.services.announce.run(app.clock.now());
-      app.ctx.services.announce.run(app.clock.now());
+      await app.ctx.services.announce.run(app.clock.now());
+      await app.ctx.services.announce.run(app.clock.now());
       expect(notificationsFor(app)).toEqual({
         [annPhone]: [`Rivals Cup: Your contract on Moon landing expires tomorrow. Renew it today to keep it. (/leagues/${w.league}/contracts)`],
       });

@@ -23,9 +23,9 @@ async function world() {
   setViews(fake, 'Vasco_Rossi', 4_000);
   // a page that is no content article (§1.8): search must not offer it
   fake.data.setSummary('en', 'Wikipedia:Vasco_project', { extract: 'A project page.' });
-  buildContract(app, rivalTeam, { articleId: 'Vasco_Rossi' });
+  await buildContract(app, rivalTeam, { articleId: 'Vasco_Rossi' });
   const carol = await app.player('carol');
-  const other = buildLeague(app, carol, { name: 'Elsewhere', teamName: 'Carol City' });
+  const other = await buildLeague(app, carol, { name: 'Elsewhere', teamName: 'Carol City' });
   return { app, world: { ...built, carol, otherTeam: other.team, ownTeam: team } };
 }
 type W = Awaited<ReturnType<typeof world>>['world'];
@@ -33,16 +33,18 @@ const search = (q: string) => (w: W) => `/api/v1/leagues/${w.league.id}/article-
 const page = (id: string) => (w: W) => `/api/v1/leagues/${w.league.id}/article?id=${encodeURIComponent(id)}`;
 
 /** A scored day as the ingest stores it: the placements, their raw views and the link levels. */
-function scoredDay(app: TestApp, team: TeamRow, date: string, snapshot: Record<string, string>, articleViews: number[], chemistryLevels: string[]): void {
-  writeTransaction(app.ctx.db, (tx) =>
+async function scoredDay(app: TestApp, team: TeamRow, date: string, snapshot: Record<string, string>, articleViews: number[], chemistryLevels: string[]): Promise<void> {
+  await writeTransaction(app.ctx.db, (tx) =>
     upsertPerformance(tx, { teamId: team.id, date, points: 0, formationSnapshot: JSON.stringify(snapshot), articleViews, chemistryLevels }, app.clock.now().toISOString()),
   );
 }
 
 /** Alice has held Vasco da Gama since two days ago, in a 4-3-3 that stood before then. */
-function heldForTwoDays(w: W): void {
-  buildContract(w.app, w.ownTeam, { articleId: 'Vasco_da_Gama', purchaseDate: addDays(TODAY, -2), termDays: 7 });
-  appendLineupVersion(w.app.ctx.db, { teamId: w.ownTeam.id, schema: '4-3-3', positions: {}, savedAt: `${addDays(TODAY, -4)}T12:00:00.000Z` });
+async function heldForTwoDays(w: W): Promise<void> {
+  await buildContract(w.app, w.ownTeam, { articleId: 'Vasco_da_Gama', purchaseDate: addDays(TODAY, -2), termDays: 7 });
+  await writeTransaction(w.app.ctx.db, (tx) =>
+    appendLineupVersion(tx, { teamId: w.ownTeam.id, schema: '4-3-3', positions: {}, savedAt: `${addDays(TODAY, -4)}T12:00:00.000Z` }),
+  );
 }
 
 describe('GET /api/v1/leagues/{id}/article-search', () => {
@@ -230,14 +232,14 @@ describe('GET /api/v1/leagues/{id}/article?id=', () => {
       method: 'GET',
       path: page('Vasco_da_Gama'),
       as: 'admin',
-      before: (w) => {
-        heldForTwoDays(w);
+      before: async (w) => {
+        await heldForTwoDays(w);
         // before the contract: another article in its place, not this one's day
-        scoredDay(w.app, w.ownTeam, addDays(TODAY, -3), { LW: 'Vasco_da_Gama' }, [64_000], []);
+        await scoredDay(w.app, w.ownTeam, addDays(TODAY, -3), { LW: 'Vasco_da_Gama' }, [64_000], []);
         // fielded on the left wing, an excellent link to the striker (LW–ST is a 4-3-3 link)
-        scoredDay(w.app, w.ownTeam, addDays(TODAY, -2), { LW: 'Vasco_da_Gama', ST: 'Lionel_Messi' }, [8_000, 32_000], ['excellent']);
+        await scoredDay(w.app, w.ownTeam, addDays(TODAY, -2), { LW: 'Vasco_da_Gama', ST: 'Lionel_Messi' }, [8_000, 32_000], ['excellent']);
         // on the bench
-        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { ST: 'Lionel_Messi' }, [32_000], []);
+        await scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { ST: 'Lionel_Messi' }, [32_000], []);
       },
       status: 200,
       expect: (result) => {
@@ -253,11 +255,11 @@ describe('GET /api/v1/leagues/{id}/article?id=', () => {
       method: 'GET',
       path: page('Vasco_da_Gama'),
       as: 'admin',
-      before: (w) => {
-        heldForTwoDays(w);
+      before: async (w) => {
+        await heldForTwoDays(w);
         // all eleven 4-3-3 positions filled, every one of its 16 links excellent: 24 points capped at 20
         const snapshot = Object.fromEntries(SCHEMAS['4-3-3'].map((position) => [position, position === 'CM' ? 'Vasco_da_Gama' : `Filler_${position}`]));
-        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), snapshot, SCHEMAS['4-3-3'].map(() => 4_000), Array(16).fill('excellent'));
+        await scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), snapshot, SCHEMAS['4-3-3'].map(() => 4_000), Array(16).fill('excellent'));
       },
       status: 200,
       expect: (result) => {
@@ -270,9 +272,9 @@ describe('GET /api/v1/leagues/{id}/article?id=', () => {
       method: 'GET',
       path: page('Vasco_da_Gama'),
       as: 'rival',
-      before: (w) => {
-        heldForTwoDays(w);
-        scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { LW: 'Vasco_da_Gama' }, [8_000], []);
+      before: async (w) => {
+        await heldForTwoDays(w);
+        await scoredDay(w.app, w.ownTeam, addDays(TODAY, -1), { LW: 'Vasco_da_Gama' }, [8_000], []);
       },
       status: 200,
       expect: { availability: 'owned-by-other', myPoints: null },
@@ -296,8 +298,8 @@ describe('GET /api/v1/leagues/{id}/article?id=', () => {
 describe('GET /api/v1/leagues/{id}/teams/{teamId}/chemistry', () => {
   async function chemistryWorld() {
     const { app, world: w } = await world();
-    for (const articleId of ['Lionel_Messi', 'FC_Barcelona', 'Taylor_Swift']) buildContract(app, w.ownTeam, { articleId });
-    buildContract(app, w.ownTeam, { articleId: 'Ballon_d\'Or', status: 'sold' });
+    for (const articleId of ['Lionel_Messi', 'FC_Barcelona', 'Taylor_Swift']) await buildContract(app, w.ownTeam, { articleId });
+    await buildContract(app, w.ownTeam, { articleId: 'Ballon_d\'Or', status: 'sold' });
     return { app, world: w };
   }
   const chemistry = (team: (w: W) => { id: string }) => (w: W) => `/api/v1/leagues/${w.league.id}/teams/${team(w).id}/chemistry`;

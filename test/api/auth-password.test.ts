@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, TEST_PASSWORD_COST, type TestApp } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import { PasswordHasher, PRODUCTION_PASSWORD_COST } from '../../src/services/password-hashing';
+import { writerOf } from '../../src/store/database';
 
 const origin = { origin: TEST_FRONTEND };
 
@@ -346,7 +347,7 @@ describe('passwords.algorithm', () => {
     const { app } = await withAccount('legacy', 'pw', PRODUCTION_PASSWORD_COST);
     try {
       const cheap = await new PasswordHasher('pbkdf2-sha256', TEST_PASSWORD_COST).hash('pw');
-      app.ctx.db.$client.prepare('UPDATE password_credentials SET record = ?').run(cheap);
+      writerOf(app.ctx.db).$client.prepare('UPDATE password_credentials SET record = ?').run(cheap);
       expect((await login(app, 'legacy', 'pw')).status).toBe(200);
       expect(recordOf(app, 'legacy')).toMatch(/^pbkdf2-sha256\$600000\$/);
     } finally {

@@ -19,7 +19,7 @@ describe(`a league of ${TEAMS.toLocaleString('en')} teams`, () => {
 
   beforeAll(async () => {
     app = await createTestApp({ now: '2026-05-03T12:00:00.000Z' });
-    big = buildBulkLeague(app.ctx.db, { teams: TEAMS, start: '2026-05-01', scoredDays: 2, contractPrice: CONTRACT_PRICE });
+    big = await buildBulkLeague(app.ctx.db, { teams: TEAMS, start: '2026-05-01', scoredDays: 2, contractPrice: CONTRACT_PRICE });
     const subject = `bulk:${big.leagueId}_${memberIndex}`.toLowerCase();
     member = { cookie: await app.cookieFor(subject) } as TestPlayer;
   }, 120_000);
@@ -40,12 +40,12 @@ describe(`a league of ${TEAMS.toLocaleString('en')} teams`, () => {
     const response = await board();
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(TEAMS);
-    expect(response.body.map(summary)).toEqual(recomputedStandings(app.ctx.db, big.leagueId));
+    expect(response.body.map(summary)).toEqual(await recomputedStandings(app.ctx.db, big.leagueId));
     expect(new Set(response.body.map((entry: { team: { credits: number } }) => entry.team.credits))).toEqual(new Set([1_000 - CONTRACT_PRICE]));
   }, 60_000);
 
   it('answers a page of ranks, the last partial page, and the caller’s neighbourhood', async () => {
-    const expected = recomputedStandings(app.ctx.db, big.leagueId);
+    const expected = await recomputedStandings(app.ctx.db, big.leagueId);
     const page = await board('?limit=1000&offset=33000');
     expect(page.status).toBe(200);
     expect(page.headers.get('x-total-count')).toBe(String(TEAMS));

@@ -20,6 +20,7 @@ import { createTestApp, TEST_SERVICE_TOKEN, type TestApp } from '../support/app'
 import { buildContract, buildLeague } from '../support/builders';
 import { runCliCaptured } from '../support/cli';
 import { clientFor, encyclopediaConfigFor } from '../support/encyclopedia';
+import { writeTransaction } from '../../src/store/database';
 
 const USER_AGENT = 'FantasyTest/1.0 (catch-up-test@example.org)';
 let fake: FakeEncyclopedia;
@@ -49,8 +50,8 @@ function seedViews(today: string) {
  */
 async function laggingLeague(app: TestApp, today: string, lastScored: string) {
   const founder = await app.player('founder');
-  const { league, team } = buildLeague(app, founder, { startDate: `${addDays(today, -10)}T00:00:00.000Z`, name: 'Night Shift' });
-  const contract = buildContract(app, team, { articleId: 'Alpha', purchaseDate: addDays(today, -10), termDays: 30 });
+  const { league, team } = await buildLeague(app, founder, { startDate: `${addDays(today, -10)}T00:00:00.000Z`, name: 'Night Shift' });
+  const contract = await buildContract(app, team, { articleId: 'Alpha', purchaseDate: addDays(today, -10), termDays: 30 });
   // the line-up is saved on the season's first day, so it stands on every day since
   const now = app.clock.now();
   app.clock.set(`${addDays(today, -10)}T12:00:00.000Z`);
@@ -62,9 +63,11 @@ async function laggingLeague(app: TestApp, today: string, lastScored: string) {
   });
   expect(put.status).toBe(200);
   app.clock.set(now);
-  for (let day = addDays(today, -10); day <= lastScored; day = addDays(day, 1)) {
-    upsertPerformance(app.ctx.db, { teamId: team.id, date: day, points: 1, formationSnapshot: '{"GK":"Alpha"}', articleViews: [1], chemistryLevels: [] }, `${day}T05:00:00.000Z`);
-  }
+  await writeTransaction(app.ctx.db, async (tx) => {
+    for (let day = addDays(today, -10); day <= lastScored; day = addDays(day, 1)) {
+      await upsertPerformance(tx, { teamId: team.id, date: day, points: 1, formationSnapshot: '{"GK":"Alpha"}', articleViews: [1], chemistryLevels: [] }, `${day}T05:00:00.000Z`);
+    }
+  });
   return { league, team };
 }
 
@@ -92,13 +95,13 @@ describe('catching up unscored days', () => {
       const { league, team } = await laggingLeague(app, TODAY, '2026-05-09');
       const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(at));
 
-      const before = status(`${TODAY}T09:00:00.000Z`);
+      const before = await status(`${TODAY}T09:00:00.000Z`);
       expect(before.unscoredDays).toEqual(['2026-05-10', '2026-05-11']);
       expect(before.leagues).toEqual([
         { leagueId: league.id, name: 'Night Shift', domain: 'en', lastScoredDay: '2026-05-09', unscoredDays: ['2026-05-10', '2026-05-11'] },
       ]);
       expect(before.attention).toHaveLength(1);
-      expect(daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-10', '2026-05-11']);
+      expect(await daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-10', '2026-05-11']);
 
       const result = await collectPending(app.ctx, app.clock.now());
       expect(result.scored.map((report) => [report.date, report.written])).toEqual([
@@ -114,7 +117,7 @@ describe('catching up unscored days', () => {
         ['2026-05-11', '[11000]'],
       ]);
 
-      const after = status(`${TODAY}T09:00:00.000Z`);
+      const after = await status(`${TODAY}T09:00:00.000Z`);
       expect(after.unscoredDays).toEqual([]);
       expect(after.leagues[0].lastScoredDay).toBe('2026-05-11');
       expect(after.attention).toEqual([]);
@@ -129,11 +132,11 @@ describe('catching up unscored days', () => {
     try {
       // scored through the 1st: the 2nd–4th are older than the week, the 5th–11th inside it
       const { team } = await laggingLeague(app, TODAY, '2026-05-01');
-      expect(daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
+      expect(await daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
       await collectPending(app.ctx, app.clock.now());
       expect(scoredDays(app, team.id).filter((day) => day > '2026-05-01')).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
       // what the catch-up cannot reach stays on the status for the operator
-      const status = deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
+      const status = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
       expect(status.unscoredDays).toEqual(['2026-05-02', '2026-05-03', '2026-05-04']);
     } finally {
       await app.close();
@@ -145,11 +148,11 @@ describe('catching up unscored days', () => {
     const app = await appAt(`${TODAY}T05:00:00.000Z`);
     try {
       await laggingLeague(app, TODAY, '2026-05-10');
-      expect(daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-11']);
+      expect(await daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-11']);
       // before the 05:00 job has had its hour, yesterday is not yet a gap the operator must hear of
-      const early = deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T05:30:00.000Z`));
+      const early = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T05:30:00.000Z`));
       expect(early.attention).toEqual([]);
-      const late = deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T06:00:00.000Z`));
+      const late = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T06:00:00.000Z`));
       expect(late.unscoredDays).toEqual(['2026-05-11']);
     } finally {
       await app.close();
@@ -232,7 +235,7 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
       const scheduler = startScheduler(app.ctx, [collectorJob, failing], memoryJobRuns());
       await scheduler.idle();
       scheduler.stop();
-      const { jobs, attention } = deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
+      const { jobs, attention } = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
       expect(jobs).toEqual([
         { name: 'collect', lastRun: expect.objectContaining({ startedAt: `${TODAY}T09:00:00.000Z`, outcome: 'ok' }) },
         { name: 'settlement', lastRun: null },
@@ -250,18 +253,20 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
     const app = await createTestApp({ now: `${TODAY}T06:30:00.000Z` });
     try {
       const founder = await app.player('founder');
-      const { team } = buildLeague(app, founder, { startDate: '2026-05-01T00:00:00.000Z' });
-      upsertPerformance(app.ctx.db, { teamId: team.id, date: '2026-05-11', points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
-      for (let day = '2026-05-01'; day < '2026-05-11'; day = addDays(day, 1)) {
-        upsertPerformance(app.ctx.db, { teamId: team.id, date: day, points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
-      }
-      buildContract(app, team, { articleId: 'Old', purchaseDate: '2026-05-03', termDays: 7 }); // expired the 10th
-      buildContract(app, team, { articleId: 'Today', purchaseDate: '2026-05-05', termDays: 7 }); // expires today
-      buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7, status: 'sold' });
+      const { team } = await buildLeague(app, founder, { startDate: '2026-05-01T00:00:00.000Z' });
+      await writeTransaction(app.ctx.db, async (tx) => {
+        await upsertPerformance(tx, { teamId: team.id, date: '2026-05-11', points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+        for (let day = '2026-05-01'; day < '2026-05-11'; day = addDays(day, 1)) {
+          await upsertPerformance(tx, { teamId: team.id, date: day, points: 0, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+        }
+      });
+      await buildContract(app, team, { articleId: 'Old', purchaseDate: '2026-05-03', termDays: 7 }); // expired the 10th
+      await buildContract(app, team, { articleId: 'Today', purchaseDate: '2026-05-05', termDays: 7 }); // expires today
+      await buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7, status: 'sold' });
       const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(at));
-      expect(status(`${TODAY}T06:30:00.000Z`).unsettledContracts).toEqual({ count: 1, oldestExpireDate: '2026-05-10' });
-      expect(status(`${TODAY}T07:00:00.000Z`).unsettledContracts).toEqual({ count: 2, oldestExpireDate: '2026-05-10' });
-      expect(status(`${TODAY}T07:00:00.000Z`).attention).toEqual(['2 contract(s) past expiry not settled, the oldest expired 2026-05-10']);
+      expect((await status(`${TODAY}T06:30:00.000Z`)).unsettledContracts).toEqual({ count: 1, oldestExpireDate: '2026-05-10' });
+      expect((await status(`${TODAY}T07:00:00.000Z`)).unsettledContracts).toEqual({ count: 2, oldestExpireDate: '2026-05-10' });
+      expect((await status(`${TODAY}T07:00:00.000Z`)).attention).toEqual(['2 contract(s) past expiry not settled, the oldest expired 2026-05-10']);
     } finally {
       await app.close();
     }
@@ -274,7 +279,7 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
       await expect(app.ctx.upstream.encyclopedia.dailySeries('en', 'Alpha', '2026-05-10', '2026-05-10')).rejects.toThrow();
       const reopened = await createTestApp({ now: `${TODAY}T10:00:00.000Z`, databasePath: app.databasePath });
       try {
-        const { upstreams } = deploymentStatus({ db: reopened.ctx.db, version: 'test', databasePath: app.databasePath }, reopened.clock.now());
+        const { upstreams } = await deploymentStatus({ db: reopened.ctx.db, version: 'test', databasePath: app.databasePath }, reopened.clock.now());
         expect(upstreams).toEqual([
           { name: 'encyclopedia', lastFailure: { at: `${TODAY}T09:00:00.000Z`, message: 'encyclopedia status 503' } },
           { name: 'identity-provider', lastFailure: null },

@@ -63,21 +63,21 @@ interface CollectWorld {
 async function buildWorld(app: TestApp): Promise<CollectWorld> {
   const [alice, bob, carol, mario, idle] = await Promise.all(['alice', 'bob', 'carol', 'mario', 'idle'].map((n) => app.player(n)));
   const start = '2026-05-01T00:00:00.000Z';
-  const { league, team: aliceTeam } = buildLeague(app, alice, { startDate: start });
-  const bobTeam = buildTeam(app, league, bob);
-  const { league: other, team: carolTeam } = buildLeague(app, carol, { startDate: start });
-  const { league: italian, team: marioTeam } = buildLeague(app, mario, { startDate: start, domain: 'it', languageScale: 13.9 });
-  const { team: idleTeam } = buildLeague(app, idle, { startDate: start });
-  const held = (team: typeof aliceTeam, articleId: string) => buildContract(app, team, { articleId, purchaseDate: '2026-05-02', termDays: 14 }).id;
+  const { league, team: aliceTeam } = await buildLeague(app, alice, { startDate: start });
+  const bobTeam = await buildTeam(app, league, bob);
+  const { league: other, team: carolTeam } = await buildLeague(app, carol, { startDate: start });
+  const { league: italian, team: marioTeam } = await buildLeague(app, mario, { startDate: start, domain: 'it', languageScale: 13.9 });
+  const { team: idleTeam } = await buildLeague(app, idle, { startDate: start });
+  const held = async (team: typeof aliceTeam, articleId: string) => (await buildContract(app, team, { articleId, purchaseDate: '2026-05-02', termDays: 14 })).id;
   const put = async (as: TestPlayer, leagueId: string, schema: string, formation: Record<string, string>) => {
     const slots = Object.fromEntries(Object.entries(formation).map(([p, id]) => [p, { id }]));
     const result = await app.call('PUT', `/api/v1/leagues/${leagueId}/lineup`, { as, body: { formation: { date: '2026-05-02T12:00:00.000Z', schema, formation: slots } } });
     expect(result.status).toBe(200);
   };
   // 4-3-3 links among these: LW–ST (Alpha, Beta), ST–RW (Beta, Gamma), ST–CM (Beta, Delta), CM–CLB would need CLB
-  await put(alice, league.id, '4-3-3', { LW: held(aliceTeam, 'Alpha'), ST: held(aliceTeam, 'Beta'), RW: held(aliceTeam, 'Gamma'), CM: held(aliceTeam, 'Delta') });
-  await put(carol, other.id, '4-4-2', { GK: held(carolTeam, 'Alpha') });
-  await put(mario, italian.id, '4-4-2', { LST: held(marioTeam, 'Pasta'), RST: held(marioTeam, 'Pizza') });
+  await put(alice, league.id, '4-3-3', { LW: await held(aliceTeam, 'Alpha'), ST: await held(aliceTeam, 'Beta'), RW: await held(aliceTeam, 'Gamma'), CM: await held(aliceTeam, 'Delta') });
+  await put(carol, other.id, '4-4-2', { GK: await held(carolTeam, 'Alpha') });
+  await put(mario, italian.id, '4-4-2', { LST: await held(marioTeam, 'Pasta'), RST: await held(marioTeam, 'Pizza') });
   return { alice, teams: { alice: aliceTeam.id, bob: bobTeam.id, carol: carolTeam.id, mario: marioTeam.id, idle: idleTeam.id } };
 }
 

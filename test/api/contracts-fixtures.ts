@@ -39,7 +39,7 @@ export interface League {
   app: TestApp;
   fake: FakeEncyclopedia;
   admin: TestPlayer;
-  league: ReturnType<typeof buildLeague>['league'];
+  league: Awaited<ReturnType<typeof buildLeague>>['league'];
   team: TeamRow;
 }
 
@@ -48,8 +48,8 @@ export async function leagueWorld(spec: LeagueSpec = {}, options: TestAppOptions
   const { app, fake } = await appWithEncyclopedia(options);
   const admin = await app.player('alice');
   const rival = await app.player('bob');
-  const { league, team } = buildLeague(app, admin, { teamName: 'Alice FC', ...spec });
-  const rivalTeam = buildTeam(app, league, rival, 'Bob United');
+  const { league, team } = await buildLeague(app, admin, { teamName: 'Alice FC', ...spec });
+  const rivalTeam = await buildTeam(app, league, rival, 'Bob United');
   return { app, fake, admin, rival, league, team, rivalTeam };
 }
 
@@ -90,8 +90,8 @@ export function notificationMessages(app: TestApp): string[] {
 }
 
 /** Past winnings, so a test can afford prices above the starting 1,000 (a settled contract's payout). */
-export function grantWinnings(app: TestApp, team: TeamRow, amount: number): void {
-  writeTransaction(app.ctx.db, (tx) => {
+export async function grantWinnings(app: TestApp, team: TeamRow, amount: number): Promise<void> {
+  await writeTransaction(app.ctx.db, (tx) => {
     const id = newId('ct');
     tx.insert(contracts)
       .values({

@@ -40,7 +40,7 @@ async function runSequence(seed: number, steps: number) {
     ];
     for (const name of ['cleo', 'dan']) {
       const player = await app.player(name);
-      members.push({ player, teamId: buildTeam(app, league, player, `${name} XI`).id });
+      members.push({ player, teamId: (await buildTeam(app, league, player, `${name} XI`)).id });
     }
     const seriesFor = (views: number) => flatSeries(views, addDays(utcDay(app.clock.now()), -1), 40);
     const reprice = () => {

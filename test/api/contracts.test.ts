@@ -22,6 +22,7 @@ import {
   TODAY,
   withWorld,
 } from './contracts-fixtures';
+import { writerOf } from '../../src/store/database';
 
 /** alice (team, 1000 credits), bob (rival team), carol (no team); Alpha at 9,000 views/day. */
 async function world() {
@@ -32,9 +33,9 @@ async function world() {
   setViews(w.fake, 'Vasco_da_gama', 4_000);
   setViews(w.fake, 'Huge', 638_000);
   setViews(w.fake, 'Quiet', 1_500);
-  const bobs = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 163, termDays: 7 });
-  const other = buildLeague(w.app, carol, { name: 'Elsewhere', teamName: 'Carol FC' });
-  const foreign = buildContract(w.app, other.team, { articleId: 'Alpha', price: 10, termDays: 7 });
+  const bobs = await buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 163, termDays: 7 });
+  const other = await buildLeague(w.app, carol, { name: 'Elsewhere', teamName: 'Carol FC' });
+  const foreign = await buildContract(w.app, other.team, { articleId: 'Alpha', price: 10, termDays: 7 });
   return { app: w.app, world: { ...w, carol, bobs, other, foreign } };
 }
 
@@ -119,7 +120,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       body: { articleId: 'Alpha', tier: 'HUGE' },
       as: 'admin',
       before: (w: World, app: TestApp) => {
-        app.ctx.db.$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
+        writerOf(app.ctx.db).$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
       },
       status: 409,
       expect: { error: 'LEAGUE_INACTIVE' },
@@ -135,7 +136,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       body: { articleId: 'Alpha', tier: 'MEDIUM' },
       as: 'admin',
       before: (w: World, app: TestApp) => {
-        app.ctx.db.$client.prepare(`UPDATE leagues SET ${column} = ? WHERE id = ?`).run(value, w.league.id);
+        writerOf(app.ctx.db).$client.prepare(`UPDATE leagues SET ${column} = ? WHERE id = ?`).run(value, w.league.id);
       },
       status: 409,
       expect: { error: 'LEAGUE_INACTIVE' },
@@ -159,8 +160,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'SHORT' },
       as: 'admin',
-      before: (w, app) => {
-        buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      before: async (w, app) => {
+        await buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       },
       status: 400,
       expect: { error: 'ARTICLE_TAKEN' },
@@ -172,8 +173,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'SHORT' },
       as: 'admin',
-      before: (w, app) => {
-        buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, status: 'sold' });
+      before: async (w, app) => {
+        await buildContract(app, w.rivalTeam, { articleId: 'Alpha', price: 5, status: 'sold' });
       },
       status: 201,
       expect: { article: { id: 'Alpha' } },
@@ -184,9 +185,9 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'SHORT' },
       as: 'admin',
-      before: (w, app) => {
-        for (let i = 0; i < 21; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
-        buildContract(app, w.team, { articleId: 'Expired_one', purchaseDate: addDays(TODAY, -3), termDays: 3 });
+      before: async (w, app) => {
+        for (let i = 0; i < 21; i++) await buildContract(app, w.team, { articleId: `Filler_${i}` });
+        await buildContract(app, w.team, { articleId: 'Expired_one', purchaseDate: addDays(TODAY, -3), termDays: 3 });
       },
       status: 400,
       expect: { error: 'TEAM_FULL' },
@@ -198,8 +199,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Beta', tier: 'SHORT' },
       as: 'admin',
-      before: (w, app) => {
-        for (let i = 0; i < 22; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
+      before: async (w, app) => {
+        for (let i = 0; i < 22; i++) await buildContract(app, w.team, { articleId: `Filler_${i}` });
       },
       status: 400,
       expect: { error: 'ARTICLE_TAKEN' },
@@ -237,8 +238,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Quiet', tier: 'LONG' },
       as: 'admin',
-      before: (w, app) => {
-        buildContract(app, w.team, { articleId: 'Spent', price: 1000 });
+      before: async (w, app) => {
+        await buildContract(app, w.team, { articleId: 'Spent', price: 1000 });
       },
       status: 201,
       expect: { purchasePrice: 0, status: 'live', team: { credits: 0 } },
@@ -284,8 +285,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'MEDIUM' },
       as: 'admin',
-      before: (w, app) => {
-        buildContract(app, w.team, { articleId: 'Spent', price: 933 });
+      before: async (w, app) => {
+        await buildContract(app, w.team, { articleId: 'Spent', price: 933 });
       },
       status: 201,
       expect: { team: { credits: 0 } },
@@ -307,7 +308,7 @@ describe('§5.2 price table, through buys (L = 1)', () => {
   ];
   it.each(table)('average %i views costs %i / %i / %i', async (views, short, medium, long) => {
     await withWorld(leagueWorld(), async (w) => {
-      grantWinnings(w.app, w.team, 10_000);
+      await grantWinnings(w.app, w.team, 10_000);
       for (const [tier, expected] of [['SHORT', short], ['MEDIUM', medium], ['LONG', long]] as const) {
         setViews(w.fake, `Article_${tier}`, views);
         const result = await buy(w.app, w.league.id, w.admin, `Article_${tier}`, tier);
@@ -357,9 +358,9 @@ describe('§5.2 price table, through buys (L = 1)', () => {
 describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
   async function listWorld() {
     const { app, world: w } = await world();
-    const mine = buildContract(app, w.team, { articleId: 'Alpha', price: 67 });
-    const expired = buildContract(app, w.team, { articleId: 'Gone_by', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
-    buildContract(app, w.team, { articleId: 'Sold_one', price: 5, status: 'sold' });
+    const mine = await buildContract(app, w.team, { articleId: 'Alpha', price: 67 });
+    const expired = await buildContract(app, w.team, { articleId: 'Gone_by', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+    await buildContract(app, w.team, { articleId: 'Sold_one', price: 5, status: 'sold' });
     return { app, world: { ...w, mine, expired } };
   }
   scenarioTable(listWorld, [
@@ -425,11 +426,11 @@ describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
 /** alice holds Alpha (LONG, bought 3 days ago at 100): today it would cost 135 for 14 days. */
 async function sellWorld() {
   const { app, world: w } = await world();
-  const held = buildContract(app, w.team, { articleId: 'Alpha', price: 100, purchaseDate: addDays(TODAY, -3), termDays: 14 });
-  const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
-  const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, status: 'settled' });
-  const expiresToday = buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
-  const pastExpiry = buildContract(app, w.team, { articleId: 'Quiet', price: 0, purchaseDate: addDays(TODAY, -10), termDays: 7 });
+  const held = await buildContract(app, w.team, { articleId: 'Alpha', price: 100, purchaseDate: addDays(TODAY, -3), termDays: 14 });
+  const sold = await buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+  const settled = await buildContract(app, w.team, { articleId: 'Settled_before', price: 5, status: 'settled' });
+  const expiresToday = await buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+  const pastExpiry = await buildContract(app, w.team, { articleId: 'Quiet', price: 0, purchaseDate: addDays(TODAY, -10), termDays: 7 });
   return { app, world: { ...w, held, sold, settled, expiresToday, pastExpiry } };
 }
 type SellWorld = Awaited<ReturnType<typeof sellWorld>>['world'];
@@ -518,7 +519,7 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
 
   it('a second sell of the same contract is ALREADY_SOLD and pays nothing more', async () => {
     await withWorld(world(), async ({ app, world: w }) => {
-      const c = buildContract(app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
+      const c = await buildContract(app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
       const path = `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`;
       const [first, second] = await Promise.all([app.call('POST', path, { as: w.admin }), app.call('POST', path, { as: w.admin })]);
       expect([first.status, second.status].sort()).toEqual([200, 400]);
@@ -582,13 +583,13 @@ describe('GET …/my-contracts/{contractId}/sale-quote (an addition: what a sell
 describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
   async function renewWorld() {
     const { app, world: w } = await world();
-    const tomorrow = buildContract(app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -6), termDays: 7 });
-    const today = buildContract(app, w.team, { articleId: 'Today_ends', price: 5, purchaseDate: addDays(TODAY, -3), termDays: 3 });
-    const later = buildContract(app, w.team, { articleId: 'Later', price: 5, purchaseDate: addDays(TODAY, -5), termDays: 7 });
-    const past = buildContract(app, w.team, { articleId: 'Past', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7 });
-    const sold = buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
-    const settled = buildContract(app, w.team, { articleId: 'Settled_before', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7, status: 'settled' });
-    const elected = buildContract(app, w.team, { articleId: 'Elected', price: 5, purchaseDate: addDays(TODAY, -6), termDays: 7, renewalElected: true });
+    const tomorrow = await buildContract(app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -6), termDays: 7 });
+    const today = await buildContract(app, w.team, { articleId: 'Today_ends', price: 5, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+    const later = await buildContract(app, w.team, { articleId: 'Later', price: 5, purchaseDate: addDays(TODAY, -5), termDays: 7 });
+    const past = await buildContract(app, w.team, { articleId: 'Past', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7 });
+    const sold = await buildContract(app, w.team, { articleId: 'Sold_before', price: 5, status: 'sold' });
+    const settled = await buildContract(app, w.team, { articleId: 'Settled_before', price: 5, purchaseDate: addDays(TODAY, -8), termDays: 7, status: 'settled' });
+    const elected = await buildContract(app, w.team, { articleId: 'Elected', price: 5, purchaseDate: addDays(TODAY, -6), termDays: 7, renewalElected: true });
     return { app, world: { ...w, tomorrow, today, later, past, sold, settled, elected } };
   }
   type RW = Awaited<ReturnType<typeof renewWorld>>['world'];
@@ -647,7 +648,7 @@ describe('concurrent buys', () => {
       const players = [];
       for (let i = 0; i < 10; i++) {
         const p = await app.player(`racer${i}`);
-        buildTeam(app, w.league, p, `Racer ${i}`);
+        await buildTeam(app, w.league, p, `Racer ${i}`);
         players.push(p);
       }
       const results = await Promise.all(players.map((p) => buy(app, w.league.id, p, 'Alpha', 'SHORT')));
@@ -661,7 +662,7 @@ describe('concurrent buys', () => {
 
   it('one team buying the 22nd and 23rd contract at once fills the team and refuses the other', async () => {
     await withWorld(world(), async ({ app, world: w }) => {
-      for (let i = 0; i < 21; i++) buildContract(app, w.team, { articleId: `Filler_${i}` });
+      for (let i = 0; i < 21; i++) await buildContract(app, w.team, { articleId: `Filler_${i}` });
       setViews(w.fake, 'Last_a', 1_000);
       setViews(w.fake, 'Last_b', 1_000);
       const results = await Promise.all([buy(app, w.league.id, w.admin, 'Last_a'), buy(app, w.league.id, w.admin, 'Last_b')]);

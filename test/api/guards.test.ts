@@ -4,6 +4,7 @@ import { buildContract, buildLeague } from '../support/builders';
 import type { LanguageModelClient } from '../../src/upstream/language-model';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
+import { writerOf } from '../../src/store/database';
 
 /** Every session route of interface-spec.md, with placeholder ids. */
 const API_ROUTES: [string, string][] = [
@@ -159,8 +160,8 @@ describe('malformed JSON bodies', () => {
     try {
       const ana = await app.player('ana');
       const bob = await app.player('bob');
-      const { league, team } = buildLeague(app, ana);
-      buildContract(app, team, { articleId: 'Taylor_Swift', price: 10 });
+      const { league, team } = await buildLeague(app, ana);
+      await buildContract(app, team, { articleId: 'Taylor_Swift', price: 10 });
       for (const [method, path, headers] of bodyRoutes(league.id)) {
         const caller = path.includes('/my-team') ? bob : ana;
         for (const rawBody of ['{"name": ', 'not json at all', '{"a":1}}']) {
@@ -260,8 +261,8 @@ describe('request log', () => {
     const app = await createTestApp();
     try {
       const ana = await app.player('ana');
-      app.ctx.db.$client.exec('DROP TABLE password_credentials');
-      app.ctx.db.$client.exec('ALTER TABLE players RENAME TO players_gone');
+      writerOf(app.ctx.db).$client.exec('DROP TABLE password_credentials');
+      writerOf(app.ctx.db).$client.exec('ALTER TABLE players RENAME TO players_gone');
       const result = await app.call('GET', '/api/v1/player', { as: ana });
       expect(result).toMatchObject({ status: 500, body: { error: 'INTERNAL_ERROR' } });
       expect(result.text).not.toContain('players');

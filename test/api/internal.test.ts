@@ -4,6 +4,7 @@ import { contracts, performances, teams } from '../../src/store/schema';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
+import { writeTransaction } from '../../src/store/database';
 
 const NOW = '2026-05-10T12:00:00.000Z';
 
@@ -12,10 +13,10 @@ async function internalWorld() {
   const app = await createTestApp({ now: NOW });
   const alice = await app.player('alice');
   const bob = await app.player('bob');
-  const { league, team: aliceTeam } = buildLeague(app, alice, { teamName: 'Alice FC', startDate: '2026-05-01T08:00:00.000Z' });
-  const bobTeam = buildTeam(app, league, bob, 'Bob United');
-  const alpha = buildContract(app, aliceTeam, { articleId: 'Alpha', purchaseDate: '2026-05-01', termDays: 14 });
-  const beta = buildContract(app, aliceTeam, { articleId: 'Beta', purchaseDate: '2026-05-01', termDays: 14 });
+  const { league, team: aliceTeam } = await buildLeague(app, alice, { teamName: 'Alice FC', startDate: '2026-05-01T08:00:00.000Z' });
+  const bobTeam = await buildTeam(app, league, bob, 'Bob United');
+  const alpha = await buildContract(app, aliceTeam, { articleId: 'Alpha', purchaseDate: '2026-05-01', termDays: 14 });
+  const beta = await buildContract(app, aliceTeam, { articleId: 'Beta', purchaseDate: '2026-05-01', termDays: 14 });
   const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
     as: alice,
     body: { formation: { date: '2026-05-10T12:00:00.000Z', schema: '4-3-3', formation: { LW: { id: alpha.id }, ST: { id: beta.id } } } },
@@ -222,7 +223,7 @@ describe('points for hand-computed cases', () => {
     const app = await createTestApp({ now: NOW });
     try {
       const mario = await app.player('mario');
-      const { team } = buildLeague(app, mario, { domain: 'it', languageScale: 13.9 });
+      const { team } = await buildLeague(app, mario, { domain: 'it', languageScale: 13.9 });
       // 1,000 × 13.9 = 13,900 → log2(6.95) ≈ 2.797013; 20,000 × 13.9 = 278,000 → log2(75) + 128,000/50,000
       // ≈ 6.228819 + 2.56; 100 views → 0; one `good` link → 0.5
       expect(await pointsFor(app, team.id, [1_000, 20_000, 100], ['good'])).toBeCloseTo(12.085831668, 9);
@@ -235,7 +236,7 @@ describe('points for hand-computed cases', () => {
     const app = await createTestApp({ now: NOW });
     try {
       const mario = await app.player('mario');
-      const { team } = buildLeague(app, mario, { domain: 'xx', languageScale: -3 });
+      const { team } = await buildLeague(app, mario, { domain: 'xx', languageScale: -3 });
       expect(await pointsFor(app, team.id, [4_000], [])).toBe(1);
     } finally {
       await app.close();
@@ -275,19 +276,19 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
     const app = await createTestApp({ now: '2026-05-01T00:00:00.000Z' });
     try {
       const alice = await app.player('alice');
-      const { league, team } = buildLeague(app, alice);
-      const early = buildContract(app, team, { articleId: 'Early', purchaseDate: '2026-05-01', termDays: 3 });
-      const late = buildContract(app, team, { articleId: 'Late', purchaseDate: '2026-05-03', termDays: 7 });
-      const renewed = buildContract(app, team, { articleId: 'Renewed', purchaseDate: '2026-05-01', termDays: 3 });
-      const sold = buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7 });
+      const { league, team } = await buildLeague(app, alice);
+      const early = await buildContract(app, team, { articleId: 'Early', purchaseDate: '2026-05-01', termDays: 3 });
+      const late = await buildContract(app, team, { articleId: 'Late', purchaseDate: '2026-05-03', termDays: 7 });
+      const renewed = await buildContract(app, team, { articleId: 'Renewed', purchaseDate: '2026-05-01', termDays: 3 });
+      const sold = await buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7 });
       const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
         as: alice,
         body: { formation: { date: '2026-05-10T12:00:00.000Z', schema: '4-3-3', formation: { LW: { id: early.id }, ST: { id: late.id }, RW: { id: renewed.id }, GK: { id: sold.id } } } },
       });
       expect(put.status).toBe(200);
       // renewal rewrites the term in place and keeps heldSince; the sale happens later
-      app.ctx.db.update(contracts).set({ purchaseDate: '2026-05-04', expireDate: '2026-05-07' }).where(eq(contracts.id, renewed.id)).run();
-      app.ctx.db.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, sold.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ purchaseDate: '2026-05-04', expireDate: '2026-05-07' }).where(eq(contracts.id, renewed.id)).run());
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, sold.id)).run());
       const on = async (date: string) => (await inputsOn(app, date))[0].articles;
       expect(await on('2026-05-01')).toEqual(['Early', 'Renewed']);
       expect(await on('2026-05-03')).toEqual(['Early', 'Late', 'Renewed']);
@@ -307,9 +308,9 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
     const app = await createTestApp({ now: '2026-05-01T09:00:00.000Z' });
     try {
       const alice = await app.player('alice');
-      const { league, team } = buildLeague(app, alice, { startDate: '2026-05-01T00:00:00.000Z' });
-      const expiring = buildContract(app, team, { articleId: 'Expiring', purchaseDate: '2026-05-01', termDays: 3 });
-      const soldLater = buildContract(app, team, { articleId: 'Sold_later', purchaseDate: '2026-05-01', termDays: 7 });
+      const { league, team } = await buildLeague(app, alice, { startDate: '2026-05-01T00:00:00.000Z' });
+      const expiring = await buildContract(app, team, { articleId: 'Expiring', purchaseDate: '2026-05-01', termDays: 3 });
+      const soldLater = await buildContract(app, team, { articleId: 'Sold_later', purchaseDate: '2026-05-01', termDays: 7 });
       const put = await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, {
         as: alice,
         body: { formation: { date: '2026-05-01T09:00:00.000Z', schema: '4-3-3', formation: { LW: { id: expiring.id }, ST: { id: soldLater.id } } } },
@@ -320,8 +321,8 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
       expect(before.articles).toEqual(['Expiring', 'Sold_later']);
       // 06:00 on the 4th: the sweep settles the contract whose last day was the 3rd, and the
       // player sells the other one later that morning
-      app.ctx.db.update(contracts).set({ status: 'settled', closedOn: '2026-05-04' }).where(eq(contracts.id, expiring.id)).run();
-      app.ctx.db.update(contracts).set({ status: 'sold', closedOn: '2026-05-04' }).where(eq(contracts.id, soldLater.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled', closedOn: '2026-05-04' }).where(eq(contracts.id, expiring.id)).run());
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold', closedOn: '2026-05-04' }).where(eq(contracts.id, soldLater.id)).run());
       expect(await onThe3rd()).toEqual(before);
       // from the closing day on, neither scores
       expect((await inputsOn(app, '2026-05-04'))[0].articles).toEqual([]);
@@ -334,11 +335,11 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
     const app = await createTestApp({ now: '2026-05-01T10:00:00.000Z' });
     try {
       const [a, b, c, d] = [await app.player('a'), await app.player('b'), await app.player('c'), await app.player('d')];
-      const { team: running } = buildLeague(app, a, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14 });
-      const { team: later } = buildLeague(app, b, { startDate: '2026-05-05T10:00:00.000Z', durationDays: 14 });
-      const { team: closed } = buildLeague(app, c, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14, closedAt: '2026-05-03T18:00:00.000Z' });
-      const { team: departed } = buildLeague(app, d, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14 });
-      app.ctx.db.update(teams).set({ leftAt: '2026-05-02T00:00:00.000Z' }).where(eq(teams.id, departed.id)).run();
+      const { team: running } = await buildLeague(app, a, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14 });
+      const { team: later } = await buildLeague(app, b, { startDate: '2026-05-05T10:00:00.000Z', durationDays: 14 });
+      const { team: closed } = await buildLeague(app, c, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14, closedAt: '2026-05-03T18:00:00.000Z' });
+      const { team: departed } = await buildLeague(app, d, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14 });
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-02T00:00:00.000Z' }).where(eq(teams.id, departed.id)).run());
       const ids = async (date: string) => (await inputsOn(app, date)).map((e) => e.teamId).sort();
       expect(await ids('2026-04-30')).toEqual([]);
       expect(await ids('2026-05-01')).toEqual([running.id, closed.id, departed.id].sort());
@@ -357,7 +358,7 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
     withInternal(async (app, w) => {
       const carol = await app.player('carol');
       app.clock.set('2026-05-11T00:30:00.000Z');
-      const carolTeam = buildTeam(app, w.league, carol, 'Carol City');
+      const carolTeam = await buildTeam(app, w.league, carol, 'Carol City');
       expect((await inputsOn(app, '2026-05-10')).map((e) => e.teamId)).not.toContain(carolTeam.id);
       expect((await inputsOn(app, '2026-05-11')).map((e) => e.teamId)).toContain(carolTeam.id);
     }));
@@ -386,12 +387,13 @@ describe('each schema sends its own link list and scores it', () => {
     const app = await createTestApp({ now: NOW });
     try {
       const owner = await app.player('owner');
-      const { league, team } = buildLeague(app, owner, { startDate: '2026-05-01T00:00:00.000Z' });
+      const { league, team } = await buildLeague(app, owner, { startDate: '2026-05-01T00:00:00.000Z' });
       const positions = SPEC_POSITIONS[schema].split(', ');
       const article = (position: string) => `Article_${position}`;
-      const formation = Object.fromEntries(
-        positions.map((position) => [position, { id: buildContract(app, team, { articleId: article(position), purchaseDate: '2026-05-01', termDays: 14 }).id }]),
-      );
+      const formation: Record<string, { id: string }> = {};
+      for (const position of positions) {
+        formation[position] = { id: (await buildContract(app, team, { articleId: article(position), purchaseDate: '2026-05-01', termDays: 14 })).id };
+      }
       expect((await app.call('PUT', `/api/v1/leagues/${league.id}/lineup`, { as: owner, body: { formation: { date: '2026-05-10T12:00:00.000Z', schema, formation } } })).status).toBe(200);
 
       const [input] = (await app.call('GET', '/internal/v1/scoring-inputs?date=2026-05-10', { headers: ENGINE_HEADERS })).body;

@@ -7,6 +7,7 @@ import { buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { NOW } from './leagues-fixtures';
 import type { LeagueRow } from '../../src/store/leagues';
+import { writeTransaction } from '../../src/store/database';
 
 interface World extends Record<string, unknown> {
   admin: TestPlayer;
@@ -18,7 +19,7 @@ async function world(): Promise<{ app: TestApp; world: World }> {
   const app = await createTestApp({ now: NOW });
   const admin = await app.player('admin');
   const seeker = await app.player('seeker');
-  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' }).league;
+  const secret = (await buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' })).league;
   return { app, world: { admin, seeker, secret } };
 }
 
@@ -45,7 +46,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
       method: 'GET',
       path: byCode('K7M2Q'),
       as: 'seeker',
-      before: (w, app) => void app.ctx.db.update(leagues).set({ closedAt: NOW }).where(eq(leagues.id, w.secret.id)).run(),
+      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ closedAt: NOW }).where(eq(leagues.id, w.secret.id)).run()),
       status: 200,
       expect: { closedAt: NOW },
     },
@@ -60,7 +61,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
       method: 'GET',
       path: byCode('K7M2Q'),
       as: 'seeker',
-      before: (w, app) => void app.ctx.db.delete(leagues).where(eq(leagues.id, w.secret.id)).run(),
+      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.delete(leagues).where(eq(leagues.id, w.secret.id)).run()),
       status: 404,
       expect: NOT_FOUND,
       exact: true,
@@ -73,7 +74,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
     try {
       const texts = new Set<string>();
       for (const code of ['K7M2', 'ZZZZZ', 'K7/M2Q']) texts.add((await app.call('GET', byCode(code), { as: w.seeker })).text);
-      app.ctx.db.delete(leagues).where(eq(leagues.id, w.secret.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.delete(leagues).where(eq(leagues.id, w.secret.id)).run());
       texts.add((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).text);
       expect([...texts]).toEqual([JSON.stringify(NOT_FOUND)]);
     } finally {
@@ -155,7 +156,7 @@ describe('code-attempt rate limit (5 per 60 s per player)', () => {
   it('joins that carry a code share the bucket; codeless joins are not charged', async () => {
     const { app, world: w } = await world();
     try {
-      const open = buildLeague(app, w.admin, { name: 'Open League' }).league;
+      const open = (await buildLeague(app, w.admin, { name: 'Open League' })).league;
       // codeless attempts on a private league: refused, never charged
       for (let i = 0; i < 6; i++) {
         expect((await app.call('POST', `/api/v1/leagues/${w.secret.id}/my-team`, { as: w.seeker, body: { name: 'Seekers' } })).status).toBe(403);
@@ -203,7 +204,7 @@ describe('code attempts per address (beside the per-player bucket)', () => {
     const app = await createTestApp({ now: NOW, config: { limits: { codeAttemptsPerAddress: 6, codeAttemptWindowSeconds: 600 } } });
     try {
       const admin = await app.player('admin');
-      const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' }).league;
+      const secret = (await buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' })).league;
       const [first, second, third] = [await app.player('sock1'), await app.player('sock2'), await app.player('sock3')];
       // five guesses by one account, one coded join by another: six from the address
       for (let i = 0; i < 5; i++) expect((await app.call('GET', byCode('ZZZZZ'), { as: first, connection: from('203.0.113.5') })).status).toBe(404);

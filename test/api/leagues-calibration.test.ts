@@ -28,7 +28,7 @@ describe('founding a league on an uncalibrated edition', () => {
       expect(res.status).toBe(201);
       expect(res.body.domain).toBe('de');
       expect(res.body.languageScale).toBeCloseTo(2.5, 12);
-      const row = findLanguageScale(app.ctx.db, 'de')!;
+      const row = (await findLanguageScale(app.ctx.db, 'de'))!;
       expect(row).toMatchObject({ domain: 'de', measuredAt: NOW, sampleSize: 500, referenceDomain: 'en' });
       expect(row.scale).toBeCloseTo(2.5, 12);
       expect(row.qualifyingRanks).toBeGreaterThanOrEqual(300);
@@ -85,7 +85,7 @@ describe('founding a league on an uncalibrated edition', () => {
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'kw' }) });
       expect(res).toMatchObject({ status: 400, body: { error: 'CALIBRATION_BELOW_FLOOR' } });
       expect(counts(app)).toEqual(before);
-      expect(findLanguageScale(app.ctx.db, 'kw')).toBeUndefined();
+      expect(await findLanguageScale(app.ctx.db, 'kw')).toBeUndefined();
     } finally {
       await app.close();
     }
@@ -134,7 +134,7 @@ describe('founding a league on an uncalibrated edition', () => {
       fake.faults.add({ route: 'siteinfo', domain: 'de', fault: { kind: 'status', status: 500 } });
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
       expect(res).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
-      expect(findLanguageScale(app.ctx.db, 'de')).toBeUndefined();
+      expect(await findLanguageScale(app.ctx.db, 'de')).toBeUndefined();
     } finally {
       await app.close();
     }

@@ -33,11 +33,11 @@ export interface LeagueWorld extends Record<string, unknown> {
 export async function leagueWorld(): Promise<{ app: TestApp; world: LeagueWorld }> {
   const app = await createTestApp({ now: NOW });
   const [admin, member, outsider] = [await app.player('admin'), await app.player('member'), await app.player('outsider')];
-  const open = buildLeague(app, admin, { name: 'Open League', invitePolicy: 'members', startDate: plus(-3) }).league;
-  buildTeam(app, open, member, 'Member United');
-  const secret = buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q', startDate: plus(-2) }).league;
-  const closed = buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), startDate: plus(-1) }).league;
-  const ended = buildLeague(app, admin, { name: 'Ended League', startDate: plus(-40), durationDays: 30 }).league;
+  const open = (await buildLeague(app, admin, { name: 'Open League', invitePolicy: 'members', startDate: plus(-3) })).league;
+  await buildTeam(app, open, member, 'Member United');
+  const secret = (await buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q', startDate: plus(-2) })).league;
+  const closed = (await buildLeague(app, admin, { name: 'Closed League', closedAt: plus(-1), startDate: plus(-1) })).league;
+  const ended = (await buildLeague(app, admin, { name: 'Ended League', startDate: plus(-40), durationDays: 30 })).league;
   return { app, world: { admin, member, outsider, open, secret, closed, ended } };
 }
 

@@ -7,11 +7,12 @@ import type { TestApp } from '../support/app';
 import { buildContract, buildLeague, buildPerformance, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { createBody, leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
+import { writeTransaction } from '../../src/store/database';
 
 /** The shared four leagues, with the member also in the private one. */
 async function world(): Promise<{ app: TestApp; world: LeagueWorld }> {
   const built = await leagueWorld();
-  buildTeam(built.app, built.world.secret, built.world.member, 'Secret Members');
+  await buildTeam(built.app, built.world.secret, built.world.member, 'Secret Members');
   return built;
 }
 
@@ -179,8 +180,8 @@ describe('GET /api/v1/leagues (mine)', () => {
       method: 'GET',
       path: '/api/v1/leagues',
       as: 'member',
-      before: (w, app) => {
-        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run();
+      before: async (w, app) => {
+        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run());
       },
       status: 200,
       expect: (res, w) => expect(res.body.map((l: { id: string }) => l.id)).toEqual([w.secret.id]),
@@ -252,7 +253,7 @@ describe('GET /api/v1/leagues/public', () => {
     try {
       const made: string[] = [];
       for (let hours = 1; hours <= 14; hours++) {
-        made.push(buildLeague(app, w.outsider, { name: `Shelf ${hours}`, startDate: new Date(Date.parse(NOW) - hours * 3_600_000).toISOString() }).league.id);
+        made.push((await buildLeague(app, w.outsider, { name: `Shelf ${hours}`, startDate: new Date(Date.parse(NOW) - hours * 3_600_000).toISOString() })).league.id);
       }
       const res = await app.call('GET', '/api/v1/leagues/public', { as: w.member });
       expect(res.body.map((l: { id: string }) => l.id)).toEqual(made.slice(0, 12));
@@ -280,7 +281,7 @@ describe('GET /api/v1/leagues/{id}', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}`,
       as: 'outsider',
-      before: (_w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run(),
+      before: (_w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run()),
       status: 200,
       expect: { teamCount: 1 },
     },
@@ -308,15 +309,15 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
       as: 'outsider',
-      before: (w, app) => {
+      before: async (w, app) => {
         const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
-        buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
-        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)).run();
+        await buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
+        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)).run());
         const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
-        perf(adminTeam.id, '2026-05-08', 10);
-        perf(adminTeam.id, '2026-05-09', 1);
-        perf(memberTeam.id, '2026-05-08', 5);
-        perf(memberTeam.id, '2026-05-09', 20.5);
+        await perf(adminTeam.id, '2026-05-08', 10);
+        await perf(adminTeam.id, '2026-05-09', 1);
+        await perf(memberTeam.id, '2026-05-08', 5);
+        await perf(memberTeam.id, '2026-05-09', 20.5);
       },
       status: 200,
       expect: (res) =>
@@ -330,14 +331,14 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
       as: 'outsider',
-      before: (w, app) => {
+      before: async (w, app) => {
         const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
         const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         // both stood at exactly 0.1 before their latest day; (0.1 + 0.7) − 0.7 < 0.1 < (0.1 + 0.2) − 0.2
-        perf(adminTeam.id, '2026-05-08', 0.1);
-        perf(adminTeam.id, '2026-05-09', 0.7);
-        perf(memberTeam.id, '2026-05-08', 0.1);
-        perf(memberTeam.id, '2026-05-09', 0.2);
+        await perf(adminTeam.id, '2026-05-08', 0.1);
+        await perf(adminTeam.id, '2026-05-09', 0.7);
+        await perf(memberTeam.id, '2026-05-08', 0.1);
+        await perf(memberTeam.id, '2026-05-09', 0.2);
       },
       status: 200,
       expect: (res) =>
@@ -407,7 +408,7 @@ describe('GET /api/v1/leagues/{id}/my-role', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}/my-role`,
       as: 'member',
-      before: (_w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run(),
+      before: (_w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run()),
       status: 200,
       expect: { isMember: false, isAdmin: false },
       exact: true,
@@ -427,7 +428,7 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'member',
-      before: (w, app) => void app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run(),
+      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run()),
       status: 200,
       expect: { code: 'K7M2Q' },
       exact: true,
@@ -437,7 +438,7 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'outsider',
-      before: (w, app) => void app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run(),
+      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run()),
       status: 404,
       expect: { error: 'LEAGUE_NOT_FOUND' },
       exact: true,
@@ -447,9 +448,9 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'member',
-      before: (w, app) => {
-        app.ctx.db.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run();
-        app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Secret Members')).run();
+      before: async (w, app) => {
+        await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run());
+        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Secret Members')).run());
       },
       status: 404,
       expect: { error: 'LEAGUE_NOT_FOUND' },

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { buy, leagueWorld, setViews, withWorld } from './contracts-fixtures';
+import { writeTransaction } from '../../src/store/database';
 
 const NOW = '2026-05-10T12:00:00.000Z';
 
@@ -15,15 +16,15 @@ async function lineupWorld() {
   const bob = await app.player('bob');
   const carol = await app.player('carol');
   const stranger = await app.player('stranger');
-  const { league, team: aliceTeam } = buildLeague(app, alice, { teamName: 'Alice FC' });
-  const bobTeam = buildTeam(app, league, bob, 'Bob United');
-  const { league: otherLeague, team: carolTeam } = buildLeague(app, carol, { name: 'Other', teamName: 'Carol City' });
-  const alpha = buildContract(app, aliceTeam, { articleId: 'Alpha', price: 10, termDays: 7 });
-  const beta = buildContract(app, aliceTeam, { articleId: 'Beta', price: 20, termDays: 14 });
-  const gamma = buildContract(app, aliceTeam, { articleId: 'Gamma_ray', price: 5, termDays: 3 });
-  const sold = buildContract(app, aliceTeam, { articleId: 'Sold_one', status: 'sold' });
-  const settled = buildContract(app, aliceTeam, { articleId: 'Settled_one', status: 'settled' });
-  const bobs = buildContract(app, bobTeam, { articleId: 'Bobs_article' });
+  const { league, team: aliceTeam } = await buildLeague(app, alice, { teamName: 'Alice FC' });
+  const bobTeam = await buildTeam(app, league, bob, 'Bob United');
+  const { league: otherLeague, team: carolTeam } = await buildLeague(app, carol, { name: 'Other', teamName: 'Carol City' });
+  const alpha = await buildContract(app, aliceTeam, { articleId: 'Alpha', price: 10, termDays: 7 });
+  const beta = await buildContract(app, aliceTeam, { articleId: 'Beta', price: 20, termDays: 14 });
+  const gamma = await buildContract(app, aliceTeam, { articleId: 'Gamma_ray', price: 5, termDays: 3 });
+  const sold = await buildContract(app, aliceTeam, { articleId: 'Sold_one', status: 'sold' });
+  const settled = await buildContract(app, aliceTeam, { articleId: 'Settled_one', status: 'settled' });
+  const bobs = await buildContract(app, bobTeam, { articleId: 'Bobs_article' });
   const ghost: TestPlayer = { ...stranger, cookie: await app.cookieFor('nobody-we-know') };
   const world = { alice, bob, carol, stranger, ghost, league, otherLeague, aliceTeam, bobTeam, carolTeam, alpha, beta, gamma, sold, settled, bobs };
   return { app, world };
@@ -174,8 +175,8 @@ describe('line-up flows', () => {
   it('a contract sold or settled after placement leaves the formation and does not reach the bench', () =>
     withWorld(async (app, w) => {
       await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.beta.id }) });
-      app.ctx.db.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)).run();
-      app.ctx.db.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)).run());
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)).run());
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
       expect(body.formation.formation).toEqual({});
       expect(body.formation.chemistry[0].level).toBe('empty');
@@ -226,7 +227,7 @@ describe('line-up flows', () => {
 
   it('a team without any stored line-up reads as an empty 4-3-3', () =>
     withWorld(async (app, w) => {
-      app.ctx.db.delete(lineupVersions).where(eq(lineupVersions.teamId, w.bobTeam.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.delete(lineupVersions).where(eq(lineupVersions.teamId, w.bobTeam.id)).run());
       const { status, body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.bob });
       expect(status).toBe(200);
       expect(body.formation.schema).toBe('4-3-3');

@@ -34,8 +34,8 @@ async function world() {
   const w = await leagueWorld();
   stock(w.fake);
   const carol = await w.app.player('carol');
-  buildContract(w.app, w.team, { articleId: 'Article_1', price: 67 });
-  buildContract(w.app, w.rivalTeam, { articleId: 'Article_3', price: 163 });
+  await buildContract(w.app, w.team, { articleId: 'Article_1', price: 67 });
+  await buildContract(w.app, w.rivalTeam, { articleId: 'Article_3', price: 163 });
   return { app: w.app, world: { ...w, carol } };
 }
 type W = Awaited<ReturnType<typeof world>>['world'];
@@ -160,7 +160,7 @@ describe('GET /api/v1/leagues/{id}/market', () => {
   it('caches the filtered list per (edition, snapshot day) and the series per article, shared by leagues', async () => {
     await withWorld(leagueWorld(), async (w) => {
       stock(w.fake);
-      const other = buildLeague(w.app, w.rival, { name: 'Other', teamName: 'Bob Two', languageScale: 1 });
+      const other = await buildLeague(w.app, w.rival, { name: 'Other', teamName: 'Bob Two', languageScale: 1 });
       await w.app.call('GET', `/api/v1/leagues/${w.league.id}/market`, { as: w.admin });
       const afterFirst = w.fake.requests.length;
       expect(w.fake.requests.filter((r) => r.route === 'top')).toHaveLength(1);

@@ -111,7 +111,7 @@ describe('GET /metrics', () => {
     try {
       // a league in season for five days, never scored: four days are overdue by 09:00
       const founder = await app.player('founder');
-      buildLeague(app, founder, { startDate: `${addDays('2026-05-12', -4)}T00:00:00.000Z` });
+      await buildLeague(app, founder, { startDate: `${addDays('2026-05-12', -4)}T00:00:00.000Z` });
       const encyclopedia = { upstream: 'encyclopedia' };
       const before = (await scrape(app)).samples;
       const value = (samples: typeof before, name: string) => sampleValue(samples, name, encyclopedia) ?? 0;

@@ -9,15 +9,16 @@ import { settlementJob } from '../../src/services/settlement-job';
 import { buildContract, buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
+import { writerOf } from '../../src/store/database';
 
 /** alice sells Alpha (league 1) today; later her Beta in league 2 settles at expiry. */
 async function inboxWorld() {
   const w = await leagueWorld({ name: 'First League' });
   setViews(w.fake, 'Alpha', 9_000);
   setViews(w.fake, 'Beta_(film)', 25_000);
-  const second = buildLeague(w.app, w.admin, { name: 'Second League', teamName: 'Alice Two' });
-  const alpha = buildContract(w.app, w.team, { articleId: 'Alpha', price: 60, purchaseDate: addDays(TODAY, -3), termDays: 14 });
-  const beta = buildContract(w.app, second.team, { articleId: 'Beta_(film)', price: 200, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+  const second = await buildLeague(w.app, w.admin, { name: 'Second League', teamName: 'Alice Two' });
+  const alpha = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 60, purchaseDate: addDays(TODAY, -3), termDays: 14 });
+  const beta = await buildContract(w.app, second.team, { articleId: 'Beta_(film)', price: 200, purchaseDate: addDays(TODAY, -7), termDays: 7 });
   const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${alpha.id}/sell`, { as: w.admin });
   expect(sold.status).toBe(200);
   w.app.clock.advance(60_000);
@@ -127,9 +128,9 @@ describe('exact sentences (§8)', () => {
       setViews(w.fake, 'Alpha', 9_000); // MEDIUM 67
       setViews(w.fake, 'Kyiv_2_Long_Title', 4_000); // MEDIUM 18
       setViews(w.fake, 'Rising', 25_000); // MEDIUM 163
-      buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true, renewalCount: 1 });
-      buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
-      buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true, renewalCount: 1 });
+      await buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      await buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       expect(notificationMessages(w.app).sort()).toEqual(
         [
@@ -144,8 +145,8 @@ describe('exact sentences (§8)', () => {
   it('a failed notification write is logged, never raised: the sale stands', async () => {
     await withWorld(leagueWorld(), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
-      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
-      w.app.ctx.db.$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
+      const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
+      writerOf(w.app.ctx.db).$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
       const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`, { as: w.admin });
       expect(sold).toMatchObject({ status: 200, body: { status: 'sold', salePayout: 67 } });
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
@@ -157,9 +158,9 @@ describe('exact sentences (§8)', () => {
   it('a failed notification write in the sweep is rolled back alone: the settlement and its payout commit', async () => {
     await withWorld(leagueWorld(), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
-      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       // fails after the row went in: only a savepoint undoes the half-written notification
-      w.app.ctx.db.$client.exec("CREATE TRIGGER refuse_notifications AFTER INSERT ON notifications BEGIN SELECT RAISE(FAIL, 'in-box broken'); END;");
+      writerOf(w.app.ctx.db).$client.exec("CREATE TRIGGER refuse_notifications AFTER INSERT ON notifications BEGIN SELECT RAISE(FAIL, 'in-box broken'); END;");
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       const row = w.app.ctx.db.$client.prepare('SELECT status, sale_payout AS payout FROM contracts WHERE id = ?').get(c.id);
       expect(row).toEqual({ status: 'settled', payout: 67 });

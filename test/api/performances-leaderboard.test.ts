@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { teams } from '../../src/store/schema';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
+import { writeTransaction } from '../../src/store/database';
 
 
 async function ingest(app: TestApp, date: string, views: Record<string, number[]>) {
@@ -16,14 +17,14 @@ describe('the leaderboard reflects ingested performances (§4.5)', () => {
     const app = await createTestApp({ now: '2026-05-01T08:00:00.000Z' });
     try {
       const [ann, ben, cat, dan] = [await app.player('ann'), await app.player('ben'), await app.player('cat'), await app.player('dan')];
-      const { league, team: a } = buildLeague(app, ann, { startDate: '2026-05-01T08:00:00.000Z' });
+      const { league, team: a } = await buildLeague(app, ann, { startDate: '2026-05-01T08:00:00.000Z' });
       app.clock.set('2026-05-02T08:00:00.000Z');
-      const b = buildTeam(app, league, ben, 'Ben Rovers');
+      const b = await buildTeam(app, league, ben, 'Ben Rovers');
       app.clock.set('2026-05-03T08:00:00.000Z');
-      const c = buildTeam(app, league, cat, 'Cat Athletic');
+      const c = await buildTeam(app, league, cat, 'Cat Athletic');
       app.clock.set('2026-05-03T09:00:00.000Z');
-      const d = buildTeam(app, league, dan, 'Dan Departed');
-      app.ctx.db.update(teams).set({ leftAt: '2026-05-04T00:00:00.000Z' }).where(eq(teams.id, d.id)).run();
+      const d = await buildTeam(app, league, dan, 'Dan Departed');
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-04T00:00:00.000Z' }).where(eq(teams.id, d.id)).run());
       app.clock.set('2026-05-09T12:00:00.000Z');
       // any signed-in player may read a league's standings
       const viewer = await app.player('viewer');
@@ -80,9 +81,9 @@ describe('the leaderboard reflects ingested performances (§4.5)', () => {
     const app = await createTestApp({ now: '2026-05-01T08:00:00.000Z' });
     try {
       const [ann, ben, cat] = [await app.player('ann'), await app.player('ben'), await app.player('cat')];
-      const { league, team: a } = buildLeague(app, ann, { startDate: '2026-04-30T08:00:00.000Z' });
-      const b = buildTeam(app, league, ben);
-      const c = buildTeam(app, league, cat);
+      const { league, team: a } = await buildLeague(app, ann, { startDate: '2026-04-30T08:00:00.000Z' });
+      const b = await buildTeam(app, league, ben);
+      const c = await buildTeam(app, league, cat);
       await ingest(app, '2026-05-01', { [a.id]: [2_000], [b.id]: [8_000], [c.id]: [8_000] });
       const body = (await app.call('GET', `/api/v1/leagues/${league.id}/leaderboard`, { as: ann })).body;
       const [first, second] = [b.id, c.id].sort();

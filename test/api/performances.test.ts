@@ -10,8 +10,8 @@ async function performanceWorld() {
   const alice = await app.player('alice');
   const bob = await app.player('bob');
   const stranger = await app.player('stranger');
-  const { league, team: aliceTeam } = buildLeague(app, alice, { startDate: '2026-05-01T00:00:00.000Z' });
-  const bobTeam = buildTeam(app, league, bob);
+  const { league, team: aliceTeam } = await buildLeague(app, alice, { startDate: '2026-05-01T00:00:00.000Z' });
+  const bobTeam = await buildTeam(app, league, bob);
   const days: [string, number[], string][] = [
     ['2026-05-07', [4_000], '{"ST":"Alpha"}'],
     ['2026-05-09', [16_000], '{"GK":"Gamma"}'],

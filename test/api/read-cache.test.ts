@@ -84,7 +84,7 @@ describe('answers cached by version', () => {
 
   it('sends bodies over 1 KB brotli or gzip as accepted, decoding to the same JSON; small ones and refusals as they are', async () => {
     await withWorld(world(), async (w) => {
-      for (let i = 0; i < 30; i++) buildTeam(w.app, w.league, await w.app.player(`p${i}`), `Team number ${i}`);
+      for (let i = 0; i < 30; i++) await buildTeam(w.app, w.league, await w.app.player(`p${i}`), `Team number ${i}`);
       const path = `/api/v1/leagues/${w.league.id}/leaderboard`;
       const plain = await raw(w.app, path, { cookie: w.admin.cookie });
       expect(plain.headers.get('content-encoding')).toBeNull();
@@ -152,31 +152,31 @@ describe('answers cached by version', () => {
     },
     {
       name: 'sell',
-      before: (w) => ({ contract: buildContract(w.app, w.team, { articleId: 'Alpha', price: 100, termDays: 7 }).id }),
+      before: async (w) => ({ contract: (await buildContract(w.app, w.team, { articleId: 'Alpha', price: 100, termDays: 7 })).id }),
       write: (w, ids) => ok(w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${ids.contract}/sell`, { as: w.admin })),
       shows: (after, before) => expect(credits(after.board, 'Alice FC')).toBeGreaterThan(credits(before.board, 'Alice FC')),
     },
     {
       name: 'renewal election',
-      before: (w) => ({ contract: expiring(w).id }),
+      before: async (w) => ({ contract: (await expiring(w)).id }),
       write: (w, ids) => ok(w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${ids.contract}/renew`, { as: w.admin })),
       shows: () => undefined,
     },
     {
       name: 'renewal withdrawal',
-      before: (w) => ({ contract: expiring(w, { renewalElected: true }).id }),
+      before: async (w) => ({ contract: (await expiring(w, { renewalElected: true })).id }),
       write: (w, ids) => ok(w.app.call('DELETE', `/api/v1/leagues/${w.league.id}/my-contracts/${ids.contract}/renew`, { as: w.admin })),
       shows: () => undefined,
     },
     {
       name: 'settlement',
-      before: (w) => ({ contract: buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 }).id }),
+      before: async (w) => ({ contract: (await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 })).id }),
       write: (w) => settlementJob.run(w.app.ctx, w.app.clock.now()),
       shows: (after) => expect(credits(after.board, 'Alice FC')).toBe(1000 - 50 + 67),
     },
     {
       name: 'renewal at settlement',
-      before: (w) => ({ contract: buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true }).id }),
+      before: async (w) => ({ contract: (await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true })).id }),
       write: (w) => settlementJob.run(w.app.ctx, w.app.clock.now()),
       shows: (after, before) => expect(credits(after.board, 'Alice FC')).not.toBe(credits(before.board, 'Alice FC')),
     },
@@ -232,7 +232,7 @@ async function shelfWorld() {
   setViews(w.fake, 'Article_1', 9_000); // MEDIUM 67
   setViews(w.fake, 'Article_2', 9_000);
   setViews(w.fake, 'Article_3', 25_000);
-  buildContract(w.app, w.rivalTeam, { articleId: 'Article_3', price: 163 });
+  await buildContract(w.app, w.rivalTeam, { articleId: 'Article_3', price: 163 });
   return w;
 }
 
@@ -287,7 +287,7 @@ describe('the market shelf, cached by version', () => {
     await withWorld(shelfWorld(), async (w) => {
       const carol = await w.app.player('carol'); // no team
       const dave = await w.app.player('dave');
-      buildTeam(w.app, w.league, dave, 'Dave Rovers'); // a team holding nothing
+      await buildTeam(w.app, w.league, dave, 'Dave Rovers'); // a team holding nothing
       const rival = await tagged(w.app, shelfOf(w), w.rival.cookie);
       const outsider = await tagged(w.app, shelfOf(w), carol.cookie);
       expect(row(rival.body, 'Article_3').availability).toBe('owned-by-viewer');
@@ -326,7 +326,7 @@ describe('the market shelf, cached by version', () => {
     {
       name: 'sell',
       viewer: 'admin',
-      before: (w) => ({ contract: buildContract(w.app, w.team, { articleId: 'Article_1', price: 67, termDays: 7 }).id }),
+      before: async (w) => ({ contract: (await buildContract(w.app, w.team, { articleId: 'Article_1', price: 67, termDays: 7 })).id }),
       write: (w, ids) => ok(w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${ids.contract}/sell`, { as: w.admin })),
       shows: (after, before) => {
         expect(row(before, 'Article_1').availability).toBe('owned-by-viewer');
@@ -336,7 +336,7 @@ describe('the market shelf, cached by version', () => {
     {
       name: 'settlement',
       viewer: 'admin',
-      before: (w) => ({ contract: buildContract(w.app, w.team, { articleId: 'Article_1', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 }).id }),
+      before: async (w) => ({ contract: (await buildContract(w.app, w.team, { articleId: 'Article_1', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 })).id }),
       write: (w) => settlementJob.run(w.app.ctx, w.app.clock.now()),
       shows: (after, before) => {
         expect(row(before, 'Article_1').availability).toBe('owned-by-viewer');
@@ -392,7 +392,7 @@ describe('the public shelf, cached by version', () => {
   /** The world's league (newest), and `older` older public leagues: a thirteenth is not shown. */
   async function publicWorld(older = 12) {
     const w = await world();
-    for (let i = 1; i <= older; i++) buildLeague(w.app, w.rival, { name: `Older ${i}`, teamName: `Bob ${i}`, startDate: addDays(TODAY, -i) + 'T00:00:00.000Z' });
+    for (let i = 1; i <= older; i++) await buildLeague(w.app, w.rival, { name: `Older ${i}`, teamName: `Bob ${i}`, startDate: addDays(TODAY, -i) + 'T00:00:00.000Z' });
     return w;
   }
 
@@ -452,7 +452,7 @@ describe('the public shelf, cached by version', () => {
     },
     {
       name: "the last member's departure (the league is deleted)",
-      before: (w) => ({ league: buildLeague(w.app, w.rival, { name: 'Lonely', teamName: 'Bob Alone' }).league.id }),
+      before: async (w) => ({ league: (await buildLeague(w.app, w.rival, { name: 'Lonely', teamName: 'Bob Alone' })).league.id }),
       write: (w, ids) => ok(w.app.call('POST', `/api/v1/leagues/${ids.league}/my-departure`, { as: w.rival })),
       shows: (after, before) => {
         expect(names(before)).toContain('Lonely');
@@ -466,7 +466,7 @@ describe('the public shelf, cached by version', () => {
     },
     {
       name: 'a season ending by the clock',
-      before: (w) => ({ end: buildLeague(w.app, w.rival, { name: 'Sprint', teamName: 'Bob Sprints', durationDays: 1 }).league.endDate }),
+      before: async (w) => ({ end: (await buildLeague(w.app, w.rival, { name: 'Sprint', teamName: 'Bob Sprints', durationDays: 1 })).league.endDate }),
       write: async (w, ids) => w.app.clock.set(ids.end),
       shows: (after, before) => {
         expect(names(before)).toContain('Sprint');

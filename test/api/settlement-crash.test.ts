@@ -21,6 +21,7 @@ import { buildContract } from '../support/builders';
 import { leagueWorld, setViews, TODAY } from './contracts-fixtures';
 // @ts-expect-error plain ESM build script without type declarations
 import { cliBundleOptions } from '../../scripts/bundle-options.mjs';
+import { writerOf } from '../../src/store/database';
 
 const root = path.resolve(__dirname, '../..');
 // Inside the checkout so the bundle resolves better-sqlite3 and the migrations like dist/ does.
@@ -101,15 +102,18 @@ describe('a sweep killed mid-way', () => {
     try {
       const articles = Array.from({ length: 6 }, (_, i) => `Crash_${i}`);
       articles.forEach((article, i) => setViews(w.fake, article, 9_000 + i * 1_000));
-      const due = articles.map((articleId, i) =>
-        buildContract(w.app, i % 2 === 0 ? w.team : w.rivalTeam, {
-          articleId,
-          price: 50,
-          purchaseDate: addDays(TODAY, -7),
-          termDays: 7,
-          renewalElected: i === 1 || i === 4,
-        }),
-      );
+      const due: Awaited<ReturnType<typeof buildContract>>[] = [];
+      for (const [i, articleId] of articles.entries()) {
+        due.push(
+          await buildContract(w.app, i % 2 === 0 ? w.team : w.rivalTeam, {
+            articleId,
+            price: 50,
+            purchaseDate: addDays(TODAY, -7),
+            termDays: 7,
+            renewalElected: i === 1 || i === 4,
+          }),
+        );
+      }
       const origin = new URL(w.fake.metricsUrl).origin;
       proxy = await holdingProxy(origin, 3);
       const at = `${TODAY}T06:00:00Z`;
@@ -183,13 +187,14 @@ describe('a sweep killed right after a contract\'s money is visible', () => {
     try {
       const articles = ['Slow_0', 'Slow_1', 'Slow_2'];
       articles.forEach((article, i) => setViews(w.fake, article, 9_000 + i * 1_000));
-      const due = articles.map((articleId, i) =>
-        buildContract(w.app, i === 1 ? w.rivalTeam : w.team, { articleId, price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: i === 2 }),
-      );
+      const due: Awaited<ReturnType<typeof buildContract>>[] = [];
+      for (const [i, articleId] of articles.entries()) {
+        due.push(await buildContract(w.app, i === 1 ? w.rivalTeam : w.team, { articleId, price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: i === 2 }));
+      }
       const db = w.app.ctx.db;
       // A slow disk, in effect: every notification insert takes ~0.5 s of work, a wide window
       // in which the test looks for money that has committed without its notification.
-      db.$client.exec(`
+      writerOf(db).$client.exec(`
         CREATE TABLE slow_rows (n INTEGER);
         WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3500) INSERT INTO slow_rows SELECT n FROM c;
         CREATE TRIGGER slow_notifications AFTER INSERT ON notifications BEGIN SELECT count(*) FROM slow_rows a, slow_rows b; END;
@@ -214,7 +219,7 @@ describe('a sweep killed right after a contract\'s money is visible', () => {
       expect(notified().sort()).toEqual(paid.sort());
 
       // The re-run finishes the rest: one notification per contract, none twice.
-      db.$client.exec('DROP TRIGGER slow_notifications');
+      writerOf(db).$client.exec('DROP TRIGGER slow_notifications');
       const rerun = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       child = rerun.child;
       expect((await rerun.exited).code, rerun.output().stderr).toBe(0);
@@ -254,7 +259,7 @@ describe('fantasy settle', () => {
     const w = await leagueWorld();
     try {
       setViews(w.fake, 'Offset', 9_000);
-      buildContract(w.app, w.team, { articleId: 'Offset', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      await buildContract(w.app, w.team, { articleId: 'Offset', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${addDays(TODAY, 1)}T01:30:00+02:00`);
       expect((await run.exited).code, run.output().stderr).toBe(0);
       expect(run.output().stdout).toContain(`sweep for ${TODAY}: 1 settled, 0 renewed, 0 skipped`);
@@ -267,7 +272,7 @@ describe('fantasy settle', () => {
     const w = await leagueWorld();
     try {
       setViews(w.fake, 'Printed', 9_000);
-      const c = buildContract(w.app, w.team, { articleId: 'Printed', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
+      const c = await buildContract(w.app, w.team, { articleId: 'Printed', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       expect((await run.exited).code).toBe(0);
       expect(run.output().stdout).toContain(`settled  ${c.id} Printed (league ${w.league.id}, team ${w.team.id}): paid 67, delta 17`);

@@ -10,6 +10,7 @@ import { ledgerEntries, notifications } from '../../src/store/schema';
 import type { TestApp } from '../support/app';
 import { buildContract } from '../support/builders';
 import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
+import { writerOf } from '../../src/store/database';
 
 const sweep = (app: TestApp) => settlementJob.run(app.ctx, app.clock.now());
 
@@ -35,7 +36,7 @@ describe('settlement sweep', () => {
     [100, 'Alpha settled at expiry: \u221233 credits', -33],
   ])('settles at today’s price: bought at %i', async (bought, message, delta) => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, bought);
+      const c = await expiringAlpha(w, bought);
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, closedOn: TODAY });
       expect(ledgerOf(w.app, c.id)).toEqual([
@@ -53,7 +54,7 @@ describe('settlement sweep', () => {
 
   it('leaves contracts that have not reached their expiry day', async () => {
     await withWorld(world(), async (w) => {
-      const c = buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -6), termDays: 7 });
+      const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -6), termDays: 7 });
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('live');
       expect(notificationMessages(w.app)).toEqual([]);
@@ -62,7 +63,7 @@ describe('settlement sweep', () => {
 
   it('renews an elected contract in place: same id, new term, the old term’s P&L realised, only the premium paid', async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 50);
+      const c = await expiringAlpha(w, 50);
       const elect = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
       expect(elect.status).toBe(200);
       await sweep(w.app);
@@ -93,7 +94,7 @@ describe('settlement sweep', () => {
 
   it('escalates the premium by 10 % per consecutive renewal: +10 %, +20 %, +30 %', async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 67);
+      const c = await expiringAlpha(w, 67);
       const premiums: string[] = [];
       for (let round = 0; round < 3; round++) {
         // sessions last 7 days: sign in again each week
@@ -117,8 +118,8 @@ describe('settlement sweep', () => {
 
   it('an unaffordable renewal settles with the "couldn\'t renew" message', async () => {
     await withWorld(world(), async (w) => {
-      buildContract(w.app, w.team, { articleId: 'Spent', price: 945 });
-      const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 5; the premium would be 7
+      await buildContract(w.app, w.team, { articleId: 'Spent', price: 945 });
+      const c = await expiringAlpha(w, 50, { renewalElected: true }); // credits 5; the premium would be 7
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
       expect(ledgerCredits(w.app, w.team.id)).toBe(5 + 67);
@@ -132,7 +133,7 @@ describe('settlement sweep', () => {
   ])('in a %s league an elected contract settles instead of buying a term that can never score', async (_what, spec) => {
     await withWorld(leagueWorld(spec), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
-      const c = expiringAlpha(w, 50, { renewalElected: true });
+      const c = await expiringAlpha(w, 50, { renewalElected: true });
       await sweep(w.app);
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
       expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
@@ -142,8 +143,8 @@ describe('settlement sweep', () => {
 
   it('a premium equal to the credits is affordable (the realised P&L pays the rest)', async () => {
     await withWorld(world(), async (w) => {
-      buildContract(w.app, w.team, { articleId: 'Spent', price: 943 });
-      const c = expiringAlpha(w, 50, { renewalElected: true }); // credits 7 = the premium
+      await buildContract(w.app, w.team, { articleId: 'Spent', price: 943 });
+      const c = await expiringAlpha(w, 50, { renewalElected: true }); // credits 7 = the premium
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('live');
       expect(ledgerCredits(w.app, w.team.id)).toBe(0);
@@ -157,9 +158,9 @@ describe('settlement sweep', () => {
   ])('re-reads the balance per contract: two renewals cannot overdraw together (Proposed §5.10): %s', async (_, opened) => {
     await withWorld(world(), async (w) => {
       setViews(w.fake, 'Gamma', 9_000);
-      buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
-      const first = expiringAlpha(w, 50, { renewalElected: true });
-      const second = buildContract(w.app, w.team, { articleId: 'Gamma', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      await buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
+      const first = await expiringAlpha(w, 50, { renewalElected: true });
+      const second = await buildContract(w.app, w.team, { articleId: 'Gamma', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
       for (const id of opened ? ['Alpha', 'Gamma'] : []) {
         expect((await w.app.call('GET', `/api/v1/leagues/${w.league.id}/article?id=${id}`, { as: w.admin })).status).toBe(200);
       }
@@ -175,7 +176,7 @@ describe('settlement sweep', () => {
 
   it('a renewal at a lower price refunds the difference', async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 200, { renewalElected: true });
+      const c = await expiringAlpha(w, 200, { renewalElected: true });
       await sweep(w.app);
       // realised −133 on the first term, then 74 for the new one: net +126 against the 200 paid
       expect(contractRow(w.app, c.id)).toMatchObject({ status: 'live', purchasePrice: 74 });
@@ -185,7 +186,7 @@ describe('settlement sweep', () => {
 
   it('leaves a contract untouched when its views are unavailable, and settles it on a later run', async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 50);
+      const c = await expiringAlpha(w, 50);
       w.fake.faults.failAlways('per-article', 503);
       const report = await w.app.ctx.services.settlement.sweep(w.app.clock.now());
       expect(report.outcomes).toEqual([expect.objectContaining({ contractId: c.id, result: 'skipped', reason: 'ENCYCLOPEDIA_UNAVAILABLE' })]);
@@ -200,8 +201,8 @@ describe('settlement sweep', () => {
 
   it('a re-run changes nothing: no second payout, no second notification', async () => {
     await withWorld(world(), async (w) => {
-      expiringAlpha(w, 50, { renewalElected: true });
-      buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 10, purchaseDate: addDays(TODAY, -3), termDays: 3 });
+      await expiringAlpha(w, 50, { renewalElected: true });
+      await buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 10, purchaseDate: addDays(TODAY, -3), termDays: 3 });
       setViews(w.fake, 'Beta', 4_000);
       await sweep(w.app);
       const ledger = w.app.ctx.db.select().from(ledgerEntries).all();
@@ -217,8 +218,8 @@ describe('settlement sweep', () => {
   it('two sweeps at once (the 06:00 job and an operator\'s settle) pay and notify each contract once', async () => {
     await withWorld(world(), async (w) => {
       setViews(w.fake, 'Beta', 25_000);
-      const settling = expiringAlpha(w, 50);
-      const renewing = buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      const settling = await expiringAlpha(w, 50);
+      const renewing = await buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
       const service = () => w.app.ctx.services.settlement;
       const reports = await Promise.all([service().sweep(w.app.clock.now()), service().sweep(w.app.clock.now()), sweep(w.app)]);
       const acted = reports.flatMap((report) => report?.outcomes ?? []);
@@ -240,8 +241,8 @@ describe('settlement sweep', () => {
 
   it("a departed player's contracts keep settling", async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 50);
-      w.app.ctx.db.$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
+      const c = await expiringAlpha(w, 50);
+      writerOf(w.app.ctx.db).$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
       await sweep(w.app);
       expect(contractRow(w.app, c.id).status).toBe('settled');
     });
@@ -249,7 +250,7 @@ describe('settlement sweep', () => {
 
   it('a sweep that missed days settles a renewed term that has also run out', async () => {
     await withWorld(world(), async (w) => {
-      const c = expiringAlpha(w, 67, { renewalElected: true });
+      const c = await expiringAlpha(w, 67, { renewalElected: true });
       w.app.clock.advanceDays(8); // the renewed term (today … today+7) is over too
       setViews(w.fake, 'Alpha', 9_000);
       w.fake.data.today = addDays(TODAY, 8);
@@ -271,8 +272,8 @@ describe('settlement sweep', () => {
 describe('§14 #7 inherited renewal count', () => {
   it('re-buying an article within the previous term’s length after it ended continues the streak', async () => {
     await withWorld(world(), async (w) => {
-      const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -10), termDays: 7, status: 'settled', renewalCount: 2 });
-      w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -3), old.id);
+      const old = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -10), termDays: 7, status: 'settled', renewalCount: 2 });
+      writerOf(w.app.ctx.db).$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -3), old.id);
       const bought = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(bought.body.renewalCount).toBe(3);
     });
@@ -280,8 +281,8 @@ describe('§14 #7 inherited renewal count', () => {
 
   it('after a longer gap, or by another team, the count starts at 0', async () => {
     await withWorld(world(), async (w) => {
-      const old = buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -20), termDays: 7, status: 'settled', renewalCount: 2 });
-      w.app.ctx.db.$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -8), old.id);
+      const old = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -20), termDays: 7, status: 'settled', renewalCount: 2 });
+      writerOf(w.app.ctx.db).$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -8), old.id);
       const mine = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(mine.body.renewalCount).toBe(0);
     });

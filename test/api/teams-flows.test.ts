@@ -5,6 +5,7 @@ import { contracts, leagues, ledgerEntries, lineupVersions, notifications, perfo
 import { createTestApp, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { createBody, NOW } from './leagues-fixtures';
+import { writeTransaction } from '../../src/store/database';
 
 async function withApp(run: (app: TestApp) => Promise<void>) {
   const app = await createTestApp({ now: NOW });
@@ -19,7 +20,7 @@ describe('joining', () => {
   it('concurrent joins with the same team name (any case): exactly one wins, the others get NAME_TAKEN', () =>
     withApp(async (app) => {
       const admin = await app.player();
-      const { league } = buildLeague(app, admin);
+      const { league } = await buildLeague(app, admin);
       const players = await Promise.all(Array.from({ length: 6 }, () => app.player()));
       const names = ['Night Owls', 'NIGHT OWLS', 'night owls', ' Night Owls ', 'Night owls', 'nIGHT oWLS'];
       const results = await Promise.all(
@@ -35,7 +36,7 @@ describe('joining', () => {
 
   it('concurrent joins by one player: one team, the rest ALREADY_HAS_TEAM', () =>
     withApp(async (app) => {
-      const { league } = buildLeague(app, await app.player());
+      const { league } = await buildLeague(app, await app.player());
       const p = await app.player();
       const results = await Promise.all(
         ['Alpha Team', 'Beta Team', 'Gamma Team'].map((name) => app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: p, body: { name } })),
@@ -47,7 +48,7 @@ describe('joining', () => {
   it('a new team gets an empty 4-3-3 line-up; a rejoin keeps the row, seniority, line-up and contracts', () =>
     withApp(async (app) => {
       const admin = await app.player();
-      const { league } = buildLeague(app, admin);
+      const { league } = await buildLeague(app, admin);
       const p = await app.player();
       const joined = await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: p, body: { name: 'Late Bloomers' } });
       expect(joined.status).toBe(201);
@@ -55,7 +56,7 @@ describe('joining', () => {
       expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team.id)).all()).toEqual([
         expect.objectContaining({ schema: '4-3-3', positions: '{}', savedAt: NOW }),
       ]);
-      buildContract(app, team, { articleId: 'AC/DC', price: 300 });
+      await buildContract(app, team, { articleId: 'AC/DC', price: 300 });
       app.clock.advance(3_600_000);
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: p })).body).toEqual({ leagueDeleted: false });
       expect((await app.call('GET', `/api/v1/leagues/${league.id}/leaderboard`, { as: admin })).body).toHaveLength(2);
@@ -90,13 +91,13 @@ describe('leaving', () => {
   it('an admin leaving hands adminship to the remaining member who joined earliest', () =>
     withApp(async (app) => {
       const [admin, first, second] = [await app.player('admin'), await app.player('first'), await app.player('second')];
-      const { league } = buildLeague(app, admin, { visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q' });
+      const { league } = await buildLeague(app, admin, { visibility: 'private', invitePolicy: 'admin', invitationCode: 'K7M2Q' });
       app.clock.advance(1000);
-      const firstTeam = buildTeam(app, league, first, 'First In');
+      const firstTeam = await buildTeam(app, league, first, 'First In');
       app.clock.advance(1000);
-      buildTeam(app, league, second, 'Second In');
+      await buildTeam(app, league, second, 'Second In');
       // `first` left and came back: seniority is the original join, kept on rejoin
-      app.ctx.db.update(teams).set({ leftAt: NOW }).where(eq(teams.id, firstTeam.id)).run();
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, firstTeam.id)).run());
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: first, body: { name: 'First In', invitationCode: 'K7M2Q' } })).status).toBe(201);
 
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: admin })).body).toEqual({ leagueDeleted: false });
@@ -116,14 +117,14 @@ describe('leaving', () => {
   it('the last member leaving deletes the league with its teams (departed too), contracts, ledger, line-ups, performances, notifications and code', () =>
     withApp(async (app) => {
       const [admin, other] = [await app.player(), await app.player()];
-      const { league, team } = buildLeague(app, admin, { visibility: 'private', invitationCode: 'K7M2Q' });
-      const otherTeam = buildTeam(app, league, other, 'Gone Before');
-      const contract = buildContract(app, otherTeam, { articleId: 'Taylor_Swift', price: 100 });
-      buildContract(app, team, { articleId: 'Lionel_Messi', price: 50 });
-      app.ctx.db.insert(performances).values({ teamId: team.id, date: '2026-05-09', points: 3, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run();
-      app.ctx.db.insert(notifications).values({ id: 'nt_1', playerId: other.id, leagueId: league.id, teamId: otherTeam.id, contractId: contract.id, message: 'sold', date: '2026-05-09', createdAt: NOW }).run();
+      const { league, team } = await buildLeague(app, admin, { visibility: 'private', invitationCode: 'K7M2Q' });
+      const otherTeam = await buildTeam(app, league, other, 'Gone Before');
+      const contract = await buildContract(app, otherTeam, { articleId: 'Taylor_Swift', price: 100 });
+      await buildContract(app, team, { articleId: 'Lionel_Messi', price: 50 });
+      await writeTransaction(app.ctx.db, (tx) => tx.insert(performances).values({ teamId: team.id, date: '2026-05-09', points: 3, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run());
+      await writeTransaction(app.ctx.db, (tx) => tx.insert(notifications).values({ id: 'nt_1', playerId: other.id, leagueId: league.id, teamId: otherTeam.id, contractId: contract.id, message: 'sold', date: '2026-05-09', createdAt: NOW }).run());
       // an unrelated league must survive
-      const keep = buildLeague(app, other, { name: 'Unrelated' });
+      const keep = await buildLeague(app, other, { name: 'Unrelated' });
 
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: other })).body).toEqual({ leagueDeleted: false });
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: admin })).body).toEqual({ leagueDeleted: true });

@@ -7,6 +7,7 @@ import type { TestApp, TestPlayer } from '../support/app';
 import { buildContract, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
 import { leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
+import { writeTransaction } from '../../src/store/database';
 
 interface World extends LeagueWorld {
   departed: TestPlayer;
@@ -16,11 +17,11 @@ interface World extends LeagueWorld {
 async function world(): Promise<{ app: TestApp; world: World }> {
   const { app, world: w } = await leagueWorld();
   const departed = await app.player('departed');
-  const gone = buildTeam(app, w.open, departed, 'Old Guard');
-  buildContract(app, gone, { articleId: 'Lionel_Messi', price: 200 });
-  app.ctx.db.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)).run();
-  buildTeam(app, w.closed, w.member, 'Member Closed');
-  buildTeam(app, w.ended, w.member, 'Member Ended');
+  const gone = await buildTeam(app, w.open, departed, 'Old Guard');
+  await buildContract(app, gone, { articleId: 'Lionel_Messi', price: 200 });
+  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)).run());
+  await buildTeam(app, w.closed, w.member, 'Member Closed');
+  await buildTeam(app, w.ended, w.member, 'Member Ended');
   return { app, world: { ...w, departed } };
 }
 
@@ -69,9 +70,9 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       method: 'POST',
       path: join('secret'),
       as: 'admin',
-      before: (w, app) => {
-        buildTeam(app, w.secret, w.member, 'Keeps It Alive');
-        app.ctx.db.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.secret.id), eq(teams.playerId, w.admin.id))).run();
+      before: async (w, app) => {
+        await buildTeam(app, w.secret, w.member, 'Keeps It Alive');
+        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.secret.id), eq(teams.playerId, w.admin.id))).run());
       },
       body: { name: 'admin FC' },
       status: 403,
@@ -94,7 +95,7 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       method: 'POST',
       path: join('secret'),
       as: 'outsider',
-      before: (w, app) => void app.ctx.db.update(leagues).set({ endDate: plus(-0.001) }).where(eq(leagues.id, w.secret.id)).run(),
+      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ endDate: plus(-0.001) }).where(eq(leagues.id, w.secret.id)).run()),
       body: { name: 'Fresh Faces', invitationCode: 'K7M2Q' },
       status: 409,
       ...refused('LEAGUE_INACTIVE'),
@@ -124,7 +125,7 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
     },
     { name: 'a returning player may reuse their own old name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'OLD GUARD' }, status: 201, expect: { name: 'OLD GUARD', credits: 800 } },
     { name: 'a returning player cannot take a current member’s name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'Member United' }, status: 400, ...refused('NAME_TAKEN') },
-    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (w, app) => void app.ctx.db.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.ended.id), eq(teams.playerId, w.admin.id))).run(), body: { name: 'admin FC' }, status: 409, ...refused('LEAGUE_INACTIVE') },
+    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.ended.id), eq(teams.playerId, w.admin.id))).run()), body: { name: 'admin FC' }, status: 409, ...refused('LEAGUE_INACTIVE') },
     {
       name: 'the Global League is joined like any public league',
       method: 'POST',

@@ -221,7 +221,7 @@ describe('delivery to a chat', () => {
       await score(app, day(2), { [w.teams.ann]: 5, [w.teams.bob]: 0, [w.teams.cat]: 1 });
       app.clock.set(at(day(3), '07:00:00'));
       const before = since();
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ webhookMessages: 1 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ webhookMessages: 1 });
       await app.ctx.services.outbox.drain();
       const shown = chat.messages.slice(before).map((m) => m.shown);
       expect(shown).toEqual([
@@ -236,9 +236,9 @@ describe('delivery to a chat', () => {
       ]);
       expect(shown.join()).not.toMatch(/credit/i);
       // again, and again later that day: nothing new is written nor sent
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ leagues: 0, webhookMessages: 0 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ leagues: 0, webhookMessages: 0 });
       app.clock.set(at(day(3), '21:00:00'));
-      expect(app.ctx.services.announce.run(app.clock.now())).toMatchObject({ webhookMessages: 0 });
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ webhookMessages: 0 });
       expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 0, retried: 0, dropped: 0 });
       expect(chat.messages.length).toBe(before + 1);
     } finally {
@@ -255,8 +255,8 @@ describe('delivery to a chat', () => {
       expect((await app.call('POST', `/api/v1/leagues/${w.league}/closure`, { as: w.ann })).status).toBe(200);
       app.clock.set(at(day(2), '07:00:00'));
       const before = since();
-      app.ctx.services.announce.run(app.clock.now());
-      app.ctx.services.announce.run(app.clock.now());
+      await app.ctx.services.announce.run(app.clock.now());
+      await app.ctx.services.announce.run(app.clock.now());
       await app.ctx.services.outbox.drain();
       expect(chat.messages.slice(before).map((m) => m.shown)).toEqual([
         [

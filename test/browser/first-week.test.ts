@@ -429,7 +429,7 @@ describe("a friend's first week", () => {
   it('9. a big league opens on the top of its table and the player’s neighbourhood, with pages, never every team', async () => {
     const db = openDatabase(service.databasePath);
     try {
-      buildBulkLeague(db, { leagueId: 'lg_crowd', teams: 45, start: addDays(today, -3), durationDays: 30, scoredDays: 2 });
+      await buildBulkLeague(db, { leagueId: 'lg_crowd', teams: 45, start: addDays(today, -3), durationDays: 30, scoredDays: 2 });
     } finally {
       closeDatabase(db);
     }

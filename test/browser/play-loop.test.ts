@@ -50,7 +50,8 @@ describe('the play loop in a browser', () => {
     await page.getByRole('button', { name: /^Join Global/ }).click();
 
     await page.getByRole('heading', { name: 'Readers United' }).waitFor();
-    await expect(page.getByText('1,000 cr')).toBeTruthy();
+    // a new team starts with 1,000 credits (a locator is always truthy: wait for the text itself)
+    await page.getByText('1,000 cr').first().waitFor();
     await player.screen('league-home-new');
 
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Market' }).click();

@@ -13,7 +13,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pgSchema from '../../src/store/schema-postgres';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { closeDatabase, openDatabase, writerOf } from '../../src/store/database';
 import { creditsOfTeams } from '../../src/store/ledger';
 import { buildBulkLeague, type BulkLeague } from '../support/bulk-league';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
@@ -132,14 +132,15 @@ describe('fantasy copy-to-postgres', () => {
   let expectedCredits: Map<string, number>;
   let expectedCounts: Map<string, number>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     folder = emptyFolder();
     sqliteFile = path.join(folder, 'fantasy.db');
     const db = openDatabase(sqliteFile, { migrate: true });
     try {
       // a league, teams with contracts (their purchases in the ledger), line-ups and scored days
-      league = buildBulkLeague(db, { teams: TEAMS, start: '2026-05-01', scoredDays: SCORED_DAYS, contractPrice: 40 });
-      const client = db.$client;
+      league = await buildBulkLeague(db, { teams: TEAMS, start: '2026-05-01', scoredDays: SCORED_DAYS, contractPrice: 40 });
+      // the handle only reads: the set-up's own rows go through the connection that writes
+      const client = writerOf(db).$client;
       // rows the bulk league lacks: a sale (credits that differ between teams), a renewal
       // elected (a boolean), a notification, activity, a rate-limit hit (epoch milliseconds)
       client.prepare(`UPDATE contracts SET status = 'sold', sale_payout = 55, closed_on = '2026-05-03' WHERE team_id = ?`).run(league.teamIds[1]);
@@ -157,9 +158,9 @@ describe('fantasy copy-to-postgres', () => {
         .prepare(`INSERT INTO league_activity (league_id, at, kind, payload) VALUES (?, '2026-05-03T09:00:00.000Z', 'early-sale', '{"team":"Team 1"}')`)
         .run(league.leagueId);
       client.prepare(`INSERT INTO rate_limit_hits (bucket, subject, at_ms) VALUES ('genie', ?, 1777777777777)`).run(league.playerIds[3]);
-      expectedCredits = creditsOfTeams(db, league.teamIds);
+      expectedCredits = await creditsOfTeams(db, league.teamIds);
       expectedCounts = new Map(
-        tableNames.map((name) => [name, (client.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]),
+        tableNames.map((name) => [name, (db.$client.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]),
       );
     } finally {
       closeDatabase(db);

@@ -18,7 +18,7 @@ import { usernameKey } from '../../src/domain/name-keys';
 import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
-import { openDatabase, closeDatabase } from '../../src/store/database';
+import { openDatabase, closeDatabase, writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { insertPlayer, type PlayerRow } from '../../src/store/players';
 import type { Upstreams } from '../../src/upstream';
@@ -155,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
   const db = openDatabase(databasePath, { migrate: true });
-  const runtime = openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
+  const runtime = await openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
   const handler = webHandler(createApp(ctx));
 
@@ -199,7 +199,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async player(name) {
       counter++;
       const username = name ?? `player${counter}_${crypto.randomBytes(3).toString('hex')}`;
-      const row = insertPlayer(ctx.db, {
+      const row = await writeTransaction(ctx.db, (tx) => insertPlayer(tx, {
         id: newId('pl'),
         subject: `test:${username}`,
         username,
@@ -208,7 +208,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         email: `${username}@example.org`,
         picture: '',
         createdAt: clock.now().toISOString(),
-      });
+      }));
       const token = await mintSessionToken(claimsFor(row), ctx.signingSecret ?? TEST_SIGNING_SECRET, clock.now());
       return { id: row.id, subject: row.subject, name: row.name, email: row.email, cookie: `${SESSION_COOKIE}=${token}`, row };
     },

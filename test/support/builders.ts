@@ -5,7 +5,7 @@
 import { addDays, utcDay } from '../../src/domain/dates';
 import { STARTING_LINEUP } from '../../src/domain/lineup';
 import { teamNameKey } from '../../src/domain/name-keys';
-import { writeTransaction } from '../../src/store/database';
+import { type Database, writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
@@ -29,13 +29,13 @@ export interface LeagueSpec {
 }
 
 /** A league founded by `admin`, who also gets the first team (with its empty 4-3-3 line-up). */
-export function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = {}): { league: LeagueRow; team: TeamRow } {
+export async function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = {}): Promise<{ league: LeagueRow; team: TeamRow }> {
   const now = app.clock.now();
   const start = spec.startDate ?? now.toISOString();
   const durationDays = spec.durationDays ?? 30;
   const end = new Date(new Date(start).getTime() + durationDays * 86_400_000).toISOString();
   const visibility = spec.visibility ?? 'public';
-  return writeTransaction(app.ctx.db, (tx) => {
+  return writeTransaction(app.ctx.db, async (tx) => {
     const league = tx
       .insert(leagues)
       .values({
@@ -56,21 +56,21 @@ export function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueSpec = 
       })
       .returning()
       .get();
-    const team = insertTeam(tx as unknown as TestApp['ctx']['db'], league.id, admin.id, spec.teamName ?? `${admin.name} FC`, start);
+    const team = await insertTeam(tx, league.id, admin.id, spec.teamName ?? `${admin.name} FC`, start);
     return { league, team };
   });
 }
 
-function insertTeam(db: TestApp['ctx']['db'], leagueId: string, playerId: string, name: string, joinedAt: string): TeamRow {
-  const team = insertTeamWithLineup(db, { id: newId('tm'), leagueId, playerId, name, nameKey: teamNameKey(name), joinedAt }, STARTING_LINEUP);
+async function insertTeam(db: Database, leagueId: string, playerId: string, name: string, joinedAt: string): Promise<TeamRow> {
+  const team = await insertTeamWithLineup(db, { id: newId('tm'), leagueId, playerId, name, nameKey: teamNameKey(name), joinedAt }, STARTING_LINEUP);
   // what every join does: a new team changes the standings
-  markStandingsChanged(db, leagueId);
+  await markStandingsChanged(db, leagueId);
   return team;
 }
 
 /** `player` joins `league` with a team of that name (no rules checked: that is the builder's point). */
-export function buildTeam(app: TestApp, league: LeagueRow, player: TestPlayer, name = `${player.name} United`): TeamRow {
-  return writeTransaction(app.ctx.db, (tx) => insertTeam(tx as unknown as TestApp['ctx']['db'], league.id, player.id, name, app.clock.now().toISOString()));
+export async function buildTeam(app: TestApp, league: LeagueRow, player: TestPlayer, name = `${player.name} United`): Promise<TeamRow> {
+  return writeTransaction(app.ctx.db, (tx) => insertTeam(tx, league.id, player.id, name, app.clock.now().toISOString()));
 }
 
 export interface ContractSpec {
@@ -85,11 +85,11 @@ export interface ContractSpec {
 }
 
 /** A contract with its purchase already debited from the team's ledger. */
-export function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
+export async function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
   const league = app.ctx.db.select().from(leagues).all().find((l) => l.id === team.leagueId)!;
   const purchaseDate = spec.purchaseDate ?? utcDay(app.clock.now());
   const price = spec.price ?? 0;
-  return writeTransaction(app.ctx.db, (tx) => {
+  return writeTransaction(app.ctx.db, async (tx) => {
     const contract = tx
       .insert(contracts)
       .values({
@@ -112,15 +112,15 @@ export function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
     tx.insert(ledgerEntries)
       .values({ teamId: team.id, contractId: contract.id, kind: 'purchase', amount: -price, createdAt: app.clock.now().toISOString() })
       .run();
-    bumpLeagueVersion(tx, team.leagueId);
+    await bumpLeagueVersion(tx, team.leagueId);
     return contract;
   });
 }
 
 /** A scored day of a team, written as the ingest writes it (the kept standings follow). */
-export function buildPerformance(app: TestApp, team: Pick<TeamRow, 'id' | 'leagueId'>, date: string, points: number): void {
-  writeTransaction(app.ctx.db, (tx) => {
-    upsertPerformance(tx, { teamId: team.id, date, points, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
-    markStandingsChanged(tx, team.leagueId);
+export async function buildPerformance(app: TestApp, team: Pick<TeamRow, 'id' | 'leagueId'>, date: string, points: number): Promise<void> {
+  await writeTransaction(app.ctx.db, async (tx) => {
+    await upsertPerformance(tx, { teamId: team.id, date, points, formationSnapshot: '{}', articleViews: [], chemistryLevels: [] }, app.clock.now().toISOString());
+    await markStandingsChanged(tx, team.leagueId);
   });
 }

@@ -33,12 +33,13 @@ export function bulkPoints(teamIndex: number, day: number): number {
   return ((teamIndex * 7_919 + day * 104_729) % 400) / 4;
 }
 
-export function buildBulkLeague(db: Database, spec: BulkLeagueSpec): BulkLeague {
+export async function buildBulkLeague(db: Database, spec: BulkLeagueSpec): Promise<BulkLeague> {
   const leagueId = spec.leagueId ?? `lg_bulk_${spec.teams}`;
   const startInstant = `${spec.start}T00:00:00.000Z`;
   const duration = spec.durationDays ?? 90;
-  const client = db.$client;
-  return writeTransaction(db, (tx) => {
+  return writeTransaction(db, async (tx) => {
+    // the writer's connection: the handle itself only reads
+    const client = tx.$client;
     const player = client.prepare(
       `INSERT INTO players (id, subject, username, username_key, name, email, picture, created_at) VALUES (?, ?, ?, ?, ?, '', '', ?)`,
     );
@@ -88,8 +89,8 @@ export function buildBulkLeague(db: Database, spec: BulkLeagueSpec): BulkLeague 
       const date = addDays(spec.start, day);
       teamIds.forEach((teamId, i) => performance.run(teamId, date, bulkPoints(i, day), startInstant, startInstant));
     }
-    for (const teamId of teamIds) refreshTeamTotals(tx, teamId);
-    markStandingsChanged(tx, leagueId);
+    for (const teamId of teamIds) await refreshTeamTotals(tx, teamId);
+    await markStandingsChanged(tx, leagueId);
     return { leagueId, teamIds, playerIds };
   });
 }

@@ -8,7 +8,7 @@ import { rankTeams, type StandingEntry } from '../../src/domain/standings';
 import type { Database } from '../../src/store/database';
 import { teamsOfLeague } from '../../src/store/leagues';
 
-export function recomputedStandings(db: Database, leagueId: string): StandingEntry[] {
+export async function recomputedStandings(db: Database, leagueId: string): Promise<StandingEntry[]> {
   const totals = db.all<{ teamId: string; total: number; previous: number }>(
     sql`
     SELECT t.id AS teamId,
@@ -21,7 +21,7 @@ export function recomputedStandings(db: Database, leagueId: string): StandingEnt
   );
   const byTeam = new Map(totals.map((row) => [row.teamId, row]));
   return rankTeams(
-    teamsOfLeague(db, leagueId).map((team) => ({
+    (await teamsOfLeague(db, leagueId)).map((team) => ({
       teamId: team.id,
       joinedAt: team.joinedAt,
       cumulativePoints: byTeam.get(team.id)?.total ?? 0,

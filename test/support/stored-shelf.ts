@@ -11,14 +11,14 @@ import { storeSeries } from '../../src/store/view-series';
 
 export const SHELF_ARTICLES = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? `Bulk_article_${i}` : `Shelf_article_${i}`));
 
-export function seedStoredShelf(db: Database, now = new Date()): void {
+export async function seedStoredShelf(db: Database, now = new Date()): Promise<void> {
   const yesterday = addDays(utcDay(now), -1);
   const entries = SHELF_ARTICLES.map((articleId, i) => ({ articleId, views: 500_000 - i * 7_000, sourceRank: i + 1 }));
-  writeTransaction(db, (tx) => {
-    putCached(tx, `market-shelf:en:${yesterday}`, entries, now, 3 * 86_400_000);
-    SHELF_ARTICLES.forEach((articleId, i) => {
+  await writeTransaction(db, async (tx) => {
+    await putCached(tx, `market-shelf:en:${yesterday}`, entries, now, 3 * 86_400_000);
+    for (const [i, articleId] of SHELF_ARTICLES.entries()) {
       const series = Array.from({ length: 365 }, (_, day) => ({ date: addDays(yesterday, day - 364), views: 1_000 + ((day * 37 + i * 101) % 5_000) }));
-      storeSeries(tx, 'en', articleId, yesterday, series, now.toISOString());
-    });
+      await storeSeries(tx, 'en', articleId, yesterday, series, now.toISOString());
+    }
   });
 }

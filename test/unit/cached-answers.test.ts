@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CachedAnswers } from '../../src/http/plugins/cached-answers';
+import { CachedAnswers, unkept } from '../../src/http/plugins/cached-answers';
 
 /** One read of `key` at version 7 through the cache, as a route handler makes it. */
-function read(answers: CachedAnswers, produce: () => unknown) {
+async function read(answers: CachedAnswers, produce: () => unknown) {
   const set = { headers: {} as Record<string, string>, status: undefined as number | string | undefined };
-  const value = answers.reply({ request: new Request('http://localhost/thing'), set }, 'thing', () => 7, produce);
+  const value = await answers.reply({ request: new Request('http://localhost/thing'), set }, 'thing', () => 7, produce);
   return { set, value };
 }
 
@@ -16,24 +16,26 @@ describe('an answer kept by version', () => {
       calls++;
       return { fresh: false };
     };
-    read(answers, produce);
-    const { set, value } = read(answers, produce);
+    await read(answers, produce);
+    const { set, value } = await read(answers, produce);
     expect(calls).toBe(1);
     expect(set.headers.etag).toMatch(/-7"$/);
     expect(JSON.parse(Buffer.from(value as Buffer).toString('utf8'))).toEqual({ fresh: false });
   });
 
-  it('is answered afresh and untagged when its producer has to wait after all', async () => {
+  it('is answered afresh and untagged when its producer had to wait after all (and says so with unkept)', async () => {
     const answers = new CachedAnswers();
     let calls = 0;
-    const produce = () => {
+    const produce = async () => {
       calls++;
-      return Promise.resolve({ fresh: true });
+      // an input had to be fetched after all: served this once, not kept
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return unkept({ fresh: true });
     };
     for (const _ of [1, 2]) {
-      const { set, value } = read(answers, produce);
+      const { set, value } = await read(answers, produce);
       expect(set.headers.etag).toBeUndefined();
-      expect(await value).toEqual({ fresh: true });
+      expect(value).toEqual({ fresh: true });
     }
     expect(calls).toBe(2);
   });

@@ -60,7 +60,7 @@ describe('invitation codes at founding', () => {
     const app = await createTestApp();
     try {
       const admin = await app.player();
-      buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
+      await buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
       const { db, clock, log, upstream, services } = app.ctx;
       // all-zero bytes draw '22222' (taken), all-one bytes '33333'
       const { calibration, editions } = services;
@@ -76,7 +76,7 @@ describe('invitation codes at founding', () => {
     const app = await createTestApp();
     try {
       const admin = await app.player();
-      buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
+      await buildLeague(app, admin, { visibility: 'private', invitationCode: '22222' });
       const { db, clock, log, upstream, services } = app.ctx;
       let draws = 0;
       const service = new LeagueService({

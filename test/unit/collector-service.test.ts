@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../src/logger';
 import { CollectorService } from '../../src/services/collector-service';
+import { writeTransaction } from '../../src/store/database';
 import { lineupVersions, performances } from '../../src/store/schema';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
@@ -58,12 +59,13 @@ async function storeWith(lineups: { domain: string; positions: Record<string, st
   opened.push(app);
   const teamIds: string[] = [];
   for (const { domain, positions } of lineups) {
-    const { team } = buildLeague(app, await app.player(), { domain });
+    const { team } = await buildLeague(app, await app.player(), { domain });
     teamIds.push(team.id);
-    const placed = Object.fromEntries(
-      Object.entries(positions).map(([position, articleId]) => [position, buildContract(app, team, { articleId, termDays: 14 }).id]),
-    );
-    app.ctx.db.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: '2026-05-01T00:00:01.000Z' }).run();
+    const placed: Record<string, string> = {};
+    for (const [position, articleId] of Object.entries(positions)) placed[position] = (await buildContract(app, team, { articleId, termDays: 14 })).id;
+    await writeTransaction(app.ctx.db, (tx) => {
+      tx.insert(lineupVersions).values({ teamId: team.id, schema: '4-3-3', positions: JSON.stringify(placed), savedAt: '2026-05-01T00:00:01.000Z' }).run();
+    });
   }
   const collector = (encyclopedia: EncyclopediaClient) => new CollectorService({ db: app.ctx.db, clock: app.clock, log: memoryLogger(), encyclopedia, inputs: app.ctx.services.scoringInputs, ingest: app.ctx.services.ingest });
   return { db: app.ctx.db, teamIds, collector };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { confusableSkeleton, hasInvisibleCharacters, teamNameKey } from '../../src/domain/name-keys';
-import { applyMigrations } from '../../src/store/database';
+import { applyMigrations, writeTransaction, writerOf } from '../../src/store/database';
 import { upgradeTeamNameKeys } from '../../src/store/name-key-upgrade';
 import { settings, teams } from '../../src/store/schema';
 import { createTestApp } from '../support/app';
@@ -68,29 +68,33 @@ describe('re-keying stored team names', () => {
     const app = await createTestApp();
     try {
       const [ana, bea, cy] = [await app.player('ana'), await app.player('bea'), await app.player('cy')];
-      const { league, team: first } = buildLeague(app, ana, { teamName: 'Founders 1' });
-      const lookAlike = buildTeam(app, league, bea, 'Second');
-      const plain = buildTeam(app, league, cy, 'Third');
+      const { league, team: first } = await buildLeague(app, ana, { teamName: 'Founders 1' });
+      const lookAlike = await buildTeam(app, league, bea, 'Second');
+      const plain = await buildTeam(app, league, cy, 'Third');
       const { db } = app.ctx;
       // as version 1 stored them: trimmed, case-folded, nothing more
       const versionOne = (name: string) => name.trim().normalize('NFC').toUpperCase().toLowerCase();
-      for (const [team, name, joinedAt] of [
-        [first, 'Founders 1', '2026-01-01T00:00:00.000Z'],
-        [lookAlike, 'F\u043eunders 1', '2026-01-02T00:00:00.000Z'],
-        [plain, 'Ｎｉｇｈｔ Ｏｗｌｓ', '2026-01-03T00:00:00.000Z'],
-      ] as const) {
-        db.update(teams).set({ name, nameKey: versionOne(name), joinedAt }).where(eq(teams.id, team.id)).run();
-      }
-      db.delete(settings).where(eq(settings.key, 'teams.nameKeyVersion')).run();
+      await writeTransaction(db, (tx) => {
+        for (const [team, name, joinedAt] of [
+          [first, 'Founders 1', '2026-01-01T00:00:00.000Z'],
+          [lookAlike, 'F\u043eunders 1', '2026-01-02T00:00:00.000Z'],
+          [plain, 'Ｎｉｇｈｔ Ｏｗｌｓ', '2026-01-03T00:00:00.000Z'],
+        ] as const) {
+          tx.update(teams).set({ name, nameKey: versionOne(name), joinedAt }).where(eq(teams.id, team.id)).run();
+        }
+        tx.delete(settings).where(eq(settings.key, 'teams.nameKeyVersion')).run();
+      });
 
-      expect(upgradeTeamNameKeys(db)).toEqual({ rekeyed: 2, kept: 1 });
+      // the upgrade runs where the migrations run: on the connection that writes
+      const writer = writerOf(db);
+      expect(upgradeTeamNameKeys(writer)).toEqual({ rekeyed: 2, kept: 1 });
       const keyOf = (id: string) => db.select().from(teams).where(eq(teams.id, id)).get()!.nameKey;
       expect(keyOf(first.id)).toBe(teamNameKey('Founders 1'));
       expect(keyOf(plain.id)).toBe(teamNameKey('Night Owls'));
       expect(keyOf(lookAlike.id)).toBe('f\u043eunders 1');
       // once only: applying migrations again changes nothing
-      expect(upgradeTeamNameKeys(db)).toBeNull();
-      applyMigrations(db);
+      expect(upgradeTeamNameKeys(writer)).toBeNull();
+      applyMigrations(writer);
       expect(keyOf(plain.id)).toBe(teamNameKey('Night Owls'));
       // and a new look-alike is refused
       const dan = await app.player('dan');

@@ -98,7 +98,7 @@ describe('PageviewSeries', () => {
     fake.data.setSeries('en', 'Flaky', series(9_000, YESTERDAY));
     fake.faults.failAlways('per-article', 503);
     expect(await failureCode(views().liveAverage('en', 'Flaky', TODAY))).toBe('ENCYCLOPEDIA_UNAVAILABLE');
-    expect(cachedLiveAverages(db, 'en', ['Flaky'], TODAY).size).toBe(0);
+    expect((await cachedLiveAverages(db, 'en', ['Flaky'], TODAY)).size).toBe(0);
     fake.faults.clear();
     expect(await views().liveAverage('en', 'Flaky', TODAY)).toBe(9_000);
   });
@@ -108,14 +108,14 @@ describe('PageviewSeries', () => {
     // yesterday's fetch fails, so the live price came from the day before's series
     fake.faults.add({ route: 'per-article', fault: { kind: 'status', status: 500 }, times: 4 });
     expect(await views().liveAverage('en', 'Late_cached', TODAY)).toBe(6_000);
-    expect(cachedLiveAverages(db, 'en', ['Late_cached'], TODAY)).toEqual(new Map([['Late_cached', 6_000]]));
+    expect(await cachedLiveAverages(db, 'en', ['Late_cached'], TODAY)).toEqual(new Map([['Late_cached', 6_000]]));
   });
 
   it('cached averages never call the network', async () => {
     fake.data.setSeries('en', 'Known', series(4_000, YESTERDAY));
     await views().liveAverage('en', 'Known', TODAY);
     fake.resetCounters();
-    expect(cachedLiveAverages(db, 'en', ['Known', 'Unfetched'], TODAY)).toEqual(new Map([['Known', 4_000]]));
+    expect(await cachedLiveAverages(db, 'en', ['Known', 'Unfetched'], TODAY)).toEqual(new Map([['Known', 4_000]]));
     expect(fake.requests).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const teamId = (index: number) => `tm_lg_bulk_300_${index}`;
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   source = openDatabase(':memory:', { migrate: true });
-  const league: BulkLeague = buildBulkLeague(source, { teams: 300, start: '2026-05-01', scoredDays: 2, contractPrice: 25 });
+  const league: BulkLeague = await buildBulkLeague(source, { teams: 300, start: '2026-05-01', scoredDays: 2, contractPrice: 25 });
   expect(league.teamIds[9]).toBe(teamId(9));
 }, 120_000);
 
@@ -131,7 +131,7 @@ describe('copyToPostgres', () => {
   it('lets only one of two copies started together into one database through; the other is refused', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'copy-race-')), 'fantasy.db');
     const seeded = openDatabase(file, { migrate: true });
-    buildBulkLeague(seeded, { teams: 50, start: '2026-05-01', scoredDays: 1 });
+    await buildBulkLeague(seeded, { teams: 50, start: '2026-05-01', scoredDays: 1 });
     closeDatabase(seeded);
     const url = await cluster.createDatabase();
     const name = new URL(url).pathname.slice(1);

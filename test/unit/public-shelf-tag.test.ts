@@ -5,6 +5,7 @@
  * the cached shelf in place.
  */
 import { describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../src/store/database';
 import { bumpLeagueVersion } from '../../src/store/league-versions';
 import { publicLeagues, publicShelfTag } from '../../src/store/leagues';
 import { createTestApp } from '../support/app';
@@ -18,27 +19,28 @@ describe('the public shelf tag', () => {
     try {
       const admin = await app.player('shelf_admin');
       const now = app.clock.now();
-      expect(publicShelfTag(app.ctx.db, now, 12)).toBe('');
+      expect(await publicShelfTag(app.ctx.db, now, 12)).toBe('');
       // built out of order, with start ties (broken by id), a private, a closed and an ended league
-      for (const hours of [5, 1, 9, 3, 3, 3, 14, 2, 8, 11, 7, 4, 13, 6, 10, 12]) buildLeague(app, admin, { startDate: hoursAgo(now, hours) });
-      buildLeague(app, admin, { startDate: hoursAgo(now, 0.5), visibility: 'private' });
-      buildLeague(app, admin, { startDate: hoursAgo(now, 0.5), closedAt: now.toISOString() });
-      buildLeague(app, admin, { startDate: hoursAgo(now, 24 * 40), durationDays: 30 });
+      for (const hours of [5, 1, 9, 3, 3, 3, 14, 2, 8, 11, 7, 4, 13, 6, 10, 12]) await buildLeague(app, admin, { startDate: hoursAgo(now, hours) });
+      await buildLeague(app, admin, { startDate: hoursAgo(now, 0.5), visibility: 'private' });
+      await buildLeague(app, admin, { startDate: hoursAgo(now, 0.5), closedAt: now.toISOString() });
+      await buildLeague(app, admin, { startDate: hoursAgo(now, 24 * 40), durationDays: 30 });
       const shown = () => publicLeagues(app.ctx.db, now, 12);
-      const expected = () => shown().map((league) => `${league.id} ${league.version}`).join(' ');
-      expect(shown()).toHaveLength(12);
-      expect(publicShelfTag(app.ctx.db, now, 12)).toBe(expected());
+      const expected = async () => (await shown()).map((league) => `${league.id} ${league.version}`).join(' ');
+      expect(await shown()).toHaveLength(12);
+      expect(await publicShelfTag(app.ctx.db, now, 12)).toBe(await expected());
 
-      const before = publicShelfTag(app.ctx.db, now, 12);
-      bumpLeagueVersion(app.ctx.db, shown()[11]!.id);
-      expect(publicShelfTag(app.ctx.db, now, 12)).not.toBe(before);
-      expect(publicShelfTag(app.ctx.db, now, 12)).toBe(expected());
+      const before = await publicShelfTag(app.ctx.db, now, 12);
+      const twelfth = (await shown())[11]!.id;
+      await writeTransaction(app.ctx.db, (tx) => bumpLeagueVersion(tx, twelfth));
+      expect(await publicShelfTag(app.ctx.db, now, 12)).not.toBe(before);
+      expect(await publicShelfTag(app.ctx.db, now, 12)).toBe(await expected());
 
       // a league past the twelfth is not on the shelf: its writes leave the tag alone
-      const hidden = publicLeagues(app.ctx.db, now, 20)[12]!.id;
-      const unchanged = publicShelfTag(app.ctx.db, now, 12);
-      bumpLeagueVersion(app.ctx.db, hidden);
-      expect(publicShelfTag(app.ctx.db, now, 12)).toBe(unchanged);
+      const hidden = (await publicLeagues(app.ctx.db, now, 20))[12]!.id;
+      const unchanged = await publicShelfTag(app.ctx.db, now, 12);
+      await writeTransaction(app.ctx.db, (tx) => bumpLeagueVersion(tx, hidden));
+      expect(await publicShelfTag(app.ctx.db, now, 12)).toBe(unchanged);
     } finally {
       await app.close();
     }

@@ -71,7 +71,7 @@ describe('after a restart', () => {
     const record = (name: string) => async () => void ran.push(name);
     const jobs = [job('collect', 5, record('collect')), job('settlement', 6, record('settlement')), job('late', 8, record('late'))];
     const runs = memoryJobRuns();
-    runs.record('collect', '2026-05-10');
+    await runs.record('collect', '2026-05-10');
     const first = start('2026-05-10T07:15:00Z', jobs, runs).scheduler;
     await first.idle();
     expect(ran).toEqual(['settlement']);
@@ -90,7 +90,7 @@ describe('after a restart', () => {
     const { clock, scheduler, runs } = start('2026-05-10T06:05:00Z', [failing]);
     await scheduler.idle();
     scheduler.stop();
-    expect(missedToday(failing, clock.now(), runs)).toBe(true);
+    expect(await missedToday(failing, clock.now(), runs)).toBe(true);
   });
 });
 
@@ -98,12 +98,12 @@ describe('job runs kept in the database', () => {
   it('survive a restart of the process', async () => {
     const file = tempDatabasePath();
     const first = openDatabase(file, { migrate: true });
-    expect(jobRunsIn(first).lastRunDay('settlement')).toBeUndefined();
-    jobRunsIn(first).record('settlement', '2026-05-10');
+    expect(await jobRunsIn(first).lastRunDay('settlement')).toBeUndefined();
+    await jobRunsIn(first).record('settlement', '2026-05-10');
     closeDatabase(first);
     const second = openDatabase(file, { migrate: true });
-    expect(missedToday(job('settlement', 6), new Date('2026-05-10T09:00:00Z'), jobRunsIn(second))).toBe(false);
-    expect(missedToday(job('settlement', 6), new Date('2026-05-11T09:00:00Z'), jobRunsIn(second))).toBe(true);
+    expect(await missedToday(job('settlement', 6), new Date('2026-05-10T09:00:00Z'), jobRunsIn(second))).toBe(false);
+    expect(await missedToday(job('settlement', 6), new Date('2026-05-11T09:00:00Z'), jobRunsIn(second))).toBe(true);
     closeDatabase(second);
   });
 });

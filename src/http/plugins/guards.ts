@@ -64,6 +64,6 @@ export function sessionClaims(ctx: AppContext) {
 /** The session's player for routes under `/api/`, after the guard verified the session. */
 export function playerSession(ctx: AppContext, services: Services) {
   return new Elysia().derive({ as: 'scoped' }, async ({ request }) => ({
-    player: services.auth.sessionPlayer(await requireSession(ctx, request)),
+    player: await services.auth.sessionPlayer(await requireSession(ctx, request)),
   }));
 }

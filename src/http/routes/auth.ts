@@ -125,7 +125,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
           ctx.log.warn('identity-provider sign-in failed', errorFields(error));
           return redirect(set, failed, clearState);
         }
-        return redirect(set, `${frontend()}/auth/callback${result.isNew ? '?new=1' : ''}`, [await sessionFor(result), ...clearState]);
+        return redirect(set, `${frontend()}/auth/callback${(await result).isNew ? '?new=1' : ''}`, [await sessionFor(await result), ...clearState]);
       },
       {
         query: IdentityCallbackQuerySchema,
@@ -147,7 +147,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
         }
         // Refuse before the demo player is created: its first working sign-in must still be new.
         if (!ctx.signingSecret) fail('SIGNING_SECRET_MISSING');
-        const result = services.auth.demoPlayer();
+        const result = await services.auth.demoPlayer();
         return redirect(set, `${frontend()}/auth/callback${result.isNew ? '?new=1' : ''}`, [await sessionFor(result)]);
       },
       {

@@ -81,8 +81,8 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
           { request, set },
           key,
           () => services.leagues.versionOf(params.id),
-          (kept) => {
-            const { entries, teamCount } = services.leagues.leaderboard(params.id, page, player.id);
+          async (kept) => {
+            const { entries, teamCount } = await services.leagues.leaderboard(params.id, page, player.id);
             if (page.kind !== 'all') kept['x-total-count'] = String(teamCount);
             return entries;
           },
@@ -110,9 +110,9 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     // so neither a kept answer nor a 304 reaches one.
     .get(
       '/api/v1/leagues/:id/fixtures',
-      ({ request, set, player, params, query }) => {
+      async ({ request, set, player, params, query }) => {
         const { round } = checkedValue(FixturesQuerySchema, query);
-        const key = services.headToHead.fixturesKey(params.id, player.id, round);
+        const key = await services.headToHead.fixturesKey(params.id, player.id, round);
         return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
       },
       {
@@ -126,8 +126,8 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     )
     .get(
       '/api/v1/leagues/:id/head-to-head',
-      ({ request, set, player, params }) => {
-        const key = services.headToHead.tableKey(params.id, player.id);
+      async ({ request, set, player, params }) => {
+        const key = await services.headToHead.tableKey(params.id, player.id);
         return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
       },
       {
@@ -137,9 +137,9 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     )
     .get(
       '/api/v1/leagues/:id/activity',
-      ({ request, set, player, params, query: raw }) => {
+      async ({ request, set, player, params, query: raw }) => {
         const query = checkedValue(ActivityQuerySchema, raw);
-        const key = services.activity.pageKey(params.id, player.id, query);
+        const key = await services.activity.pageKey(params.id, player.id, query);
         return answers.reply({ request, set }, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
       },
       {

@@ -5,7 +5,7 @@ import { utcDay } from '../../domain/dates';
 import type { Services } from '../../services/composition-root';
 import type { ShelfTag } from '../../services/market-service';
 import { MarketArticleSchema } from '../../wire/contracts';
-import type { CachedAnswers } from '../plugins/cached-answers';
+import { type CachedAnswers, unkept } from '../plugins/cached-answers';
 import { playerSession } from '../plugins/guards';
 import { answer } from '../route-schemas';
 import { docs } from './route-docs';
@@ -21,16 +21,21 @@ const doc = docs('Contracts', 'session');
 export function marketRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
   return new Elysia().use(playerSession(ctx, services)).get(
     '/api/v1/leagues/:id/market',
-    ({ request, set, player, params }) => {
+    async ({ request, set, player, params }) => {
       const day = utcDay(ctx.clock.now());
-      const tagOf = (): ShelfTag | undefined => services.market.shelfTag(player.id, params.id, day);
-      let first: ShelfTag | undefined | null = tagOf();
-      const version = () => {
-        const tag = first === null ? tagOf() : first;
+      const tagOf = (): Promise<ShelfTag | undefined> => services.market.shelfTag(player.id, params.id, day);
+      let first: ShelfTag | undefined | null = await tagOf();
+      const version = async () => {
+        const tag = first === null ? await tagOf() : first;
         first = null;
         return tag?.version;
       };
-      return answers.reply({ request, set }, first?.key, version, () => services.market.storedShelfFor(player.id, params.id, day) ?? services.market.shelf(player.id, params.id));
+      return answers.reply(
+        { request, set },
+        first?.key,
+        version,
+        async () => (await services.market.storedShelfFor(player.id, params.id, day)) ?? unkept(await services.market.shelf(player.id, params.id)),
+      );
     },
     { response: answer(z.array(MarketArticleSchema)), ...doc({ id: 'getMarketShelf', summary: 'The market shelf: the edition’s most-read articles with prices and owners (§7)' }) },
   );
