@@ -169,7 +169,7 @@ function countApplied(db: Database): number {
 }
 
 /**
- * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE) on,
+ * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE) on
  * the writer, after the writes queued before it. A call made inside another's `work` joins that
  * transaction. Upstream calls happen before, never inside: the queue waits for `work`.
  */
@@ -189,8 +189,8 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
         if (client.inTransaction) client.exec('ROLLBACK');
         throw error;
       }
-}),
-);
+    }),
+  );
 }
 
 /** Whether the current call chain runs inside a write transaction on this database. */
