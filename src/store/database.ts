@@ -3,7 +3,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { is } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
@@ -63,23 +65,38 @@ export function ensureFolderOf(file: string, what = 'the database'): void {
 }
 
 /**
- * The two connections behind one database handle. Transactions are asynchronous, so while one
- * waits between statements other requests run: they read through their own connection, which
- * sees only committed rows, and every write goes through `writeTransaction`, one at a time, on
- * the writer. An in-memory database has one connection (a second would be another database).
+ * What stands behind one database handle. SQLite: two connections. Transactions are
+ * asynchronous, so while one waits between statements other requests run: they read through
+ * their own connection, which sees only committed rows, and every write goes through
+ * `writeTransaction`, one at a time, on the writer. An in-memory database has one connection
+ * (a second would be another database). PostgreSQL: a pool (./postgres-store.ts).
  */
-interface Connections {
-  reader: Database;
-  writer: Database;
-  /** the writes waiting for the writer, first come first served */
-  writes: FifoGate;
-  /** snapshot reads on the reader, one at a time (a second BEGIN on one connection fails) */
-  snapshots: FifoGate;
+export interface Store {
+  dialect: Dialect;
+  /** a new write transaction around `work` (joining one already open is writeTransaction's) */
+  write<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  /** a read-only snapshot around `work` */
+  snapshot<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  /** a savepoint of the transaction `tx` around `work` */
+  savepoint<T>(tx: Database, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-const connectionsOf = new WeakMap<object, Connections>();
-/** the writer of the transaction the current call chain runs in, so a nested write joins it */
-const openWrite = new AsyncLocalStorage<Database>();
+export type Dialect = 'sqlite' | 'postgres';
+
+interface SqliteStore extends Store {
+  reader: Database;
+  writer: Database;
+}
+
+const storeOf = new WeakMap<object, Store>();
+/** the transaction the current call chain runs in, so a nested write joins it */
+const openWrite = new AsyncLocalStorage<{ store: Store; tx: Database }>();
+
+/** Lets `handle` (by its driver client) answer to `store`'s transactions. */
+export function registerStore(client: object, store: Store): void {
+  storeOf.set(client, store);
+}
 
 /** A queue of asynchronous tasks run one at a time in arrival order. */
 class FifoGate {
@@ -120,24 +137,83 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database 
     // a write here would wait for the writer's lock while holding up the event loop the writer needs
     reader.$client.pragma('query_only = ON');
   }
-  const connections: Connections = { reader, writer, writes: new FifoGate(), snapshots: new FifoGate() };
-  connectionsOf.set(reader.$client, connections);
-  connectionsOf.set(writer.$client, connections);
+  const store = sqliteStore(reader, writer);
+  registerStore(reader.$client, store);
+  registerStore(writer.$client, store);
   return reader;
 }
 
-function connectionsFor(db: Database): Connections {
-  const connections = connectionsOf.get(db.$client);
-  if (connections) return connections;
-  // a bare connection (a backup being checked, a scratch copy): it writes on itself
-  const own: Connections = { reader: db, writer: db, writes: new FifoGate(), snapshots: new FifoGate() };
-  connectionsOf.set(db.$client, own);
+function sqliteStore(reader: Database, writer: Database): SqliteStore {
+  const writes = new FifoGate();
+  const snapshots = new FifoGate();
+  let savepoints = 0;
+  return {
+    dialect: 'sqlite',
+    reader,
+    writer,
+    write: (work) =>
+      writes.run(async () => {
+        const client = writer.$client;
+        client.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(writer);
+          client.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (client.inTransaction) client.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    snapshot: (work) =>
+      snapshots.run(async () => {
+        const client = reader.$client;
+        if (client.inTransaction) return work(reader);
+        client.exec('BEGIN');
+        try {
+          return await work(reader);
+        } finally {
+          if (client.inTransaction) client.exec('COMMIT');
+        }
+      }),
+    savepoint: async (tx, work) => {
+      const client = tx.$client;
+      const name = `sp${++savepoints}`;
+      client.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await work();
+        client.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        client.exec(`ROLLBACK TO ${name}`);
+        client.exec(`RELEASE ${name}`);
+        throw error;
+      }
+    },
+    close: async () => {
+      for (const connection of new Set([reader, writer])) if (connection.$client.open) connection.$client.close();
+    },
+  };
+}
+
+function storeFor(db: Database): Store {
+  const store = storeOf.get(db.$client);
+  if (store) return store;
+  // a bare SQLite connection (a backup being checked, a scratch copy): it writes on itself
+  const own = sqliteStore(db, db);
+  registerStore(db.$client, own);
   return own;
 }
 
-/** The connection that writes, for the migrations and the integrity tools that rewrite pages. */
+/** Which engine answers `db`. */
+export function dialectOf(db: Database): Dialect {
+  return is(db, PgDatabase) ? 'postgres' : 'sqlite';
+}
+
+/** The SQLite connection that writes, for the migrations and the integrity tools that rewrite pages. */
 export function writerOf(db: Database): Database {
-  return connectionsFor(db).writer;
+  const store = storeFor(db);
+  if (store.dialect !== 'sqlite') throw new Error('writerOf: an SQLite handle only');
+  return (store as SqliteStore).writer;
 }
 
 /** Applies the migrations shipped with this build (from disk, or embedded in the binary). */
@@ -169,85 +245,70 @@ function countApplied(db: Database): number {
 }
 
 /**
- * Runs `work` in a write transaction that takes the write lock up front (BEGIN IMMEDIATE) on
- * the writer, after the writes queued before it. A call made inside another's `work` joins that
- * transaction. Upstream calls happen before, never inside: the queue waits for `work`.
+ * Runs `work` in a write transaction, after the writes queued before it: SQLite takes the
+ * write lock up front (BEGIN IMMEDIATE) on its one writer; PostgreSQL runs SERIALIZABLE and
+ * runs `work` again when the engine aborts it for a conflict. A call made inside another's
+ * `work` joins that transaction. Upstream calls happen before, never inside: writers wait for
+ * `work`, and PostgreSQL may run it twice.
  */
 export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
-  const connections = connectionsFor(db);
-  const { writer } = connections;
-  if (openWrite.getStore() === writer) return Promise.resolve().then(() => work(writer));
-  return connections.writes.run(() =>
-    openWrite.run(writer, async () => {
-      const client = writer.$client;
-      client.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work(writer);
-        client.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (client.inTransaction) client.exec('ROLLBACK');
-        throw error;
-      }
-    }),
-  );
+  const open = openWrite.getStore();
+  if (open && (open.tx === db || open.store === storeOf.get(db.$client))) return Promise.resolve().then(() => work(open.tx));
+  const store = storeFor(db);
+  return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)));
 }
 
 /** Whether the current call chain runs inside a write transaction on this database. */
 export function inWriteTransaction(db: Database): boolean {
-  return openWrite.getStore() === connectionsFor(db).writer;
+  const open = openWrite.getStore();
+  return !!open && (open.tx === db || open.store === storeOf.get(db.$client));
 }
 
 /**
- * Runs `work` in one (deferred) transaction on the reader, so its reads see one snapshot of the
- * database. Inside a write transaction it runs there, seeing that transaction's own writes.
+ * Runs `work` in one read transaction, so its reads see one snapshot of the database. Inside a
+ * write transaction it runs there, seeing that transaction's own writes.
  */
 export function readTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
-  const connections = connectionsFor(db);
-  if (openWrite.getStore() === connections.writer) return Promise.resolve().then(() => work(connections.writer));
-  const { reader } = connections;
-  return connections.snapshots.run(async () => {
-    const client = reader.$client;
-    if (client.inTransaction) return work(reader);
-    client.exec('BEGIN');
-    try {
-      return await work(reader);
-    } finally {
-      if (client.inTransaction) client.exec('COMMIT');
-    }
-  });
+  const open = openWrite.getStore();
+  if (open && (open.tx === db || open.store === storeOf.get(db.$client))) return Promise.resolve().then(() => work(open.tx));
+  return storeFor(db).snapshot(async (tx) => work(tx));
 }
-
-let savepoints = 0;
 
 /**
  * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
  * writes are undone and the enclosing transaction carries on.
  */
-export async function savepoint<T>(tx: Database, work: () => Promise<T> | T): Promise<T> {
-  const client = tx.$client;
-  const name = `sp${++savepoints}`;
-  client.exec(`SAVEPOINT ${name}`);
-  try {
-    const result = await work();
-    client.exec(`RELEASE ${name}`);
-    return result;
-  } catch (error) {
-    client.exec(`ROLLBACK TO ${name}`);
-    client.exec(`RELEASE ${name}`);
-    throw error;
-  }
+export function savepoint<T>(tx: Database, work: () => Promise<T> | T): Promise<T> {
+  const open = openWrite.getStore();
+  const store = open && open.tx === tx ? open.store : storeFor(tx);
+  return store.savepoint(tx, async () => work());
 }
 
+/** Closes both connections of an SQLite handle (at once: SQLite's close does not wait). */
 export function closeDatabase(db: Database): void {
-  const { reader, writer } = connectionsFor(db);
-  for (const connection of new Set([reader, writer])) if (connection.$client.open) connection.$client.close();
+  const store = storeFor(db);
+  if (store.dialect !== 'sqlite') throw new Error('closeDatabase: an SQLite handle only; closeStore closes either');
+  void store.close();
+}
+
+/** Closes what stands behind the handle, either engine (PostgreSQL's pool ends its clients). */
+export function closeStore(db: Database): Promise<void> {
+  return storeFor(db).close();
+}
+
+/** The driver's error code: drizzle wraps PostgreSQL's errors, the code on their cause. */
+export function driverErrorCode(error: unknown): string | undefined {
+  for (let at = error, depth = 0; typeof at === 'object' && at !== null && depth < 3; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 /** A write refused by a UNIQUE index or primary key: the caller lost a race for a name or an article. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const code = driverErrorCode(error);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
 /** Whether the database answers a trivial read now (the health check). */

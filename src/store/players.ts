@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
-import { passwordCredentials, players } from './schema';
+import { dialectOf, first, tablesOf, touched } from './dialect';
+import type { players } from './schema';
 
 /**
  * A player row is written once and never updated or deleted: the auth service keeps the
@@ -10,6 +11,8 @@ import { passwordCredentials, players } from './schema';
 export type PlayerRow = typeof players.$inferSelect;
 
 export async function findPlayerBySubject(db: Database, subject: string): Promise<PlayerRow | undefined> {
+  const { players } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') return first(db.select().from(players).where(eq(players.subject, subject)));
   const query = preparedOnce(db, 'findPlayerBySubject', () =>
     db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare(),
   );
@@ -18,47 +21,52 @@ export async function findPlayerBySubject(db: Database, subject: string): Promis
 
 /** `key` is the username's usernameKey (domain/name-keys). */
 export async function isUsernameTaken(db: Database, key: string): Promise<boolean> {
-  return db.select({ id: players.id }).from(players).where(eq(players.usernameKey, key)).get() !== undefined;
+  const { players } = tablesOf(db);
+  return (await first(db.select({ id: players.id }).from(players).where(eq(players.usernameKey, key)))) !== undefined;
 }
 
 export async function insertPlayer(db: Database, row: typeof players.$inferInsert): Promise<PlayerRow> {
-  return writeTransaction(db, async (db) => {
-    return db.insert(players).values(row).returning().get();
+  return writeTransaction(db, async (tx) => {
+    const { players } = tablesOf(tx);
+    return (await tx.insert(players).values(row).returning())[0];
   });
 }
 
 export async function insertCredential(db: Database, playerId: string, record: string, createdAt: string): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    db.insert(passwordCredentials).values({ playerId, record, createdAt }).run();
+  return writeTransaction(db, async (tx) => {
+    const { passwordCredentials } = tablesOf(tx);
+    await tx.insert(passwordCredentials).values({ playerId, record, createdAt });
   });
 }
 
 /** Swaps a player's record for a new one only if it is still `oldRecord`; false when it was not. */
 export async function replaceCredential(db: Database, playerId: string, oldRecord: string, record: string): Promise<boolean> {
-  return writeTransaction(db, async (db) => {
-    const result = db
+  return writeTransaction(db, async (tx) => {
+    const { passwordCredentials } = tablesOf(tx);
+    const result = await tx
       .update(passwordCredentials)
       .set({ record })
-      .where(and(eq(passwordCredentials.playerId, playerId), eq(passwordCredentials.record, oldRecord)))
-      .run();
-    return result.changes === 1;
+      .where(and(eq(passwordCredentials.playerId, playerId), eq(passwordCredentials.record, oldRecord)));
+    return touched(result) === 1;
   });
 }
 
 /** The credential of the username whose usernameKey is `key`, with its player. */
 export async function findCredentialByUsernameKey(db: Database, key: string): Promise<{ player: PlayerRow; record: string } | undefined> {
-  const row = db
-    .select({ player: players, record: passwordCredentials.record })
-    .from(players)
-    .innerJoin(passwordCredentials, eq(passwordCredentials.playerId, players.id))
-    .where(eq(players.usernameKey, key))
-    .get();
-  return row ?? undefined;
+  const { players, passwordCredentials } = tablesOf(db);
+  return first(
+    db
+      .select({ player: players, record: passwordCredentials.record })
+      .from(players)
+      .innerJoin(passwordCredentials, eq(passwordCredentials.playerId, players.id))
+      .where(eq(players.usernameKey, key)),
+  );
 }
 
 /** Inserts the player unless one with that id exists (seeded players such as the system admin). */
 export async function ensurePlayer(db: Database, row: typeof players.$inferInsert): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    db.insert(players).values(row).onConflictDoNothing({ target: players.id }).run();
+  return writeTransaction(db, async (tx) => {
+    const { players } = tablesOf(tx);
+    await tx.insert(players).values(row).onConflictDoNothing({ target: players.id });
   });
 }

@@ -1,20 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from './database';
-import { settings } from './schema';
+import { first, tablesOf } from './dialect';
 
 /** Small facts the service keeps about itself: the generated signing secret, job runs. */
 export async function readSetting(db: Database, key: string): Promise<string | undefined> {
-  return db.select().from(settings).where(eq(settings.key, key)).get()?.value;
+  const { settings } = tablesOf(db);
+  return (await first(db.select().from(settings).where(eq(settings.key, key))))?.value;
 }
 
 /** Writes the value unless one exists; answers the stored value either way. */
 export async function writeSettingOnce(db: Database, key: string, value: string): Promise<string> {
   return writeTransaction(db, async (tx) => {
-    tx.insert(settings).values({ key, value }).onConflictDoNothing().run();
+    const { settings } = tablesOf(tx);
+    await tx.insert(settings).values({ key, value }).onConflictDoNothing();
     return (await readSetting(tx, key)) ?? value;
   });
 }
 
 export async function writeSetting(db: Database, key: string, value: string): Promise<void> {
-  await writeTransaction(db, (tx) => tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run());
+  await writeTransaction(db, async (tx) => {
+    const { settings } = tablesOf(tx);
+    await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  });
 }

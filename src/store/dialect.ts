@@ -1,0 +1,46 @@
+/**
+ * One repository body for both engines. Repositories are typed against the SQLite schema and
+ * written with drizzle's builder, awaited (never `.get()`, `.all()` or `.run()`, which only the
+ * SQLite driver has); `tablesOf(db)` hands them the tables of the engine behind `db`, which
+ * test/unit/postgres-schema.test.ts keeps column for column the same. SQL that differs between
+ * the engines (JSON arrays, string aggregation, `count` as text) is chosen with `dialectOf`.
+ */
+import type { SQL } from 'drizzle-orm';
+import * as sqliteSchema from './schema';
+import * as postgresSchema from './schema-postgres';
+import { type Database, dialectOf } from './database';
+
+export { dialectOf } from './database';
+
+export type Tables = typeof sqliteSchema;
+
+/** The tables of the engine behind `db`, under the SQLite schema's types. */
+export function tablesOf(db: Database): Tables {
+  return dialectOf(db) === 'postgres' ? (postgresSchema as unknown as Tables) : sqliteSchema;
+}
+
+/** The first row a query answers, if any. */
+export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
+}
+
+/** How many rows an awaited INSERT, UPDATE or DELETE touched (SQLite's `changes`, PostgreSQL's `rowCount`). */
+export function touched(result: unknown): number {
+  const outcome = result as { changes?: number; rowCount?: number | null };
+  return outcome.changes ?? outcome.rowCount ?? 0;
+}
+
+/** Rows of a raw statement. */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  if (dialectOf(db) === 'postgres') {
+    const result = (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query)) as { rows: T[] };
+    return result.rows;
+  }
+  return db.all<T>(query);
+}
+
+/** Runs a raw statement; answers how many rows it touched. */
+export async function execute(db: Database, query: SQL): Promise<number> {
+  if (dialectOf(db) === 'postgres') return touched(await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query));
+  return db.run(query).changes;
+}

@@ -1,0 +1,93 @@
+/**
+ * The game's store on PostgreSQL: one pool per process, answering the same repositories as
+ * SQLite (see dialect.ts). Writes run SERIALIZABLE, so the money rules (one holder per
+ * article, no negative credits, one settlement and payout per contract) hold across
+ * instances; a transaction the engine aborts for a conflict with another runs again, a few
+ * times, after a short random wait.
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema-postgres';
+import { type Database, driverErrorCode, registerStore, type Store } from './database';
+import { maskDatabaseUrl } from '../database-url';
+import { describePostgresError, PostgresFailure } from './postgres';
+
+/** attempts of one write transaction the engine keeps aborting for conflicts */
+export const WRITE_ATTEMPTS = 8;
+/** could not serialize access (40001), deadlock detected (40P01) */
+const RETRIED_CODES = new Set(['40001', '40P01']);
+
+export interface PostgresStoreOptions {
+  /** connections in the pool (node-postgres' default is 10) */
+  poolSize?: number;
+  connectTimeoutMs?: number;
+}
+
+type PgDb = NodePgDatabase<typeof schema>;
+
+/**
+ * A handle on the database at `url`, typed as the SQLite one: the repositories are written once,
+ * against the SQLite schema, and the PostgreSQL twin is the same table for table
+ * (test/unit/postgres-schema.test.ts). Refuses in one line, the password masked, when the server
+ * cannot be reached.
+ */
+export async function openPostgresDatabase(url: string, options: PostgresStoreOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    application_name: 'fantasy',
+  });
+  // a connection lost while idle is reported by the next query, not by crashing the process
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new PostgresFailure(`cannot connect to PostgreSQL at ${maskDatabaseUrl(url)}: ${describePostgresError(error, url)}`);
+  }
+  const db = drizzle({ client: pool, schema });
+  registerStore(pool, postgresStore(db, pool));
+  return db as unknown as Database;
+}
+
+function postgresStore(db: PgDb, pool: pg.Pool): Store {
+  let savepoints = 0;
+  return {
+    dialect: 'postgres',
+    write: async (work) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'serializable' });
+        } catch (error) {
+          if (!isConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
+          // apart, so that the transactions that collided do not collide again
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        }
+      }
+    },
+    snapshot: (work) => db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    savepoint: async (tx, work) => {
+      const handle = tx as unknown as PgDb;
+      const name = sql.raw(`sp${++savepoints}`);
+      await handle.execute(sql`savepoint ${name}`);
+      try {
+        const result = await work();
+        await handle.execute(sql`release savepoint ${name}`);
+        return result;
+      } catch (error) {
+        await handle.execute(sql`rollback to savepoint ${name}`);
+        throw error;
+      }
+    },
+    close: () => pool.end().catch(() => {}),
+  };
+}
+
+/** A transaction the engine aborted because another got in its way: running it again may succeed. */
+export function isConflict(error: unknown): boolean {
+  const code = driverErrorCode(error);
+  return code !== undefined && RETRIED_CODES.has(code);
+}
