@@ -5,7 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { PgDatabase } from 'drizzle-orm/pg-core';
+import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
@@ -195,8 +195,13 @@ function sqliteStore(reader: Database, writer: Database): SqliteStore {
   };
 }
 
+/** What a handle answers to: its driver client's store (a PostgreSQL transaction is registered itself). */
+function storeKey(db: Database): object {
+  return (db as { $client?: object }).$client ?? db;
+}
+
 function storeFor(db: Database): Store {
-  const store = storeOf.get(db.$client);
+  const store = storeOf.get(storeKey(db));
   if (store) return store;
   // a bare SQLite connection (a backup being checked, a scratch copy): it writes on itself
   const own = sqliteStore(db, db);
@@ -253,7 +258,7 @@ function countApplied(db: Database): number {
  */
 export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
   const open = openWrite.getStore();
-  if (open && (open.tx === db || open.store === storeOf.get(db.$client))) return Promise.resolve().then(() => work(open.tx));
+  if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
   const store = storeFor(db);
   return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)));
 }
@@ -261,7 +266,7 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
 /** Whether the current call chain runs inside a write transaction on this database. */
 export function inWriteTransaction(db: Database): boolean {
   const open = openWrite.getStore();
-  return !!open && (open.tx === db || open.store === storeOf.get(db.$client));
+  return !!open && (open.tx === db || open.store === storeOf.get(storeKey(db)));
 }
 
 /**
@@ -270,7 +275,9 @@ export function inWriteTransaction(db: Database): boolean {
  */
 export function readTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
   const open = openWrite.getStore();
-  if (open && (open.tx === db || open.store === storeOf.get(db.$client))) return Promise.resolve().then(() => work(open.tx));
+  if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
+  // a PostgreSQL transaction's handle is already one snapshot
+  if (is(db, PgTransaction)) return Promise.resolve().then(() => work(db));
   return storeFor(db).snapshot(async (tx) => work(tx));
 }
 

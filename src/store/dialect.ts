@@ -5,7 +5,7 @@
  * test/unit/postgres-schema.test.ts keeps column for column the same. SQL that differs between
  * the engines (JSON arrays, string aggregation, `count` as text) is chosen with `dialectOf`.
  */
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import * as sqliteSchema from './schema';
 import * as postgresSchema from './schema-postgres';
 import { type Database, dialectOf } from './database';
@@ -43,4 +43,35 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 export async function execute(db: Database, query: SQL): Promise<number> {
   if (dialectOf(db) === 'postgres') return touched(await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query));
   return db.run(query).changes;
+}
+
+/** PostgreSQL element types the repositories bind arrays of. */
+export type PgArrayType = 'text' | 'int' | 'bigint' | 'float8';
+
+/**
+ * A list bound as one PostgreSQL array parameter, for `= ANY(...)` and `unnest(...)`: drizzle's
+ * template spreads a bare array into `($1, $2, ...)`, one parameter an element.
+ */
+export function pgArray(values: readonly unknown[], type: PgArrayType = 'text'): SQL {
+  return sql`${sql.param([...values])}::${sql.raw(type)}[]`;
+}
+
+/**
+ * The sum of the first `n` values as SQLite's `total()` and `sum()` give it: each step's rounding
+ * error is carried and added back at the end (Kahan-Babuska-Neumaier summation). PostgreSQL's own
+ * `sum` of doubles drops it, so 0.1 + 0.2 + 0.3 is 0.6 on one and 0.6000000000000001 on the
+ * other; summing PostgreSQL's values here, in the order SQLite reads them, gives the same points
+ * on both engines, so a tie stays a tie after `copy-to-postgres`.
+ */
+export function compensatedSum(values: readonly number[], n = values.length): number {
+  let sum = 0;
+  let carried = 0;
+  for (let i = 0; i < n; i++) {
+    const value = values[i]!;
+    const next = sum + value;
+    carried += Math.abs(sum) > Math.abs(value) ? sum - next + value : value - next + sum;
+    sum = next;
+  }
+  // a compensation that overflowed is left out, as SQLite leaves it
+  return Number.isFinite(carried) ? sum + carried : sum;
 }

@@ -55,12 +55,18 @@ export async function openPostgresDatabase(url: string, options: PostgresStoreOp
 
 function postgresStore(db: PgDb, pool: pg.Pool): Store {
   let savepoints = 0;
-  return {
+  const store: Store = {
     dialect: 'postgres',
     write: async (work) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'serializable' });
+          return await db.transaction(
+            (tx) => {
+              registerStore(tx, store);
+              return work(tx as unknown as Database);
+            },
+            { isolationLevel: 'serializable' },
+          );
         } catch (error) {
           if (!isConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
           // apart, so that the transactions that collided do not collide again
@@ -68,7 +74,14 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
         }
       }
     },
-    snapshot: (work) => db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    snapshot: (work) =>
+      db.transaction(
+        (tx) => {
+          registerStore(tx, store);
+          return work(tx as unknown as Database);
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
     savepoint: async (tx, work) => {
       const handle = tx as unknown as PgDb;
       const name = sql.raw(`sp${++savepoints}`);
@@ -84,6 +97,7 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
     },
     close: () => pool.end().catch(() => {}),
   };
+  return store;
 }
 
 /** A transaction the engine aborted because another got in its way: running it again may succeed. */
