@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from './database';
-import { languageScales } from './schema';
+import { first, tablesOf } from './dialect';
+import type { languageScales } from './schema';
 
 export type LanguageScaleRow = typeof languageScales.$inferSelect;
 
 /** The registry row of an edition (§1.2), if it was ever measured or seeded. */
 export async function findLanguageScale(db: Database, domain: string): Promise<LanguageScaleRow | undefined> {
-  return db.select().from(languageScales).where(eq(languageScales.domain, domain)).get();
+  const { languageScales } = tablesOf(db);
+  return first(db.select().from(languageScales).where(eq(languageScales.domain, domain)));
 }
 
 /**
@@ -15,7 +17,8 @@ export async function findLanguageScale(db: Database, domain: string): Promise<L
  */
 export async function recordLanguageScale(db: Database, row: LanguageScaleRow): Promise<LanguageScaleRow> {
   return writeTransaction(db, async (tx) => {
-    tx.insert(languageScales).values(row).onConflictDoNothing({ target: languageScales.domain }).run();
+    const { languageScales } = tablesOf(tx);
+    await tx.insert(languageScales).values(row).onConflictDoNothing({ target: languageScales.domain });
     return (await findLanguageScale(tx, row.domain))!;
   });
 }

@@ -4,11 +4,21 @@
  * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
  * as a stale answer in test/api/read-cache.test.ts.
  */
+import { eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
+import { dialectOf, first, tablesOf } from './dialect';
 
 export async function bumpLeagueVersion(db: Database, leagueId: string): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    preparedOnce(db, 'bumpLeagueVersion', () => db.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
+  return writeTransaction(db, async (tx) => {
+    if (dialectOf(tx) === 'postgres') {
+      const { leagues } = tablesOf(tx);
+      await tx
+        .update(leagues)
+        .set({ version: sql`${leagues.version} + 1` })
+        .where(eq(leagues.id, leagueId));
+      return;
+    }
+    preparedOnce(tx, 'bumpLeagueVersion', () => tx.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
   });
 }
 
@@ -17,15 +27,30 @@ export async function bumpLeagueVersion(db: Database, leagueId: string): Promise
  * table) rewritten at the next read.
  */
 export async function markStandingsChanged(db: Database, leagueId: string): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    preparedOnce(db, 'markStandingsChanged', () =>
-      db.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
+  return writeTransaction(db, async (tx) => {
+    if (dialectOf(tx) === 'postgres') {
+      const { leagues } = tablesOf(tx);
+      await tx
+        .update(leagues)
+        .set({ version: sql`${leagues.version} + 1`, ranksStale: true, tableStale: true })
+        .where(eq(leagues.id, leagueId));
+      return;
+    }
+    preparedOnce(tx, 'markStandingsChanged', () =>
+      tx.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
     ).run(leagueId);
   });
 }
 
-/** The league's current version; undefined when there is no such league. */
+/**
+ * The league's current version; undefined when there is no such league. Read from the
+ * database on every call, so another instance's write is never missed.
+ */
 export async function leagueVersion(db: Database, leagueId: string): Promise<number | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    const { leagues } = tablesOf(db);
+    return (await first(db.select({ version: leagues.version }).from(leagues).where(eq(leagues.id, leagueId))))?.version;
+  }
   const statement = preparedOnce(db, 'leagueVersion', () => db.$client.prepare('SELECT version FROM leagues WHERE id = ?'));
   return (statement.get(leagueId) as { version: number } | undefined)?.version;
 }

@@ -2,7 +2,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { stringRecordFromJson } from '../domain/values';
 import { type Database, IN_BATCH, writeTransaction } from './database';
-import { lineupVersions } from './schema';
+import { first, tablesOf } from './dialect';
+import type { lineupVersions } from './schema';
 
 export interface LineupVersion {
   teamId: string;
@@ -18,22 +19,25 @@ function toVersion(row: typeof lineupVersions.$inferSelect): LineupVersion {
 
 /** The team's newest line-up; same-instant saves are ordered by insertion. */
 export async function latestLineupVersion(db: Database, teamId: string): Promise<LineupVersion | undefined> {
-  const row = db
-    .select()
-    .from(lineupVersions)
-    .where(eq(lineupVersions.teamId, teamId))
-    .orderBy(desc(lineupVersions.savedAt), desc(lineupVersions.id))
-    .limit(1)
-    .get();
+  const { lineupVersions } = tablesOf(db);
+  const row = await first(
+    db
+      .select()
+      .from(lineupVersions)
+      .where(eq(lineupVersions.teamId, teamId))
+      .orderBy(desc(lineupVersions.savedAt), desc(lineupVersions.id))
+      .limit(1),
+  );
   return row ? toVersion(row) : undefined;
 }
 
 /** For many teams at once: each team's version standing just before `before`. */
 export async function lineupVersionsStandingBefore(db: Database, teamIds: readonly string[], before: string): Promise<Map<string, LineupVersion>> {
+  const { lineupVersions } = tablesOf(db);
   const out = new Map<string, LineupVersion>();
   for (let i = 0; i < teamIds.length; i += IN_BATCH) {
     const batch = teamIds.slice(i, i + IN_BATCH);
-    const rows = db
+    const rows = await db
       .select()
       .from(lineupVersions)
       .where(
@@ -44,8 +48,7 @@ export async function lineupVersionsStandingBefore(db: Database, teamIds: readon
             sql`(select lv.id from lineup_versions lv where lv.team_id = ${lineupVersions.teamId} and lv.saved_at < ${before} order by lv.saved_at desc, lv.id desc limit 1)`,
           ),
         ),
-      )
-      .all();
+      );
     for (const row of rows) out.set(row.teamId, toVersion(row));
   }
   return out;
@@ -53,20 +56,21 @@ export async function lineupVersionsStandingBefore(db: Database, teamIds: readon
 
 /** Every version of one team, oldest first (same-instant saves in insertion order). */
 export async function lineupVersionsOfTeam(db: Database, teamId: string): Promise<LineupVersion[]> {
-  return db
+  const { lineupVersions } = tablesOf(db);
+  const rows = await db
     .select()
     .from(lineupVersions)
     .where(eq(lineupVersions.teamId, teamId))
-    .orderBy(lineupVersions.savedAt, lineupVersions.id)
-    .all()
-    .map(toVersion);
+    .orderBy(lineupVersions.savedAt, lineupVersions.id);
+  return rows.map(toVersion);
 }
 
 /** Appends a version; history is never rewritten, so past days keep the line-up they had. */
 export async function appendLineupVersion(db: Database, version: LineupVersion): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    db.insert(lineupVersions)
-      .values({ teamId: version.teamId, schema: version.schema, positions: JSON.stringify(version.positions), savedAt: version.savedAt })
-      .run();
+  return writeTransaction(db, async (tx) => {
+    const { lineupVersions } = tablesOf(tx);
+    await tx
+      .insert(lineupVersions)
+      .values({ teamId: version.teamId, schema: version.schema, positions: JSON.stringify(version.positions), savedAt: version.savedAt });
   });
 }
