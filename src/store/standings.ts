@@ -14,9 +14,12 @@
  * trust the kept ranks (they rank first), so a half-written ranking is never served.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { eq, is, isNotNull, and, count, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { KeptRank, StandingEntry, TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
-import { type Database, preparedOnce, writeTransaction } from './database';
+import { type Database, preparedOnce, readTransaction, writeTransaction } from './database';
+import { compensatedSum, dialectOf, execute, first, pgArray, rowsOf, tablesOf } from './dialect';
 
 /*
  * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
@@ -84,8 +87,52 @@ function prepared(db: Database, text: string): BetterSqlite3.Statement {
 export async function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): Promise<void> {
   return writeTransaction(db, async (db) => {
     if (teamIds.length === 0) return;
+    if (dialectOf(db) === 'postgres') return refreshTotalsOnPostgres(db, [...new Set(teamIds)]);
     prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
   });
+}
+
+/**
+ * PostgreSQL's `sum` of doubles adds them one after another, SQLite's `total` compensates the
+ * rounding (Kahan-Babuska-Neumaier): 0.1 + 0.2 + 0.3 is 0.6000000000000001 on one and 0.6 on
+ * the other, and such noise would break §4.5 ties the other way on the other engine, or after
+ * `copy-to-postgres`. So PostgreSQL hands over each team's points in date order, one array per
+ * team (SQLite's order: its covering index), and they are summed here the way SQLite sums.
+ */
+async function refreshTotalsOnPostgres(db: Database, teamIds: readonly string[]): Promise<void> {
+  const days = await rowsOf<{ teamId: string; points: number[] }>(
+    db,
+    sql`SELECT team_id AS "teamId", array_agg(points ORDER BY date) AS points
+          FROM performances WHERE team_id = ANY(${pgArray(teamIds)}) GROUP BY team_id`,
+  );
+  const pointsOf = new Map(days.map((row) => [row.teamId, row.points]));
+  const cumulative: number[] = [];
+  const previous: number[] = [];
+  for (const teamId of teamIds) {
+    const points = pointsOf.get(teamId) ?? [];
+    cumulative.push(compensatedSum(points, points.length));
+    // the team's latest day is its last element: (team, date) is the key
+    previous.push(compensatedSum(points, points.length - 1));
+  }
+  await execute(
+    db,
+    sql`INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
+        SELECT t.id, t.league_id, s.cumulative, s.previous
+          FROM unnest(${pgArray(teamIds)}, ${sql.param(cumulative)}::float8[], ${sql.param(previous)}::float8[]) AS s(team_id, cumulative, previous)
+          JOIN teams t ON t.id = s.team_id
+        ON CONFLICT (team_id) DO UPDATE SET
+          cumulative_points = excluded.cumulative_points,
+          previous_points = excluded.previous_points`,
+  );
+}
+
+
+/**
+ * `work` on one snapshot: a PostgreSQL transaction handed in (a write, or a read a caller
+ * opened) is one already; otherwise readTransaction opens one, or joins the write under way.
+ */
+function inOneSnapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return is(db, PgTransaction) ? work(db) : readTransaction(db, work);
 }
 
 /** Re-sums one team's totals; see refreshTotalsOfTeams. */
@@ -105,6 +152,22 @@ export interface LeagueTotals {
 
 /** The league's version, staleness, and every team's totals and kept rank, from one snapshot. */
 export async function readLeagueTotals(db: Database, leagueId: string): Promise<LeagueTotals | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    return inOneSnapshot(db, async (tx) => {
+      const { leagues } = tablesOf(tx);
+      const league = await first(tx.select({ version: leagues.version, stale: leagues.ranksStale }).from(leagues).where(eq(leagues.id, leagueId)));
+      if (!league) return undefined;
+      const teams = await rowsOf<KeptTotals>(
+        tx,
+        sql`SELECT t.id AS "teamId", t.joined_at AS "joinedAt",
+                   coalesce(s.cumulative_points, 0) AS "cumulativePoints", coalesce(s.previous_points, 0) AS "previousPoints",
+                   s.rank AS rank, s.rank_delta AS "rankDelta"
+              FROM teams t LEFT JOIN team_standings s ON s.team_id = t.id
+             WHERE t.league_id = ${leagueId}`,
+      );
+      return { version: league.version, stale: league.stale, teams };
+    });
+  }
   const read = () => {
     const league = prepared(db, 'SELECT version, ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as
       | { version: number; stale: number }
@@ -118,17 +181,33 @@ export async function readLeagueTotals(db: Database, leagueId: string): Promise<
 
 /** Whether the league's ranks are behind its points or teams (the flag alone: a cheap read). */
 export async function ranksStale(db: Database, leagueId: string): Promise<boolean> {
+  if (dialectOf(db) === 'postgres') {
+    const { leagues } = tablesOf(db);
+    return (await first(db.select({ stale: leagues.ranksStale }).from(leagues).where(eq(leagues.id, leagueId))))?.stale === true;
+  }
   return (prepared(db, 'SELECT ranks_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined)?.stale === 1;
 }
 
 /** The league's version now, inside the caller's transaction. */
 export async function currentLeagueVersion(db: Database, leagueId: string): Promise<number | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    const { leagues } = tablesOf(db);
+    return (await first(db.select({ version: leagues.version }).from(leagues).where(eq(leagues.id, leagueId))))?.version;
+  }
   return (prepared(db, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined)?.version;
 }
 
 /** Writes one team's kept rank and rank change. */
 export async function writeRank(db: Database, leagueId: string, entry: StandingEntry): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { teamStandings } = tablesOf(db);
+      await db
+        .insert(teamStandings)
+        .values({ teamId: entry.teamId, leagueId, rank: entry.rank, rankDelta: entry.rankDelta })
+        .onConflictDoUpdate({ target: teamStandings.teamId, set: { rank: entry.rank, rankDelta: entry.rankDelta } });
+      return;
+    }
     prepared(db, WRITE_RANK_SQL).run(entry.teamId, leagueId, entry.rank, entry.rankDelta);
   });
 }
@@ -136,6 +215,11 @@ export async function writeRank(db: Database, leagueId: string, entry: StandingE
 /** The league's ranks are current again (with the last batch of a ranking). */
 export async function clearRanksStale(db: Database, leagueId: string): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { leagues } = tablesOf(db);
+      await db.update(leagues).set({ ranksStale: false }).where(eq(leagues.id, leagueId));
+      return;
+    }
     prepared(db, 'UPDATE leagues SET ranks_stale = 0 WHERE id = ?').run(leagueId);
   });
 }
@@ -157,23 +241,63 @@ export interface BoardTeam extends TeamTotals {
 /** Every team of the league (departed ones included), unranked: see BOARD_SQL. */
 export async function leagueBoard(db: Database, leagueId: string): Promise<BoardTeam[]> {
   // credits summed in SQL (store/ledger.ts's formula): 100,000 rows are not copied to add them
+  if (dialectOf(db) === 'postgres') {
+    return rowsOf<BoardTeam>(
+      db,
+      sql`SELECT t.id AS "teamId", t.joined_at AS "joinedAt", t.name AS "teamName", t.player_id AS "playerId", p.name AS "playerName",
+                 coalesce(s.cumulative_points, 0) AS "cumulativePoints", coalesce(s.previous_points, 0) AS "previousPoints",
+                 (${STARTING_CREDITS} + coalesce((SELECT sum(e.amount) FROM ledger_entries e WHERE e.team_id = t.id), 0))::float8 AS credits
+            FROM teams t
+            JOIN players p ON p.id = t.player_id
+            LEFT JOIN team_standings s ON s.team_id = t.id
+           WHERE t.league_id = ${leagueId}`,
+    );
+  }
   return prepared(db, BOARD_SQL).all(leagueId) as BoardTeam[];
 }
 
 /** Ranks `first`..`last` (1-based, inclusive) of a league ranked by services/league-ranking. */
 export async function rankedTeams(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<RankedTeam[]> {
+  if (dialectOf(db) === 'postgres') {
+    // bound as bigint: the default `last` is past PostgreSQL's integer
+    return rowsOf<RankedTeam>(
+      db,
+      sql`SELECT t.id AS "teamId", t.name AS "teamName", t.player_id AS "playerId", p.name AS "playerName",
+                 s.cumulative_points AS "cumulativePoints", s.rank AS rank, s.rank_delta AS "rankDelta",
+                 (${STARTING_CREDITS} + coalesce((SELECT sum(e.amount) FROM ledger_entries e WHERE e.team_id = t.id), 0))::float8 AS credits
+            FROM team_standings s
+            JOIN teams t ON t.id = s.team_id
+            JOIN players p ON p.id = t.player_id
+           WHERE s.league_id = ${leagueId} AND s.rank > ${first - 1}::bigint AND s.rank <= ${last}::bigint
+           ORDER BY s.rank`,
+    );
+  }
   const rows = prepared(db, RANKED_SQL).all(leagueId, first - 1, last) as (Omit<RankedTeam, 'credits'> & { spent: number })[];
   return rows.map(({ spent, ...row }) => ({ ...row, credits: STARTING_CREDITS + spent }));
 }
 
 /** How many teams the league ranks (departed ones included). */
 export async function rankedTeamCount(db: Database, leagueId: string): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    const { teamStandings } = tablesOf(db);
+    const row = await first(
+      db
+        .select({ n: count() })
+        .from(teamStandings)
+        .where(and(eq(teamStandings.leagueId, leagueId), isNotNull(teamStandings.rank))),
+    );
+    return row?.n ?? 0;
+  }
   const row = prepared(db, 'SELECT count(*) AS n FROM team_standings WHERE league_id = ? AND rank IS NOT NULL').get(leagueId) as { n: number };
   return row.n;
 }
 
 /** The team's rank, if ranked. */
 export async function rankOfTeam(db: Database, teamId: string): Promise<number | undefined> {
+  if (dialectOf(db) === 'postgres') {
+    const { teamStandings } = tablesOf(db);
+    return (await first(db.select({ rank: teamStandings.rank }).from(teamStandings).where(eq(teamStandings.teamId, teamId))))?.rank ?? undefined;
+  }
   const row = prepared(db, 'SELECT rank FROM team_standings WHERE team_id = ?').get(teamId) as { rank: number | null } | undefined;
   return row?.rank ?? undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
-import { upstreamCache } from './schema';
+import { dialectOf, first, tablesOf } from './dialect';
 
 export interface CachedEntry<T> {
   value: T;
@@ -18,9 +18,11 @@ export interface CachedEntry<T> {
 
 /** The entry under `key` whether or not it has expired (callers may fall back to a stale copy). */
 export async function getCachedEntry<T>(db: Database, key: string, now: Date): Promise<CachedEntry<T> | undefined> {
-  const row = preparedOnce(db, 'getCachedEntry', () =>
-    db.select().from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
-  ).get({ key });
+  const { upstreamCache } = tablesOf(db);
+  const row =
+    dialectOf(db) === 'postgres'
+      ? await first(db.select().from(upstreamCache).where(eq(upstreamCache.key, key)))
+      : preparedOnce(db, 'getCachedEntry', () => db.select().from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare()).get({ key });
   if (!row) return undefined;
   let value: T;
   try {
@@ -38,9 +40,12 @@ export async function getCachedEntry<T>(db: Database, key: string, now: Date): P
  * a caller that already holds the value as stored then (`fetchedAt`) need not parse it again.
  */
 export async function cachedEntryStamp(db: Database, key: string, now: Date): Promise<{ fetchedAt: string; fresh: boolean } | undefined> {
-  const row = preparedOnce(db, 'cachedEntryStamp', () =>
-    db.select({ fetchedAt: upstreamCache.fetchedAt, expiresAt: upstreamCache.expiresAt }).from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare(),
-  ).get({ key });
+  const { upstreamCache } = tablesOf(db);
+  const stamp = { fetchedAt: upstreamCache.fetchedAt, expiresAt: upstreamCache.expiresAt };
+  const row =
+    dialectOf(db) === 'postgres'
+      ? await first(db.select(stamp).from(upstreamCache).where(eq(upstreamCache.key, key)))
+      : preparedOnce(db, 'cachedEntryStamp', () => db.select(stamp).from(upstreamCache).where(eq(upstreamCache.key, sql.placeholder('key'))).prepare()).get({ key });
   if (!row) return undefined;
   return { fetchedAt: row.fetchedAt, fresh: row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime() };
 }
@@ -59,12 +64,12 @@ export async function putCached(db: Database, key: string, value: unknown, now: 
     fetchedAt: now.toISOString(),
     expiresAt: ttlMs === undefined ? null : new Date(now.getTime() + ttlMs).toISOString(),
   };
-  await writeTransaction(db, (tx) =>
-    tx
+  await writeTransaction(db, async (tx) => {
+    const { upstreamCache } = tablesOf(tx);
+    await tx
       .insert(upstreamCache)
-    .values(row)
-    .onConflictDoUpdate({ target: upstreamCache.key, set: { value: row.value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt } })
-    .run(),
-  );
+      .values(row)
+      .onConflictDoUpdate({ target: upstreamCache.key, set: { value: row.value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt } });
+  });
 }
 
