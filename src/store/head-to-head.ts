@@ -5,15 +5,36 @@
  * range of the (league, rank) index.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { and, type AnyColumn, between, eq, gte, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../domain/head-to-head';
 import { type Database, preparedOnce, writeTransaction } from './database';
+import { dialectOf, execute, first as firstRow, pgArray, tablesOf, touched } from './dialect';
 
 function prepared(db: Database, text: string): BetterSqlite3.Statement {
   return preparedOnce(db, text, () => db.$client.prepare(text));
 }
 
+/** PostgreSQL compares a bound with an integer column as an integer: the open-ended last round is its largest. */
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * A sum of doubles on PostgreSQL as SQLite's total() gives it: PostgreSQL's own sum adds in
+ * whatever order the plan reads the rows and rounds at each step, where total() compensates
+ * (0.1 + 0.2 + 0.3 is 0.6 there, 0.6000000000000001 here). Each double is summed as the exact
+ * decimal of its shortest round-trip text (PostgreSQL's output since version 12, unless a
+ * session lowers extra_float_digits) and the sum rounded once: the same whatever the order.
+ * `::numeric` straight from a double would keep only 15 digits of it.
+ */
+function pgExactSum(column: SQL): SQL {
+  return sql`coalesce(sum((${column})::text::numeric), 0)::float8`;
+}
+
 /** The highest round whose pairings are kept (0 before the first is fixed). */
 export async function fixedRoundCount(db: Database, leagueId: string): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    const { h2hRounds } = tablesOf(db);
+    return (await firstRow(db.select({ n: max(h2hRounds.round) }).from(h2hRounds).where(eq(h2hRounds.leagueId, leagueId))))?.n ?? 0;
+  }
   const row = prepared(db, 'SELECT max(round) AS n FROM h2h_rounds WHERE league_id = ?').get(leagueId) as { n: number | null };
   return row.n ?? 0;
 }
@@ -21,6 +42,19 @@ export async function fixedRoundCount(db: Database, leagueId: string): Promise<n
 /** Keeps a round's pairings; a round already kept is left as it was. */
 export async function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { h2hRounds } = tablesOf(db);
+      if (touched(await db.insert(h2hRounds).values({ leagueId, round, fixedAt }).onConflictDoNothing()) === 0 || pairings.length === 0) return;
+      const homes = pgArray(pairings.map((pairing) => pairing.home), 'text');
+      const aways = pgArray(pairings.map((pairing) => pairing.away), 'text');
+      await execute(
+        db,
+        sql`INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id)
+            SELECT ${leagueId}::text, ${round}::int, (p.n - 1)::int, p.home, p.away
+            FROM unnest(${homes}, ${aways}) WITH ORDINALITY AS p(home, away, n)`,
+      );
+      return;
+    }
     const kept = prepared(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(leagueId, round, fixedAt);
     if (kept.changes === 0) return;
     const insert = prepared(db, 'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)');
@@ -42,13 +76,18 @@ const PAIRINGS_SQL = `
 
 /** The kept rounds first..last with their pairings in slot order. */
 export async function keptRounds(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<KeptRound[]> {
-  const rows = prepared(db, PAIRINGS_SQL).all(leagueId, first, last) as {
-    round: number;
-    finalAt: string | null;
-    home: string | null;
-    away: string | null;
-    forfeitedBy: string | null;
-  }[];
+  let rows: { round: number; finalAt: string | null; home: string | null; away: string | null; forfeitedBy: string | null }[];
+  if (dialectOf(db) === 'postgres') {
+    const { h2hRounds: r, h2hPairings: p } = tablesOf(db);
+    rows = await db
+      .select({ round: r.round, finalAt: r.finalAt, home: p.homeTeamId, away: p.awayTeamId, forfeitedBy: p.forfeitedBy })
+      .from(r)
+      .leftJoin(p, and(eq(p.leagueId, r.leagueId), eq(p.round, r.round)))
+      .where(and(eq(r.leagueId, leagueId), between(r.round, first, Math.min(last, INT4_MAX))))
+      .orderBy(r.round, p.slot);
+  } else {
+    rows = prepared(db, PAIRINGS_SQL).all(leagueId, first, last) as typeof rows;
+  }
   const out: KeptRound[] = [];
   for (const row of rows) {
     let round = out.at(-1);
@@ -64,6 +103,14 @@ export async function keptRounds(db: Database, leagueId: string, first = 1, last
  */
 export async function forfeitMatchup(db: Database, leagueId: string, round: number, teamId: string): Promise<boolean> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { h2hPairings: p } = tablesOf(db);
+      const result = await db
+        .update(p)
+        .set({ forfeitedBy: teamId })
+        .where(and(eq(p.leagueId, leagueId), eq(p.round, round), isNull(p.forfeitedBy), or(eq(p.homeTeamId, teamId), eq(p.awayTeamId, teamId))));
+      return touched(result) > 0;
+    }
     const result = prepared(
       db,
       `UPDATE h2h_pairings SET forfeited_by = ?
@@ -76,6 +123,10 @@ export async function forfeitMatchup(db: Database, leagueId: string, round: numb
 /** Records the moment a round was first found final; false when it already was. */
 export async function markRoundFinal(db: Database, leagueId: string, round: number, at: string): Promise<boolean> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { h2hRounds: r } = tablesOf(db);
+      return touched(await db.update(r).set({ finalAt: at }).where(and(eq(r.leagueId, leagueId), eq(r.round, round), isNull(r.finalAt)))) === 1;
+    }
     return prepared(db, 'UPDATE h2h_rounds SET final_at = ? WHERE league_id = ? AND round = ? AND final_at IS NULL').run(at, leagueId, round).changes === 1;
   });
 }
@@ -100,6 +151,24 @@ const REFRESH_TEAM_ROUND_SQL = `
  */
 export async function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      if (spans.length === 0) return;
+      const column = (key: keyof TeamRoundSpan, type: 'text' | 'int') => pgArray(spans.map((span) => span[key]), type);
+      // the last span of a (team, round) wins, as when SQLite runs them one after another
+      await execute(
+        db,
+        sql`INSERT INTO h2h_team_rounds (team_id, round, league_id, points, days_scored)
+            SELECT s.team_id, s.round, s.league_id, ${pgExactSum(sql`p.points`)}, count(p.points)::int
+            FROM (SELECT DISTINCT ON (u.team_id, u.round) u.*
+                  FROM unnest(${column('teamId', 'text')}, ${column('round', 'int')}, ${column('leagueId', 'text')},
+                    ${column('startDate', 'text')}, ${column('endDate', 'text')}) WITH ORDINALITY AS u(team_id, round, league_id, start_date, end_date, n)
+                  ORDER BY u.team_id, u.round, u.n DESC) s
+            LEFT JOIN performances p ON p.team_id = s.team_id AND p.date BETWEEN s.start_date AND s.end_date
+            GROUP BY s.team_id, s.round, s.league_id, s.start_date, s.end_date
+            ON CONFLICT (team_id, round) DO UPDATE SET points = excluded.points, days_scored = excluded.days_scored`,
+      );
+      return;
+    }
     const refresh = prepared(db, REFRESH_TEAM_ROUND_SQL);
     for (const span of spans) refresh.run(span.teamId, span.round, span.leagueId, span.teamId, span.startDate, span.endDate);
   });
@@ -111,6 +180,22 @@ export async function refreshTeamRounds(db: Database, spans: readonly TeamRoundS
  * SQLite, so an ingest chunk of a long day need not read the round's rows to learn it).
  */
 export async function roundCompletion(db: Database, leagueId: string, round: number, days: number): Promise<{ paired: number; scored: number }> {
+  if (dialectOf(db) === 'postgres') {
+    const { h2hPairings: p, h2hTeamRounds: r } = tablesOf(db);
+    const paired = await firstRow(
+      db
+        .select({ n: sql<number>`(count(*) + count(${p.awayTeamId}))::int`.mapWith(Number) })
+        .from(p)
+        .where(and(eq(p.leagueId, leagueId), eq(p.round, round))),
+    );
+    const scored = await firstRow(
+      db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(r)
+        .where(and(eq(r.leagueId, leagueId), eq(r.round, round), gte(r.daysScored, days))),
+    );
+    return { paired: paired?.n ?? 0, scored: scored?.n ?? 0 };
+  }
   const paired = prepared(db, 'SELECT count(*) + count(away_team_id) AS n FROM h2h_pairings WHERE league_id = ? AND round = ?').get(leagueId, round) as { n: number };
   const scored = prepared(db, 'SELECT count(*) AS n FROM h2h_team_rounds WHERE league_id = ? AND round = ? AND days_scored >= ?').get(leagueId, round, days) as { n: number };
   return { paired: paired.n, scored: scored.n };
@@ -119,6 +204,19 @@ export async function roundCompletion(db: Database, leagueId: string, round: num
 /** Writes a final round's outcome on each paired team's round row. */
 export async function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      if (outcomes.length === 0) return;
+      const teamIds = pgArray(outcomes.map((outcome) => outcome.teamId), 'text');
+      const results = pgArray(outcomes.map((outcome) => outcome.result), 'text');
+      const against = pgArray(outcomes.map((outcome) => outcome.pointsAgainst), 'float8');
+      await execute(
+        db,
+        sql`UPDATE h2h_team_rounds r SET result = o.result, points_against = o.points_against
+            FROM unnest(${teamIds}, ${results}, ${against}) AS o(team_id, result, points_against)
+            WHERE r.team_id = o.team_id AND r.round = ${round}::int`,
+      );
+      return;
+    }
     const write = prepared(db, 'UPDATE h2h_team_rounds SET result = ?, points_against = ? WHERE team_id = ? AND round = ?');
     for (const outcome of outcomes) write.run(outcome.result, outcome.pointsAgainst, outcome.teamId, round);
   });
@@ -141,6 +239,22 @@ const REFRESH_RECORDS_SQL = `
  */
 export async function refreshTeamRecords(db: Database, teamIds: readonly string[]): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      if (teamIds.length === 0) return;
+      await execute(
+        db,
+        sql`INSERT INTO h2h_standings (team_id, league_id, played, won, drawn, lost, points_for, points_against)
+            SELECT t.id, t.league_id, count(r.result)::int, (count(*) FILTER (WHERE r.result = 'won'))::int,
+              (count(*) FILTER (WHERE r.result = 'drawn'))::int, (count(*) FILTER (WHERE r.result = 'lost'))::int,
+              ${pgExactSum(sql`r.points`)}, ${pgExactSum(sql`r.points_against`)}
+            FROM teams t LEFT JOIN h2h_team_rounds r ON r.league_id = t.league_id AND r.team_id = t.id AND r.result IS NOT NULL
+            WHERE t.id = ANY(${pgArray([...new Set(teamIds)], 'text')})
+            GROUP BY t.id
+            ON CONFLICT (team_id) DO UPDATE SET played = excluded.played, won = excluded.won, drawn = excluded.drawn, lost = excluded.lost,
+              points_for = excluded.points_for, points_against = excluded.points_against`,
+      );
+      return;
+    }
     if (teamIds.length > 0) prepared(db, REFRESH_RECORDS_SQL).run(JSON.stringify([...new Set(teamIds)]));
   });
 }
@@ -161,6 +275,25 @@ const RECORDS_SQL = `
 
 /** Every team of the league (departed ones included) with its kept record: what the ranking reads. */
 export async function keptRecords(db: Database, leagueId: string): Promise<KeptRecord[]> {
+  if (dialectOf(db) === 'postgres') {
+    const { teams: t, h2hStandings: s } = tablesOf(db);
+    const orZero = (column: AnyColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
+    return db
+      .select({
+        teamId: t.id,
+        joinedAt: t.joinedAt,
+        won: orZero(s.won),
+        drawn: orZero(s.drawn),
+        lost: orZero(s.lost),
+        pointsFor: orZero(s.pointsFor),
+        pointsAgainst: orZero(s.pointsAgainst),
+        rank: s.rank,
+        tablePoints: s.tablePoints,
+      })
+      .from(t)
+      .leftJoin(s, eq(s.teamId, t.id))
+      .where(eq(t.leagueId, leagueId));
+  }
   return prepared(db, RECORDS_SQL).all(leagueId) as KeptRecord[];
 }
 
@@ -171,10 +304,19 @@ export interface TeamRoundPoints {
 
 /** Every team's points in rounds first..last, by round then team. */
 export async function teamRoundPoints(db: Database, leagueId: string, first = 1, last = Number.MAX_SAFE_INTEGER): Promise<Map<number, Map<string, TeamRoundPoints>>> {
-  const rows = prepared(
-    db,
-    'SELECT round, team_id AS teamId, points, days_scored AS daysScored FROM h2h_team_rounds WHERE league_id = ? AND round BETWEEN ? AND ?',
-  ).all(leagueId, first, last) as ({ round: number; teamId: string } & TeamRoundPoints)[];
+  let rows: ({ round: number; teamId: string } & TeamRoundPoints)[];
+  if (dialectOf(db) === 'postgres') {
+    const { h2hTeamRounds: r } = tablesOf(db);
+    rows = await db
+      .select({ round: r.round, teamId: r.teamId, points: r.points, daysScored: r.daysScored })
+      .from(r)
+      .where(and(eq(r.leagueId, leagueId), between(r.round, first, Math.min(last, INT4_MAX))));
+  } else {
+    rows = prepared(
+      db,
+      'SELECT round, team_id AS teamId, points, days_scored AS daysScored FROM h2h_team_rounds WHERE league_id = ? AND round BETWEEN ? AND ?',
+    ).all(leagueId, first, last) as typeof rows;
+  }
   const out = new Map<number, Map<string, TeamRoundPoints>>();
   for (const row of rows) {
     let round = out.get(row.round);
@@ -187,11 +329,20 @@ export async function teamRoundPoints(db: Database, leagueId: string, first = 1,
 /** The table must be written again before it is read (round points, pairings or teams changed). */
 export async function markTableStale(db: Database, leagueId: string): Promise<void> {
   return writeTransaction(db, async (db) => {
+    if (dialectOf(db) === 'postgres') {
+      const { leagues } = tablesOf(db);
+      await db.update(leagues).set({ tableStale: true }).where(eq(leagues.id, leagueId));
+      return;
+    }
     prepared(db, 'UPDATE leagues SET table_stale = 1 WHERE id = ?').run(leagueId);
   });
 }
 
 export async function isTableStale(db: Database, leagueId: string): Promise<boolean> {
+  if (dialectOf(db) === 'postgres') {
+    const { leagues } = tablesOf(db);
+    return (await firstRow(db.select({ stale: leagues.tableStale }).from(leagues).where(eq(leagues.id, leagueId))))?.stale === true;
+  }
   const row = prepared(db, 'SELECT table_stale AS stale FROM leagues WHERE id = ?').get(leagueId) as { stale: number } | undefined;
   return row?.stale === 1;
 }
@@ -202,7 +353,26 @@ export async function isTableStale(db: Database, leagueId: string): Promise<bool
  * false when a write came in between.
  */
 export async function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): Promise<boolean> {
-  return writeTransaction(db, (tx) => {
+  return writeTransaction(db, async (tx) => {
+    if (dialectOf(tx) === 'postgres') {
+      const { leagues } = tablesOf(tx);
+      const current = await firstRow(tx.select({ version: leagues.version }).from(leagues).where(eq(leagues.id, leagueId)));
+      if (current?.version !== version) return false;
+      if (rows.length > 0) {
+        const teamIds = pgArray(rows.map((row) => row.teamId), 'text');
+        const ranks = pgArray(rows.map((row) => row.rank), 'int');
+        const points = pgArray(rows.map((row) => row.tablePoints), 'int');
+        await execute(
+          tx,
+          sql`INSERT INTO h2h_standings (team_id, league_id, rank, table_points)
+              SELECT r.team_id, ${leagueId}::text, r.rank, r.table_points
+              FROM unnest(${teamIds}, ${ranks}, ${points}) AS r(team_id, rank, table_points)
+              ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, table_points = excluded.table_points`,
+        );
+      }
+      await tx.update(leagues).set({ tableStale: false }).where(eq(leagues.id, leagueId));
+      return true;
+    }
     const current = prepared(tx, 'SELECT version FROM leagues WHERE id = ?').get(leagueId) as { version: number } | undefined;
     if (current?.version !== version) return false;
     const write = prepared(
@@ -229,5 +399,27 @@ const TABLE_SQL = `
 
 /** The kept table in rank order. */
 export async function keptTable(db: Database, leagueId: string): Promise<KeptTableRow[]> {
+  if (dialectOf(db) === 'postgres') {
+    const { h2hStandings: s, teams: t } = tablesOf(db);
+    const rows = await db
+      .select({
+        rank: s.rank,
+        teamId: s.teamId,
+        teamName: t.name,
+        played: s.played,
+        won: s.won,
+        drawn: s.drawn,
+        lost: s.lost,
+        pointsFor: s.pointsFor,
+        pointsAgainst: s.pointsAgainst,
+        tablePoints: s.tablePoints,
+      })
+      .from(s)
+      .innerJoin(t, eq(t.id, s.teamId))
+      .where(and(eq(s.leagueId, leagueId), isNotNull(s.rank)))
+      .orderBy(s.rank);
+    // rank is not null here, and a ranked row has its table points written with it
+    return rows as KeptTableRow[];
+  }
   return prepared(db, TABLE_SQL).all(leagueId) as KeptTableRow[];
 }
