@@ -5,7 +5,7 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { addDays, utcDay, DAY_MS } from '../domain/dates';
 import { type Database, writeTransaction } from './database';
-import { rateLimitHits, upstreamCache, viewSeries } from './schema';
+import { tablesOf, touched } from './dialect';
 
 /** Series are read for yesterday or the day before; a week covers a late sweep's fallback. */
 export const SERIES_KEEP_DAYS = 7;
@@ -23,12 +23,12 @@ export interface PruneReport {
 export async function pruneStaleRows(db: Database, now: Date): Promise<PruneReport> {
   const oldestSnapshot = addDays(utcDay(now), -SERIES_KEEP_DAYS);
   const expiredBefore = new Date(now.getTime() - EXPIRED_CACHE_GRACE_DAYS * DAY_MS).toISOString();
-  return writeTransaction(db, (tx) => ({
-    viewSeries: tx.delete(viewSeries).where(lt(viewSeries.snapshotDate, oldestSnapshot)).run().changes,
-    upstreamCache: tx
-      .delete(upstreamCache)
-      .where(and(isNotNull(upstreamCache.expiresAt), lt(upstreamCache.expiresAt, expiredBefore)))
-      .run().changes,
-    rateLimitHits: tx.delete(rateLimitHits).where(lt(rateLimitHits.atMs, now.getTime() - RATE_LIMIT_KEEP_MS)).run().changes,
-  }));
+  return writeTransaction(db, async (tx) => {
+    const { rateLimitHits, upstreamCache, viewSeries } = tablesOf(tx);
+    return {
+      viewSeries: touched(await tx.delete(viewSeries).where(lt(viewSeries.snapshotDate, oldestSnapshot))),
+      upstreamCache: touched(await tx.delete(upstreamCache).where(and(isNotNull(upstreamCache.expiresAt), lt(upstreamCache.expiresAt, expiredBefore)))),
+      rateLimitHits: touched(await tx.delete(rateLimitHits).where(lt(rateLimitHits.atMs, now.getTime() - RATE_LIMIT_KEEP_MS))),
+    };
+  });
 }

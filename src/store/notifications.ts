@@ -1,13 +1,15 @@
 /** The notification in-box (§8): rows are written after the money moved and only ever marked read. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
-import { notifications } from './schema';
+import { dialectOf, first, tablesOf, touched } from './dialect';
+import type { notifications } from './schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function insertNotification(db: Database, row: typeof notifications.$inferInsert): Promise<NotificationRow> {
   return writeTransaction(db, async (db) => {
-    return db.insert(notifications).values(row).returning().get();
+    const { notifications } = tablesOf(db);
+    return (await db.insert(notifications).values(row).returning())[0]!;
   });
 }
 
@@ -15,10 +17,17 @@ export async function insertNotification(db: Database, row: typeof notifications
  * Many rows, in the order given (the sweep's set of contracts): one prepared statement run
  * per row. Not drizzle's multi-row insert (it built and bound 2,000 rows at ~70 µs a row),
  * nor one json_each statement for the set, which cost nearly twice the rows' own runs.
+ * PostgreSQL: one multi-row insert per thousand rows, a round trip each, not one per row.
  */
 export async function insertNotifications(db: Database, rows: readonly (typeof notifications.$inferInsert)[]): Promise<void> {
   return writeTransaction(db, async (db) => {
     if (rows.length === 0) return;
+    if (dialectOf(db) === 'postgres') {
+      const { notifications } = tablesOf(db);
+      // 9 parameters a row, well under PostgreSQL's 65,535 a statement
+      for (let i = 0; i < rows.length; i += 1000) await db.insert(notifications).values(rows.slice(i, i + 1000));
+      return;
+    }
     const text = `INSERT INTO notifications (id, player_id, league_id, team_id, contract_id, message, date, is_read, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
     const insert = preparedOnce(db, text, () => db.$client.prepare(text));
@@ -28,37 +37,49 @@ export async function insertNotifications(db: Database, rows: readonly (typeof n
   });
 }
 
+/**
+ * The last tie-break of the in-box order, among rows of the same day and millisecond: SQLite's
+ * rowid (the order written). PostgreSQL has no rowid (and a row's ctid moves when it is marked
+ * read), so there the id decides, byte-wise: a sweep set's ids are made in the order written
+ * (newOrderedIds), so the set reads the same on both; two single rows of one millisecond, whose
+ * ids are random, may come in either order.
+ */
+function writtenLast(db: Database, id: Column): SQL {
+  return dialectOf(db) === 'postgres' ? sql`${id} collate "C" desc` : sql`rowid desc`;
+}
+
 /** Newest day first, then newest written first (Proposed tie-break of §8; rowid orders rows written in the same millisecond). */
 export async function notificationsOfPlayer(db: Database, playerId: string): Promise<NotificationRow[]> {
+  const { notifications } = tablesOf(db);
   return db
     .select()
     .from(notifications)
     .where(eq(notifications.playerId, playerId))
-    .orderBy(desc(notifications.date), desc(notifications.createdAt), sql`rowid desc`)
-    .all();
+    .orderBy(desc(notifications.date), desc(notifications.createdAt), writtenLast(db, notifications.id));
 }
 
 export async function notificationsOfTeam(db: Database, teamId: string): Promise<NotificationRow[]> {
+  const { notifications } = tablesOf(db);
   return db
     .select()
     .from(notifications)
     .where(eq(notifications.teamId, teamId))
-    .orderBy(desc(notifications.date), desc(notifications.createdAt), sql`rowid desc`)
-    .all();
+    .orderBy(desc(notifications.date), desc(notifications.createdAt), writtenLast(db, notifications.id));
 }
 
 export async function findNotification(db: Database, id: string): Promise<NotificationRow | undefined> {
-  return db.select().from(notifications).where(eq(notifications.id, id)).get();
+  const { notifications } = tablesOf(db);
+  return first(db.select().from(notifications).where(eq(notifications.id, id)));
 }
 
 /** Matches notification and owner together; false when nothing changed hands. */
 export async function markNotificationRead(db: Database, id: string, playerId: string): Promise<boolean> {
   return writeTransaction(db, async (db) => {
-    const result = db
+    const { notifications } = tablesOf(db);
+    const result = await db
       .update(notifications)
       .set({ isRead: true })
-      .where(and(eq(notifications.id, id), eq(notifications.playerId, playerId)))
-      .run();
-    return result.changes === 1;
+      .where(and(eq(notifications.id, id), eq(notifications.playerId, playerId)));
+    return touched(result) === 1;
   });
 }
