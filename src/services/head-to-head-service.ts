@@ -261,14 +261,14 @@ export class HeadToHeadService {
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
     await this.fixRoundsDue(league, now);
-    return readTransaction(db, async () => {
-      const kept = (await keptRounds(db, league.id, bounds.round, bounds.round))[0];
-      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(await membersInJoinOrder(db, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
-      const points = (await teamRoundPoints(db, league.id, bounds.round, bounds.round)).get(bounds.round);
+    return readTransaction(db, async (tx) => {
+      const kept = (await keptRounds(tx, league.id, bounds.round, bounds.round))[0];
+      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(await membersInJoinOrder(tx, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
+      const points = (await teamRoundPoints(tx, league.id, bounds.round, bounds.round)).get(bounds.round);
       const today = utcDay(now);
       const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
       const status = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
-      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), await teamNames(db, league.id), status === 'final');
+      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), await teamNames(tx, league.id), status === 'final');
       return { round: bounds.round, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups };
     });
   }
@@ -291,7 +291,7 @@ export class HeadToHeadService {
     if (!(await isTableStale(db, league.id))) return;
     const read = async (tx: Database) => ({ version: (await leagueVersion(tx, league.id))!, changed: changedRanks(await keptRecords(tx, league.id)) });
     for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
-      const { version, changed } = await readTransaction(db, () => read(db));
+      const { version, changed } = await readTransaction(db, (tx) => read(tx));
       if (await writeRanksIfCurrent(db, league.id, version, changed)) return;
     }
     await writeTransaction(db, async (tx) => {

@@ -215,17 +215,17 @@ export class LeagueService {
     }
     await rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
-    return readTransaction(db, async () => {
-      const teamCount = await rankedTeamCount(db, leagueId);
+    return readTransaction(db, async (tx) => {
+      const teamCount = await rankedTeamCount(tx, leagueId);
       let range: { first: number; last: number };
       if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
       else {
-        const team = playerId === undefined ? undefined : await findTeamOfPlayer(db, leagueId, playerId);
-        const rank = team && (await rankOfTeam(db, team.id));
+        const team = playerId === undefined ? undefined : await findTeamOfPlayer(tx, leagueId, playerId);
+        const rank = team && (await rankOfTeam(tx, team.id));
         if (!rank) fail('NO_TEAM_IN_LEAGUE');
         range = windowAround(rank, page.limit, teamCount);
       }
-      const entries = (await rankedTeams(db, leagueId, range.first, range.last)).map((row) => ({
+      const entries = (await rankedTeams(tx, leagueId, range.first, range.last)).map((row) => ({
         team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
         cumulativePoints: row.cumulativePoints,
         rank: row.rank,
