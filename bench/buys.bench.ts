@@ -126,7 +126,7 @@ try {
   await round('warm');
 } finally {
   await server.close();
-  runtime.close();
+  await runtime.close();
   await fake.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

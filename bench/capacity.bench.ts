@@ -234,7 +234,7 @@ async function main() {
     // 4. the market shelf under load, the service in its own process
     const market = await prepareMarket(ctx.db, big.leagueId, viewer.sub);
     bare.close();
-    runtime.close();
+    await runtime.close();
     if (ONLY.has('market')) await marketUnderLoad(databasePath, big.leagueId, market.contractId, cookie, dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

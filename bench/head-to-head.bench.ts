@@ -154,6 +154,6 @@ try {
   );
 } finally {
   await server.close(100);
-  runtime.close();
+  await runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

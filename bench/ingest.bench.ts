@@ -225,6 +225,6 @@ try {
 } finally {
   await server.close(100);
   await bare.close();
-  runtime.close();
+  await runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -93,6 +93,6 @@ try {
   console.log(`leaderboard, ${TEAMS} teams × ${DAYS} days, ${CONCURRENT_CLIENTS} clients: ${concurrent.toFixed(1)} reads/s`);
 } finally {
   await server.close(100);
-  runtime.close();
+  await runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

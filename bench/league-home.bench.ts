@@ -51,7 +51,7 @@ const runtime = await openRuntime(parseConfig({ environment: 'test', databasePat
 const built = performance.now();
 const big = await buildBulkLeague(runtime.ctx.db, { leagueId, teams: TEAMS, start: addDays(today, -10), durationDays: 90, scoredDays: 5, contractPrice: 50 });
 console.log(`league of ${TEAMS.toLocaleString('en')} teams written in ${((performance.now() - built) / 1000).toFixed(1)} s`);
-runtime.close();
+await runtime.close();
 
 // The viewer plays mid-table: its neighbourhood is far from the top.
 const viewer = { sub: `bulk:${leagueId}_${Math.floor(TEAMS / 2)}`, email: '', name: '', picture: '' };
@@ -158,7 +158,7 @@ try {
       warm.push(await openHome(true));
     }
   } finally {
-    ranks.close();
+    await ranks.close();
   }
   const [wholeMs, wholeBytes] = await timedGet(board);
   console.log(`baseline: the raw page read, better-sqlite3, ranks 1–10 (median of ${RUNS}): ${ms(raw)}`);

@@ -237,7 +237,7 @@ async function main() {
     const cookie = `${SESSION_COOKIE}=${await mintSessionToken(viewer, SECRET, new Date())}`;
     await seedStoredShelf(runtime.ctx.db);
     await seedPublicLeagues(runtime.ctx.db);
-    runtime.close();
+    await runtime.close();
 
     const app = await start('app', databasePath);
     const board = `/api/v1/leagues/${big.leagueId}/leaderboard`;

@@ -56,7 +56,7 @@ async function serve(algorithm: PasswordAlgorithm) {
     },
     close: async () => {
       await server.close();
-      runtime.close();
+      await runtime.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

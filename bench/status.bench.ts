@@ -92,10 +92,10 @@ for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
   await fresh.ctx.metrics.exposition();
   scrape.push(performance.now() - t0);
-  fresh.close();
+  await fresh.close();
 }
 console.log(`baseline, count(*) over performances (median of ${RUNS}): ${show(baseline)}`);
 console.log(`fantasy status figures (median of ${RUNS}):            ${show(status)}`);
 console.log(`GET /metrics exposition, health uncached (median):     ${show(scrape)}`);
-runtime.close();
+await runtime.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -9,8 +9,8 @@ export interface CommonOptions {
 }
 
 /**
- * Which store a verb can run on. Only `migrate` and `copy-to-postgres` work on PostgreSQL so
- * far (and verbs that open no store); every other verb refuses a `databaseUrl` at once.
+ * Which store a verb can run on. `backup`, `check`, `prune` and `status` read SQLite's file
+ * itself and refuse a `databaseUrl` at once; the others run on either store.
  */
 export type StoreSupport = 'sqlite-only' | 'postgres-too';
 
@@ -25,8 +25,8 @@ export function configFor(command: Command, flags: Partial<CommonOptions> = {}, 
 /** Why a verb stops when `databaseUrl` selects PostgreSQL: what works there and what does not yet. */
 export function postgresNotBuiltLine(verb: string): string {
   return (
-    `${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which is migrated and filled by ` +
-    `\`fantasy migrate\` and \`fantasy copy-to-postgres\`, but serving from it is not built yet; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
+    `${verb} works on the SQLite file only: databaseUrl selects PostgreSQL, whose own tools do this ` +
+    `(pg_dump for a backup, amcheck for damage, psql for figures); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
   );
 }
 

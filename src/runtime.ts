@@ -12,7 +12,8 @@ import { createServices } from './services/composition-root';
 import { ServiceMetrics } from './services/service-metrics';
 import { deploymentStatus } from './services/status-service';
 import { persistUpstreamFailures } from './services/upstream-health';
-import { closeDatabase, type Database, openDatabase } from './store/database';
+import { closeStore, type Database, openDatabase } from './store/database';
+import { openMigratedPostgres } from './store/postgres-store';
 import { createUpstreams, type Upstreams } from './upstream';
 import { outboxTallies } from './store/outbound';
 
@@ -30,12 +31,13 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   ctx: AppContext;
-  close(): void;
+  /** stops recording and closes the store (PostgreSQL's pool ends its clients) */
+  close(): Promise<void>;
 }
 
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.log ?? jsonLogger();
-  const db = options.db ?? openDatabase(config.databasePath, { migrate: true });
+  const db = options.db ?? (config.databaseUrl !== undefined ? await openMigratedPostgres(config.databaseUrl) : openDatabase(config.databasePath, { migrate: true }));
   const clock = options.clock ?? systemClock;
   const statusDeps = { db, version, databasePath: config.databasePath };
   const upstream = { ...createUpstreams(config), ...options.upstream };
@@ -64,9 +66,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const stopRecordingFailures = persistUpstreamFailures(db, clock);
   return {
     ctx,
-    close: () => {
+    close: async () => {
       stopRecordingFailures();
-      if (!options.db) closeDatabase(db);
+      if (!options.db) await closeStore(db);
     },
   };
 }

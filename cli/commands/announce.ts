@@ -16,7 +16,7 @@ export function registerAnnounce(program: Command): void {
     .description('send the latest scored day’s messages to league webhooks and push subscribers (what serve does daily at 07:00 UTC); safe to repeat')
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
       const runtime = await openRuntime(config, { log, clock: systemClock });
@@ -31,7 +31,7 @@ export function registerAnnounce(program: Command): void {
             `${delivered.sent} sent, ${delivered.retried} to retry, ${delivered.dropped} dropped\n`,
         );
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

@@ -30,7 +30,7 @@ export function registerCollect(program: Command): void {
     .option('--date <YYYY-MM-DD>', 'score only this day', day)
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { date?: string; database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
       const runtime = await openRuntime(config, { log });
@@ -69,7 +69,7 @@ export function registerCollect(program: Command): void {
           throw new CliFailure(`collect ${failure.date} aborted, nothing written for it: ${cause}${rest}`);
         }
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

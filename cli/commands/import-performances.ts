@@ -63,7 +63,7 @@ export function registerImportPerformances(program: Command): void {
     .argument('<files...>', 'files holding PerformanceIngest bodies')
     .option('--database <file>', 'SQLite file')
     .action(async (files: string[], flags: { database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       const bodies = files.flatMap(readIngestBodies);
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
       const runtime = await openRuntime(config, { log });
@@ -78,7 +78,7 @@ export function registerImportPerformances(program: Command): void {
         if (error instanceof Failure) throw new CliFailure(`nothing written: ${error.message}`);
         throw error;
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

@@ -35,8 +35,8 @@ export function registerMigrate(program: Command): void {
 }
 
 /**
- * PostgreSQL's own migrations, idempotent. The Global League is not seeded here: the game's
- * repositories do not run on PostgreSQL yet, and `copy-to-postgres` brings the SQLite store's.
+ * PostgreSQL's own migrations, idempotent. The Global League is not seeded here: `serve` seeds
+ * it at start, and `copy-to-postgres` brings the SQLite store's.
  */
 async function migratePostgres(url: NonNullable<Config['databaseUrl']>): Promise<void> {
   let store;

@@ -20,7 +20,7 @@ export function registerSeedGlobal(program: Command): void {
     .option('--name <name>', 'league name (default "Global League")')
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { domain?: string; name?: string; database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       const runtime = await openRuntime(config, { log: silentLogger });
       try {
         const { db, clock, log, services } = runtime.ctx;
@@ -37,7 +37,7 @@ export function registerSeedGlobal(program: Command): void {
         if (isFailure(error)) throw new CliFailure(`could not seed the Global League: ${error.code}`);
         throw error;
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

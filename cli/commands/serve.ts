@@ -26,11 +26,11 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'listen address')
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { port?: number; host?: string; database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       // one line per request: written a turn of the event loop at a time (logger.ts)
       const log = jsonLogger(batchedStdout());
-      // before migrations touch it: a damaged file is restored, not served
-      const checked = refuseDamagedDatabase(config.databasePath);
+      // before migrations touch it: a damaged file is restored, not served (PostgreSQL keeps its own pages)
+      const checked = config.databaseUrl === undefined ? refuseDamagedDatabase(config.databasePath) : { checked: 0, tables: 0 };
       const runtime = await openRuntime(config, { log });
       if (checked.checked < checked.tables) {
         log.warn('the start-up check ran out of time before the largest tables: `fantasy check` checks them all', { tablesChecked: checked.checked, tables: checked.tables });
@@ -66,7 +66,7 @@ export function registerServe(program: Command): void {
         await Promise.all([scheduler?.idle(), outbox.idle()]);
         await answersLogged();
         // The database closes last, after every request and job that could write has finished.
-        runtime.close();
+        await runtime.close();
         process.exit(0);
       };
       process.on('SIGINT', () => void stop('SIGINT'));

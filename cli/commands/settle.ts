@@ -49,7 +49,7 @@ export function registerSettle(program: Command): void {
     // a usage error is one line on stderr (exit 2), not the line followed by the whole help
     .showHelpAfterError(false)
     .action(async (flags: { at?: Date; database?: string }, command: Command) => {
-      const config = configFor(command, flags);
+      const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
       const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
       const runtime = await openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
@@ -64,7 +64,7 @@ export function registerSettle(program: Command): void {
         const { settled, renewed, skipped } = tally(report);
         process.stdout.write(`sweep for ${report.today}: ${settled} settled, ${renewed} renewed, ${skipped} skipped\n`);
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

@@ -6,8 +6,8 @@ export class HealthService {
   constructor(private readonly db: Database) {}
 
   /** `{ status: "ok" }`, or 503 DATABASE_UNAVAILABLE when the database does not answer. */
-  check(): { status: 'ok' } {
-    if (!databaseAnswers(this.db)) fail('DATABASE_UNAVAILABLE');
+  async check(): Promise<{ status: 'ok' }> {
+    if (!(await databaseAnswers(this.db))) fail('DATABASE_UNAVAILABLE');
     return { status: 'ok' };
   }
 }

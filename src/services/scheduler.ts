@@ -7,7 +7,7 @@ import type { AppContext } from '../app-context';
 import { utcDay } from '../domain/dates';
 import { errorFields } from '../logger';
 import { runRecorded } from './job-runs';
-import type { Database } from '../store/database';
+import { type Database, exclusively } from '../store/database';
 import { readSetting, writeSetting } from '../store/settings';
 
 export interface DailyJob {
@@ -22,12 +22,15 @@ export interface DailyJob {
 export interface JobRuns {
   lastRunDay(job: string): Promise<string | undefined>;
   record(job: string, day: string): Promise<void>;
+  /** `work` unless another process runs this job now (several instances on one database) */
+  exclusive<T>(job: string, work: () => Promise<T>): Promise<T | undefined>;
 }
 
 export function jobRunsIn(db: Database): JobRuns {
   return {
     lastRunDay: (job) => readSetting(db, `job.${job}.lastRunDay`),
     record: (job, day) => writeSetting(db, `job.${job}.lastRunDay`, day),
+    exclusive: (job, work) => exclusively(db, `job:${job}`, work),
   };
 }
 
@@ -36,6 +39,7 @@ export function memoryJobRuns(): JobRuns {
   return {
     lastRunDay: async (job) => days.get(job),
     record: async (job, day) => void days.set(job, day),
+    exclusive: (_job, work) => work(),
   };
 }
 
@@ -76,22 +80,32 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
         if (!(await missedToday(job, missedAt, runs))) return;
         ctx.log.info('running a job missed while the server was down', { job: job.name });
       }
-      const started = ctx.clock.now();
-      const t0 = performance.now();
-      ctx.log.info('job started', { job: job.name });
-      try {
-        // recorded for `fantasy status` and counted for /metrics, whatever the outcome
-        await runRecorded(ctx, job.name, () => job.run(ctx, started));
-        await runs.record(job.name, utcDay(started));
-        ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
-      } catch (error) {
-        ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
-      }
+      // several instances on one PostgreSQL database: one runs the job, the others skip it
+      const elected = await runs.exclusive(job.name, async () => {
+        if ((await runs.lastRunDay(job.name)) === utcDay(ctx.clock.now())) return 'ran elsewhere';
+        await runJob(job);
+        return 'ran';
+      });
+      if (elected !== 'ran') ctx.log.info('job left to another instance', { job: job.name });
     });
     queue = work;
     running.add(work);
     void work.finally(() => running.delete(work));
     return work;
+  };
+
+  const runJob = async (job: DailyJob): Promise<void> => {
+    const started = ctx.clock.now();
+    const t0 = performance.now();
+    ctx.log.info('job started', { job: job.name });
+    try {
+      // recorded for `fantasy status` and counted for /metrics, whatever the outcome
+      await runRecorded(ctx, job.name, () => job.run(ctx, started));
+      await runs.record(job.name, utcDay(started));
+      ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
+    } catch (error) {
+      ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
+    }
   };
 
   const arm = (job: DailyJob) => {

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { is } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -79,6 +79,8 @@ export interface Store {
   snapshot<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   /** a savepoint of the transaction `tx` around `work` */
   savepoint<T>(tx: Database, work: () => Promise<T>): Promise<T>;
+  /** `work` unless another process runs work of that name now (then undefined) */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -189,6 +191,8 @@ function sqliteStore(reader: Database, writer: Database): SqliteStore {
         throw error;
       }
     },
+    // one process writes an SQLite file; its scheduler runs one job at a time already
+    exclusive: (_name, work) => work(),
     close: async () => {
       for (const connection of new Set([reader, writer])) if (connection.$client.open) connection.$client.close();
     },
@@ -291,6 +295,15 @@ export function savepoint<T>(tx: Database, work: () => Promise<T> | T): Promise<
   return store.savepoint(tx, async () => work());
 }
 
+/**
+ * Runs `work` unless another process on the same database runs work of that `name` now: then it
+ * answers undefined at once. On PostgreSQL an advisory lock held for `work`'s length elects the
+ * one instance that runs a daily job; a process that dies lets it go with its connection.
+ */
+export function exclusively<T>(db: Database, name: string, work: () => Promise<T>): Promise<T | undefined> {
+  return storeFor(db).exclusive(name, work);
+}
+
 /** Closes both connections of an SQLite handle (at once: SQLite's close does not wait). */
 export function closeDatabase(db: Database): void {
   const store = storeFor(db);
@@ -319,9 +332,10 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Whether the database answers a trivial read now (the health check). */
-export function databaseAnswers(db: Database): boolean {
+export async function databaseAnswers(db: Database): Promise<boolean> {
   try {
-    db.$client.prepare('SELECT 1').get();
+    if (dialectOf(db) === 'postgres') await (db as unknown as PgDatabase<never>).execute(sql`select 1`);
+    else db.$client.prepare('SELECT 1').get();
     return true;
   } catch {
     return false;

@@ -11,7 +11,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema-postgres';
 import { type Database, driverErrorCode, registerStore, type Store } from './database';
 import { maskDatabaseUrl } from '../database-url';
-import { describePostgresError, PostgresFailure } from './postgres';
+import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from './postgres';
 
 /** attempts of one write transaction the engine keeps aborting for conflicts */
 export const WRITE_ATTEMPTS = 8;
@@ -95,6 +95,21 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
         throw error;
       }
     },
+    exclusive: async (name, work) => {
+      // the lock lives on one connection, held apart from the pool's traffic for work's length
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ won: boolean }>('select pg_try_advisory_lock(hashtext($1)) as won', [`fantasy:${name}`]);
+        if (!rows[0]?.won) return undefined;
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`fantasy:${name}`]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end().catch(() => {}),
   };
   return store;
@@ -104,4 +119,18 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
 export function isConflict(error: unknown): boolean {
   const code = driverErrorCode(error);
   return code !== undefined && RETRIED_CODES.has(code);
+}
+
+/**
+ * `serve` and the verbs on PostgreSQL: its migrations applied first (under their advisory
+ * lock, so instances starting together apply them once), then the pool.
+ */
+export async function openMigratedPostgres(url: string, options: PostgresStoreOptions = {}): Promise<Database> {
+  const migrating = await openPostgres(url, { connectTimeoutMs: options.connectTimeoutMs });
+  try {
+    await applyPostgresMigrations(migrating.db);
+  } finally {
+    await migrating.close();
+  }
+  return openPostgresDatabase(url, options);
 }

@@ -1,9 +1,9 @@
 /**
- * Issue 26, the PostgreSQL store as far as it is built, through the built binary against a
- * real PostgreSQL server (a throwaway cluster, test/support/postgres-cluster.ts): `migrate`
- * applies PostgreSQL's own migrations, `copy-to-postgres` moves a whole SQLite store over and
- * checks it, the verbs that would need the game store on PostgreSQL refuse in one line, and
- * the URL's password is never printed.
+ * Issue 26, the PostgreSQL store through the built binary against a real PostgreSQL server (a
+ * throwaway cluster, test/support/postgres-cluster.ts): `migrate` applies PostgreSQL's own
+ * migrations, `copy-to-postgres` moves a whole SQLite store over and checks it, the verbs that
+ * read SQLite's file itself refuse in one line, and the URL's password is never printed.
+ * test/e2e/two-instances.test.ts serves the game from it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,16 +93,16 @@ describe('fantasy migrate with a PostgreSQL databaseUrl', () => {
   });
 });
 
-describe('verbs that need the game store, with a PostgreSQL databaseUrl', () => {
-  it.each([['serve'], ['settle'], ['seed-global'], ['status'], ['announce']])('%s refuses at start in one line and exits 1', async (verb) => {
+describe('verbs that read the SQLite file itself, with a PostgreSQL databaseUrl', () => {
+  it.each([['status'], ['backup', 'copy.sqlite'], ['check'], ['prune']])('%s refuses at start in one line and exits 1', async (verb, ...args) => {
     const url = withPassword(cluster.urlOf('postgres'));
     const cwd = emptyFolder();
-    const result = fantasy([verb], { cwd, env: { FANTASY_DATABASE_URL: url } });
+    const result = fantasy([verb, ...args], { cwd, env: { FANTASY_DATABASE_URL: url } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `fantasy: ${verb} does not run on PostgreSQL yet: databaseUrl selects the PostgreSQL store, which is migrated and filled by ` +
-        '`fantasy migrate` and `fantasy copy-to-postgres`, but serving from it is not built yet; unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
+      `fantasy: ${verb} works on the SQLite file only: databaseUrl selects PostgreSQL, whose own tools do this ` +
+        '(pg_dump for a backup, amcheck for damage, psql for figures); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
     );
     // it opened nothing: no SQLite file appeared beside it
     expect(fs.existsSync(path.join(cwd, 'data'))).toBe(false);

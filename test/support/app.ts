@@ -214,7 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     cookieFor,
     async close() {
-      runtime.close();
+      await runtime.close();
       closeDatabase(db);
     },
   };

@@ -1,0 +1,133 @@
+/**
+ * Two `serve` processes of the built binary on one PostgreSQL database, as behind a load
+ * balancer: a session made on one is good on the other, what one writes the other answers at
+ * once (its cached answers are tagged by the version read from the database), two players
+ * racing for one article through different instances get one contract between them, and an
+ * instance killed in the middle of buys loses no credit and pays nothing twice.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { serveBinary, type ServedBinary } from '../support/served-binary';
+
+let cluster: PostgresCluster;
+let database: string;
+let fake: FakeEncyclopedia;
+let env: NodeJS.ProcessEnv;
+let cwd: string;
+const servers: ServedBinary[] = [];
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  const url = await cluster.createDatabase();
+  database = new URL(url).pathname.slice(1);
+  fake = await startFakeEncyclopedia();
+  cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-two-'));
+  env = {
+    PATH: process.env.PATH,
+    FANTASY_DATABASE_URL: url,
+    FANTASY_ENCYCLOPEDIA_SITE_URL: fake.siteUrl,
+    FANTASY_ENCYCLOPEDIA_METRICS_URL: fake.metricsUrl,
+    FANTASY_ENCYCLOPEDIA_META_URL: fake.metaUrl,
+    FANTASY_ENCYCLOPEDIA_USER_AGENT: 'FantasyTwoInstances/1.0 (ops@example.org)',
+    FANTASY_SCHEDULER: 'false',
+  };
+  // started together: the migrations, the signing secret and the Global League are made once
+  servers.push(...(await Promise.all([serveBinary(cwd, env), serveBinary(cwd, env)])));
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await fake?.close();
+  await cluster?.stop();
+});
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function call(server: ServedBinary, method: string, urlPath: string, cookie: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${server.url}${urlPath}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:8787' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function register(server: ServedBinary, username: string): Promise<string> {
+  const response = await fetch(`${server.url}/auth/password/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
+    body: JSON.stringify({ username, password: 'a long enough password' }),
+  });
+  expect(response.status).toBe(201);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+describe('two instances on one PostgreSQL database', () => {
+  it('share sessions, answers and the money rules', async () => {
+    const [a, b] = servers as [ServedBinary, ServedBinary];
+    const ada = await register(a, 'ada');
+    const bob = await register(b, 'bob');
+    // a session made by one instance is good on the other: the signing secret is the database's
+    expect((await call(b, 'GET', '/api/v1/leagues', ada)).status).toBe(200);
+
+    expect((await call(a, 'POST', '/api/v1/leagues/global/my-team', ada, { name: 'Ada Readers' })).status).toBe(201);
+    expect((await call(b, 'POST', '/api/v1/leagues/global/my-team', bob, { name: 'Bob Readers' })).status).toBe(201);
+    // the leaderboard both read (and keep) shows both teams
+    expect((await call(a, 'GET', '/api/v1/leagues/global/leaderboard', ada)).body).toHaveLength(2);
+
+    const shelf = (await call(a, 'GET', '/api/v1/leagues/global/market', ada)).body as { id: string; price: number | null }[];
+    const priced = shelf.filter((article) => article.price !== null).sort((x, y) => x.price! - y.price!);
+    expect(priced.length).toBeGreaterThanOrEqual(6);
+
+    // both race for one article through different instances: one contract between them
+    const race = await Promise.all([
+      call(a, 'POST', '/api/v1/leagues/global/my-contracts', ada, { articleId: priced[0]!.id, tier: 'SHORT' }),
+      call(b, 'POST', '/api/v1/leagues/global/my-contracts', bob, { articleId: priced[0]!.id, tier: 'SHORT' }),
+    ]);
+    expect(race.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(race.find((answer) => answer.status === 400)!.body).toEqual({ error: 'ARTICLE_TAKEN' });
+
+    // a buy through b is in a's next answer at once, though a kept the leaderboard before it
+    const bought = await call(b, 'POST', '/api/v1/leagues/global/my-contracts', bob, { articleId: priced[1]!.id, tier: 'SHORT' });
+    expect(bought.status).toBe(201);
+    const board = (await call(a, 'GET', '/api/v1/leagues/global/leaderboard', ada)).body as { team: { name: string; credits: number } }[];
+    const bobsCredits = (await call(b, 'GET', '/api/v1/leagues/global/my-team', bob)).body.credits as number;
+    expect(board.find((entry) => entry.team.name === 'Bob Readers')!.team.credits).toBe(bobsCredits);
+  });
+
+  it('loses no credit and pays nothing twice when an instance dies during buys', async () => {
+    const [a, b] = servers as [ServedBinary, ServedBinary];
+    const cleo = await register(a, 'cleo');
+    expect((await call(a, 'POST', '/api/v1/leagues/global/my-team', cleo, { name: 'Cleo Readers' })).status).toBe(201);
+    const shelf = (await call(a, 'GET', '/api/v1/leagues/global/market', cleo)).body as { id: string; price: number | null }[];
+    const free = shelf.filter((article) => article.price !== null).map((article) => article.id);
+    // buys through both instances at once; b is killed while they are under way
+    const buys = free.slice(2, 12).map((articleId, index) =>
+      call(index % 2 === 0 ? a : b, 'POST', '/api/v1/leagues/global/my-contracts', cleo, { articleId, tier: 'SHORT' }).catch(() => null),
+    );
+    b.child.kill('SIGKILL');
+    await Promise.all(buys);
+    await b.exited;
+
+    const team = (await call(a, 'GET', '/api/v1/leagues/global/my-team', cleo)).body as { id: string; credits: number };
+    const contracts = (await call(a, 'GET', '/api/v1/leagues/global/my-contracts', cleo)).body as { article: { id: string }; purchasePrice: number }[];
+    // every contract paid for exactly once, no payment without its contract
+    expect(team.credits).toBe(1000 - contracts.reduce((sum, contract) => sum + contract.purchasePrice, 0));
+    const [ledger] = await cluster.query<{ payments: number; contracts: number }>(
+      database,
+      `SELECT (SELECT count(*)::int FROM ledger_entries WHERE team_id = $1) AS payments,
+              (SELECT count(*)::int FROM contracts WHERE team_id = $1) AS contracts`,
+      [team.id],
+    );
+    expect(ledger).toEqual({ payments: contracts.length, contracts: contracts.length });
+    expect(new Set(contracts.map((contract) => contract.article.id)).size).toBe(contracts.length);
+  });
+});
