@@ -1,7 +1,7 @@
 /**
  * Repository tests on both engines: `useBothStores()` in a test file starts one throwaway
  * PostgreSQL cluster for the file (test/support/postgres-cluster.ts) and `fresh(engine)` hands
- * out a new, migrated database of either engine, closed after the file.
+ * out a new, migrated database of either engine, closed when the next is asked for or the file ends.
  *
  *   const stores = useBothStores();
  *   describe.each(ENGINES)('%s', (engine) => {
@@ -32,6 +32,9 @@ export function useBothStores(): BothStores {
   });
   return {
     async fresh(engine) {
+      // one test at a time in a file: the last one's store is done with (a pool a test would
+      // otherwise hold its connections until the file ends, past the server's limit)
+      for (const db of opened.splice(0)) await closeStore(db);
       let db: Database;
       if (engine === 'sqlite') {
         const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-'));
