@@ -2,8 +2,9 @@
  * Two `serve` processes of the built binary on one PostgreSQL database, as behind a load
  * balancer: a session made on one is good on the other, what one writes the other answers at
  * once (its cached answers are tagged by the version read from the database), two players
- * racing for one article through different instances get one contract between them, and an
- * instance killed in the middle of buys loses no credit and pays nothing twice.
+ * racing for one article through different instances get one contract between them, an
+ * instance killed in the middle of buys loses no credit and pays nothing twice, and the daily
+ * verbs (`collect`, `settle`) run on the same database, paying each contract once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import { serveBinary, type ServedBinary } from '../support/served-binary';
+import { capturedRun } from '../support/captured-run';
+import { binary, serveBinary, type ServedBinary } from '../support/served-binary';
+import { addDays, utcDay } from '../../src/domain/dates';
 
 let cluster: PostgresCluster;
 let database: string;
@@ -130,4 +133,33 @@ describe('two instances on one PostgreSQL database', () => {
     expect(ledger).toEqual({ payments: contracts.length, contracts: contracts.length });
     expect(new Set(contracts.map((contract) => contract.article.id)).size).toBe(contracts.length);
   });
+
+  it('scores a day and settles at expiry through the verbs on the same database, paying each contract once', async () => {
+    const [a] = servers as [ServedBinary, ServedBinary];
+    const dan = await register(a, 'dan');
+    expect((await call(a, 'POST', '/api/v1/leagues/global/my-team', dan, { name: 'Dan Readers' })).status).toBe(201);
+    const shelf = (await call(a, 'GET', '/api/v1/leagues/global/market', dan)).body as { id: string; price: number | null }[];
+    const held = new Set(
+      ((await call(a, 'GET', '/api/v1/leagues/global/contracts', dan)).body as { article: { id: string } }[]).map((contract) => contract.article.id),
+    );
+    const articleId = shelf.find((article) => article.price !== null && !held.has(article.id))!.id;
+    const bought = await call(a, 'POST', '/api/v1/leagues/global/my-contracts', dan, { articleId, tier: 'SHORT' });
+    expect(bought.status).toBe(201);
+
+    const verb = (...args: string[]) => capturedRun(binary, args, { cwd, env });
+    expect((await verb('collect', '--date', utcDay(new Date()))).status).toBe(0);
+    const at = `${addDays(utcDay(new Date()), 7)}T06:00:00Z`;
+    const settled = await verb('settle', '--at', at);
+    expect(settled.status).toBe(0);
+    const again = await verb('settle', '--at', at);
+    expect(again.status).toBe(0);
+
+    expect((await call(a, 'GET', '/api/v1/leagues/global/my-contracts', dan)).body).toEqual([]);
+    const team = (await call(a, 'GET', '/api/v1/leagues/global/my-team', dan)).body as { id: string; credits: number };
+    const rows = await cluster.query<{ kind: string; amount: number }>(database, 'SELECT kind, amount FROM ledger_entries WHERE team_id = $1 ORDER BY id', [team.id]);
+    // bought once, paid out once however often the sweep runs
+    expect(rows.map((row) => row.kind)).toEqual(['purchase', 'settlement_payout']);
+    expect(team.credits).toBe(1000 + rows.reduce((sum, row) => sum + row.amount, 0));
+    expect((await call(a, 'GET', '/api/v1/player/notifications', dan)).body).toHaveLength(1);
+  }, 60_000);
 });
