@@ -267,12 +267,6 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
   return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)));
 }
 
-/** Whether the current call chain runs inside a write transaction on this database. */
-export function inWriteTransaction(db: Database): boolean {
-  const open = openWrite.getStore();
-  return !!open && (open.tx === db || open.store === storeOf.get(storeKey(db)));
-}
-
 /**
  * Runs `work` in one read transaction, so its reads see one snapshot of the database. Inside a
  * write transaction it runs there, seeing that transaction's own writes.

@@ -14,8 +14,7 @@
  * trust the kept ranks (they rank first), so a half-written ranking is never served.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { eq, is, isNotNull, and, count, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { eq, isNotNull, and, count, sql } from 'drizzle-orm';
 import type { KeptRank, StandingEntry, TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { type Database, preparedOnce, readTransaction, writeTransaction } from './database';
@@ -127,13 +126,6 @@ async function refreshTotalsOnPostgres(db: Database, teamIds: readonly string[])
 }
 
 
-/**
- * `work` on one snapshot: a PostgreSQL transaction handed in (a write, or a read a caller
- * opened) is one already; otherwise readTransaction opens one, or joins the write under way.
- */
-function inOneSnapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return is(db, PgTransaction) ? work(db) : readTransaction(db, work);
-}
 
 /** Re-sums one team's totals; see refreshTotalsOfTeams. */
 export async function refreshTeamTotals(db: Database, teamId: string): Promise<void> {
@@ -153,7 +145,8 @@ export interface LeagueTotals {
 /** The league's version, staleness, and every team's totals and kept rank, from one snapshot. */
 export async function readLeagueTotals(db: Database, leagueId: string): Promise<LeagueTotals | undefined> {
   if (dialectOf(db) === 'postgres') {
-    return inOneSnapshot(db, async (tx) => {
+    // readTransaction runs in a PostgreSQL transaction handed in, or joins the write under way
+    return readTransaction(db, async (tx) => {
       const { leagues } = tablesOf(tx);
       const league = await first(tx.select({ version: leagues.version, stale: leagues.ranksStale }).from(leagues).where(eq(leagues.id, leagueId)));
       if (!league) return undefined;
