@@ -232,7 +232,7 @@ describe('account creation per address', () => {
 describe('sign-in throttling (growing delays after failures)', () => {
   it('per username: after the free failures each attempt waits 1 s, then 2 s, …; Retry-After says how long', async () => {
     const { app } = await withAccount('alice', 'right');
-    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
+    const throttled = await createTestApp({ database: app.database, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
     await app.close();
     try {
       expect((await login(throttled, 'alice', 'wrong1')).status).toBe(401);
@@ -259,7 +259,7 @@ describe('sign-in throttling (growing delays after failures)', () => {
 
   it('guesses sent all at once are counted as they arrive, not after they fail', async () => {
     const { app } = await withAccount('alice', 'right');
-    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
+    const throttled = await createTestApp({ database: app.database, config: { limits: { loginFreeFailuresPerUsername: 2 } } });
     await app.close();
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(throttled, 'alice', `guess${i}`)));
@@ -281,7 +281,7 @@ describe('sign-in throttling (growing delays after failures)', () => {
 
   it('per address: failures spread over many usernames slow that address, not the others', async () => {
     const { app } = await withAccount('alice', 'right');
-    const throttled = await createTestApp({ databasePath: app.databasePath, config: { limits: { loginFreeFailuresPerAddress: 3 } } });
+    const throttled = await createTestApp({ database: app.database, config: { limits: { loginFreeFailuresPerAddress: 3 } } });
     await app.close();
     try {
       for (const name of ['user1', 'user2', 'user3']) expect((await login(throttled, name, 'guess')).status).toBe(401);
@@ -331,7 +331,7 @@ describe('passwords.algorithm', () => {
     expect((await register(first, 'mover')).status).toBe(201);
     const old = recordOf(first, 'mover');
     await first.close();
-    const app = await createTestApp({ databasePath: first.databasePath, config: { passwords: { algorithm: after } }, passwordCost: PRODUCTION_PASSWORD_COST });
+    const app = await createTestApp({ database: first.database, config: { passwords: { algorithm: after } }, passwordCost: PRODUCTION_PASSWORD_COST });
     try {
       expect((await login(app, 'mover', 'wrong')).status).toBe(401);
       expect(recordOf(app, 'mover')).toBe(old);

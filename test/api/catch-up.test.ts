@@ -93,7 +93,7 @@ describe('catching up unscored days', () => {
     const app = await appAt(`${TODAY}T09:00:00.000Z`);
     try {
       const { league, team } = await laggingLeague(app, TODAY, '2026-05-09');
-      const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(at));
+      const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, new Date(at));
 
       const before = await status(`${TODAY}T09:00:00.000Z`);
       expect(before.unscoredDays).toEqual(['2026-05-10', '2026-05-11']);
@@ -136,7 +136,7 @@ describe('catching up unscored days', () => {
       await collectPending(app.ctx, app.clock.now());
       expect(scoredDays(app, team.id).filter((day) => day > '2026-05-01')).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
       // what the catch-up cannot reach stays on the status for the operator
-      const status = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
+      const status = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, app.clock.now());
       expect(status.unscoredDays).toEqual(['2026-05-02', '2026-05-03', '2026-05-04']);
     } finally {
       await app.close();
@@ -150,9 +150,9 @@ describe('catching up unscored days', () => {
       await laggingLeague(app, TODAY, '2026-05-10');
       expect(await daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-11']);
       // before the 05:00 job has had its hour, yesterday is not yet a gap the operator must hear of
-      const early = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T05:30:00.000Z`));
+      const early = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, new Date(`${TODAY}T05:30:00.000Z`));
       expect(early.attention).toEqual([]);
-      const late = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(`${TODAY}T06:00:00.000Z`));
+      const late = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, new Date(`${TODAY}T06:00:00.000Z`));
       expect(late.unscoredDays).toEqual(['2026-05-11']);
     } finally {
       await app.close();
@@ -191,8 +191,8 @@ describe('fantasy collect and fantasy status on the command line', () => {
     const app = await createTestApp({ now: new Date().toISOString(), config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });
     try {
       const { team } = await laggingLeague(app, today, addDays(today, -3));
-      const config = path.join(path.dirname(app.databasePath), 'fantasy.config.json');
-      fs.writeFileSync(config, JSON.stringify({ databasePath: app.databasePath, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
+      const config = path.join(path.dirname(app.database), 'fantasy.config.json');
+      fs.writeFileSync(config, JSON.stringify({ databasePath: app.database, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
 
       const before = await runCliCaptured(['--config', config, 'status']);
       expect(before.code).toBe(1);
@@ -235,7 +235,7 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
       const scheduler = startScheduler(app.ctx, [collectorJob, failing], memoryJobRuns());
       await scheduler.idle();
       scheduler.stop();
-      const { jobs, attention } = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, app.clock.now());
+      const { jobs, attention } = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, app.clock.now());
       expect(jobs).toEqual([
         { name: 'collect', lastRun: expect.objectContaining({ startedAt: `${TODAY}T09:00:00.000Z`, outcome: 'ok' }) },
         { name: 'settlement', lastRun: null },
@@ -263,7 +263,7 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
       await buildContract(app, team, { articleId: 'Old', purchaseDate: '2026-05-03', termDays: 7 }); // expired the 10th
       await buildContract(app, team, { articleId: 'Today', purchaseDate: '2026-05-05', termDays: 7 }); // expires today
       await buildContract(app, team, { articleId: 'Sold', purchaseDate: '2026-05-01', termDays: 7, status: 'sold' });
-      const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.databasePath }, new Date(at));
+      const status = (at: string) => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, new Date(at));
       expect((await status(`${TODAY}T06:30:00.000Z`)).unsettledContracts).toEqual({ count: 1, oldestExpireDate: '2026-05-10' });
       expect((await status(`${TODAY}T07:00:00.000Z`)).unsettledContracts).toEqual({ count: 2, oldestExpireDate: '2026-05-10' });
       expect((await status(`${TODAY}T07:00:00.000Z`)).attention).toEqual(['2 contract(s) past expiry not settled, the oldest expired 2026-05-10']);
@@ -277,9 +277,9 @@ describe('fantasy status: jobs, contracts and outside systems', () => {
     try {
       fake.faults.failAlways('per-article', 503);
       await expect(app.ctx.upstream.encyclopedia.dailySeries('en', 'Alpha', '2026-05-10', '2026-05-10')).rejects.toThrow();
-      const reopened = await createTestApp({ now: `${TODAY}T10:00:00.000Z`, databasePath: app.databasePath });
+      const reopened = await createTestApp({ now: `${TODAY}T10:00:00.000Z`, database: app.database });
       try {
-        const { upstreams } = await deploymentStatus({ db: reopened.ctx.db, version: 'test', databasePath: app.databasePath }, reopened.clock.now());
+        const { upstreams } = await deploymentStatus({ db: reopened.ctx.db, version: 'test', databasePath: app.database }, reopened.clock.now());
         expect(upstreams).toEqual([
           { name: 'encyclopedia', lastFailure: { at: `${TODAY}T09:00:00.000Z`, message: 'encyclopedia status 503' } },
           { name: 'identity-provider', lastFailure: null },

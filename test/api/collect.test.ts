@@ -190,8 +190,8 @@ describe('fantasy collect: the built-in scoring engine', () => {
 
 describe('CLI verbs', () => {
   function writeConfig(app: TestApp): string {
-    const file = path.join(path.dirname(app.databasePath), 'fantasy.config.json');
-    fs.writeFileSync(file, JSON.stringify({ databasePath: app.databasePath, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
+    const file = path.join(path.dirname(app.database), 'fantasy.config.json');
+    fs.writeFileSync(file, JSON.stringify({ databasePath: app.database, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
     return file;
   }
 
@@ -230,7 +230,7 @@ describe('CLI verbs', () => {
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const dir = path.dirname(app.databasePath);
+      const dir = path.dirname(app.database);
       const body = handBuiltIngest(world);
       const jsonFile = path.join(dir, 'day.json');
       fs.writeFileSync(jsonFile, JSON.stringify(body, null, 2));
@@ -265,7 +265,7 @@ describe('CLI verbs', () => {
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const dir = path.dirname(app.databasePath);
+      const dir = path.dirname(app.database);
       const good = path.join(dir, 'good.json');
       fs.writeFileSync(good, JSON.stringify(handBuiltIngest(world)));
       const bad = path.join(dir, 'bad.jsonl');

@@ -242,7 +242,7 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
       expect(r.body).toEqual(asleep);
       // Bind a model to the same store: the player still has the whole budget.
       w.model.script.seed = { json: { keywords: 'awake', anchors: [] } };
-      const awake = await createTestApp({ databasePath: w.app.databasePath, upstream: { languageModel: languageModelFor('bound') } });
+      const awake = await createTestApp({ database: w.app.database, upstream: { languageModel: languageModelFor('bound') } });
       try {
         expect(await repeatCalls(awake, w.alice, Array(20).fill([SEEDS, { query: 'x' }]))).toEqual(Array(20).fill(200));
       } finally {

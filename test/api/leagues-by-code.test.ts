@@ -183,10 +183,10 @@ describe('code-attempt rate limit (5 per 60 s per player)', () => {
 
   it('survives a restart: a new app on the same database file keeps the spent budget', async () => {
     const { app, world: w } = await world();
-    const databasePath = app.databasePath;
+    const database = app.database;
     for (let i = 0; i < 5; i++) await app.call('GET', byCode('ZZZZZ'), { as: w.seeker });
     await app.close();
-    const restarted = await createTestApp({ now: NOW, databasePath });
+    const restarted = await createTestApp({ now: NOW, database });
     try {
       expect(await restarted.call('GET', byCode('K7M2Q'), { as: w.seeker })).toMatchObject({ status: 429, body: { error: 'JOIN_RATE_LIMITED' } });
       restarted.clock.advance(60_001);

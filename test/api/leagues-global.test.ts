@@ -34,7 +34,7 @@ describe('fantasy seed-global', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/already exists, nothing changed: id global, "Global League", domain en/);
 
-    const app = await createTestApp({ databasePath });
+    const app = await createTestApp({ database: databasePath });
     try {
       const rows = app.ctx.db.select().from(leagues).all();
       expect(rows).toEqual([
@@ -68,7 +68,7 @@ describe('fantasy seed-global', () => {
 
   it('seeds even when a player already signed up as "_system": the system player\'s username is one sign-up cannot produce', async () => {
     const databasePath = tempDatabasePath();
-    const app = await createTestApp({ databasePath });
+    const app = await createTestApp({ database: databasePath });
     try {
       const registered = await app.call('POST', '/auth/password/register', { body: { username: '_system', password: 'pw' }, headers: { origin: TEST_FRONTEND } });
       expect(registered.status).toBe(201);

@@ -54,7 +54,7 @@ describe('GET /api/v1/push/public-key', () => {
       as: 'alice',
       status: 200,
       expect: async (res, w) => {
-        const again = await createTestApp({ databasePath: w.app.databasePath });
+        const again = await createTestApp({ database: w.app.database });
         try {
           const alice = { ...w.alice, cookie: await again.cookieFor(w.alice.subject) };
           expect((await again.call('GET', '/api/v1/push/public-key', { as: alice })).body).toEqual(res.body);

@@ -118,7 +118,7 @@ describe('a sweep killed mid-way', () => {
       proxy = await holdingProxy(origin, 3);
       const at = `${TODAY}T06:00:00Z`;
 
-      const first = runSettle(w.app.databasePath, proxy.origin, at);
+      const first = runSettle(w.app.database, proxy.origin, at);
       child = first.child;
       await proxy.holding; // three contracts done, the fourth waiting on its views
       first.child.kill('SIGKILL');
@@ -146,7 +146,7 @@ describe('a sweep killed mid-way', () => {
 
       await proxy.close();
       proxy = null;
-      const second = runSettle(w.app.databasePath, origin, at);
+      const second = runSettle(w.app.database, origin, at);
       child = second.child;
       const rerun = await second.exited;
       expect(rerun.code, second.output().stderr).toBe(0);
@@ -167,7 +167,7 @@ describe('a sweep killed mid-way', () => {
       expect(inbox.map((n) => n.contractId).sort()).toEqual(due.map((c) => c.id).sort());
 
       // and a third run has nothing left to do
-      const third = runSettle(w.app.databasePath, origin, at);
+      const third = runSettle(w.app.database, origin, at);
       child = third.child;
       expect((await third.exited).code).toBe(0);
       expect(third.output().stdout).toContain('0 settled, 0 renewed, 0 skipped');
@@ -203,7 +203,7 @@ describe('a sweep killed right after a contract\'s money is visible', () => {
         db.all<{ contract_id: string }>(sql`SELECT DISTINCT contract_id FROM ${ledgerEntries} WHERE kind = 'settlement_payout'`).map((r) => r.contract_id);
       const notified = () => db.select().from(notifications).all().map((n) => n.contractId);
 
-      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      const run = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       child = run.child;
       // The moment any payout is visible to another connection, the sweep dies.
       const deadline = Date.now() + 30_000;
@@ -220,7 +220,7 @@ describe('a sweep killed right after a contract\'s money is visible', () => {
 
       // The re-run finishes the rest: one notification per contract, none twice.
       writerOf(db).$client.exec('DROP TRIGGER slow_notifications');
-      const rerun = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      const rerun = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       child = rerun.child;
       expect((await rerun.exited).code, rerun.output().stderr).toBe(0);
       expect(notified().sort()).toEqual(due.map((c) => c.id).sort());
@@ -260,7 +260,7 @@ describe('fantasy settle', () => {
     try {
       setViews(w.fake, 'Offset', 9_000);
       await buildContract(w.app, w.team, { articleId: 'Offset', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
-      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${addDays(TODAY, 1)}T01:30:00+02:00`);
+      const run = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${addDays(TODAY, 1)}T01:30:00+02:00`);
       expect((await run.exited).code, run.output().stderr).toBe(0);
       expect(run.output().stdout).toContain(`sweep for ${TODAY}: 1 settled, 0 renewed, 0 skipped`);
     } finally {
@@ -273,7 +273,7 @@ describe('fantasy settle', () => {
     try {
       setViews(w.fake, 'Printed', 9_000);
       const c = await buildContract(w.app, w.team, { articleId: 'Printed', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
-      const run = runSettle(w.app.databasePath, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      const run = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       expect((await run.exited).code).toBe(0);
       expect(run.output().stdout).toContain(`settled  ${c.id} Printed (league ${w.league.id}, team ${w.team.id}): paid 67, delta 17`);
     } finally {

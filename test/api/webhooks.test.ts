@@ -34,7 +34,7 @@ async function rivalsWith(options: Parameters<typeof createTestApp>[0]): Promise
   const base = await rivals();
   // same database, other deployment: the restart of the same service with other options
   await base.app.close();
-  const app = await createTestApp({ now: base.app.clock.now().toISOString(), databasePath: base.app.databasePath, ...options });
+  const app = await createTestApp({ now: base.app.clock.now().toISOString(), database: base.app.database, ...options });
   const world = { ...base.world, app };
   for (const name of ['ann', 'bob', 'cat', 'dan', 'outsider'] as const) world[name] = { ...world[name], cookie: await app.cookieFor(world[name].subject) };
   return { app, world };
@@ -357,13 +357,13 @@ describe('delivery to a chat', () => {
     ['a name, resolved when the message leaves', byName],
   ])('the address rule is judged again at send time (%s): reached while private addresses are allowed, not once they are not', async (_what, spelled) => {
     await fresh();
-    const databasePath = app.databasePath;
+    const database = app.database;
     await setHook(app, w.ann, w.league, spelled(chat.hook('json')), 'json');
     await join(app, w.league, w.dan, 'Dan Athletic');
     expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     await app.close();
     // the operator turns the allowance off (or a name now resolves to a private address)
-    ({ app, world: w } = await rivalsWithDatabase(databasePath, w));
+    ({ app, world: w } = await rivalsWithDatabase(database, w));
     try {
       await leave(app, w.league, w.dan);
       await join(app, w.league, w.dan, 'Dan Athletic');
@@ -377,8 +377,8 @@ describe('delivery to a chat', () => {
   });
 });
 
-async function rivalsWithDatabase(databasePath: string, world: Rivals): Promise<{ app: TestApp; world: Rivals }> {
-  const app = await createTestApp({ now: world.app.clock.now().toISOString(), databasePath });
+async function rivalsWithDatabase(database: string, world: Rivals): Promise<{ app: TestApp; world: Rivals }> {
+  const app = await createTestApp({ now: world.app.clock.now().toISOString(), database });
   const w = { ...world, app };
   for (const name of ['ann', 'bob', 'cat', 'dan', 'outsider'] as const) w[name] = { ...w[name], cookie: await app.cookieFor(w[name].subject) };
   return { app, world: w };

@@ -1,10 +1,8 @@
 /**
- * An in-process service for API tests: a temporary SQLite file, a pinned clock, loopback
+ * An in-process service for API tests: a database of its own on the run's engine (a temporary
+ * SQLite file, or a PostgreSQL database: test/support/test-store.ts), a pinned clock, loopback
  * upstreams supplied by the test, and helpers to call routes as a signed-in player.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { ManualClock } from '../../src/clock';
 import { type ConfigInput, parseConfig } from '../../src/config';
@@ -18,7 +16,10 @@ import { usernameKey } from '../../src/domain/name-keys';
 import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
-import { openDatabase, closeDatabase, writeTransaction } from '../../src/store/database';
+import { writeTransaction } from '../../src/store/database';
+import { closeTestStore, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
+
+export { tempDatabasePath } from './test-store';
 import { newId } from '../../src/store/ids';
 import { insertPlayer, type PlayerRow } from '../../src/store/players';
 import type { Upstreams } from '../../src/upstream';
@@ -58,7 +59,8 @@ export interface TestApp {
   ctx: AppContext;
   clock: ManualClock;
   log: Logger & { lines: Record<string, unknown>[] };
-  databasePath: string;
+  /** where its data is: a file path on SQLite, a URL on PostgreSQL (test/support/test-store.ts) */
+  database: string;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   player(name?: string): Promise<TestPlayer>;
   /** a cookie for an arbitrary subject (e.g. one the database does not know) */
@@ -70,8 +72,8 @@ export interface TestAppOptions {
   config?: DeepPartial<ConfigInput>;
   upstream?: Partial<Upstreams>;
   now?: string;
-  /** reuse a database file (e.g. to show state survives a restart) */
-  databasePath?: string;
+  /** reuse a database, migrated (e.g. to show state survives a restart): a `TestApp.database` */
+  database?: string;
   /** what new password records cost: cheap unless a test is about the production cost */
   passwordCost?: PasswordCost;
   /** how long one webhook or push message may take (5 s unless a test shortens it) */
@@ -97,36 +99,12 @@ function merge(base: Record<string, unknown>, extra: Record<string, unknown> | u
   return out;
 }
 
-export function tempDatabasePath(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-test-'));
-  return path.join(dir, 'fantasy.db');
-}
-
-let template: string | undefined;
-
-/**
- * A fresh database with every migration applied: a copy of one migrated template per test
- * process, since migrating from scratch for every scenario row cost more than the row.
- */
-export function migratedDatabasePath(): string {
-  if (!template) {
-    const file = tempDatabasePath();
-    const db = openDatabase(file, { migrate: true });
-    // a closed WAL database is one file: the copy needs no -wal or -shm beside it
-    closeDatabase(db);
-    template = file;
-  }
-  const copy = tempDatabasePath();
-  fs.copyFileSync(template, copy);
-  return copy;
-}
-
-export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = tempDatabasePath()) {
+export function testConfig(overrides?: DeepPartial<ConfigInput>, database = tempDatabasePath()) {
   return parseConfig(
     merge(
       {
         environment: 'test',
-        databasePath,
+        ...databaseConfig(database),
         frontendUrl: TEST_FRONTEND,
         signingSecret: TEST_SIGNING_SECRET,
         serviceToken: TEST_SERVICE_TOKEN,
@@ -150,11 +128,11 @@ export function testConfig(overrides?: DeepPartial<ConfigInput>, databasePath = 
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databasePath = options.databasePath ?? migratedDatabasePath();
-  const config = testConfig(options.config, databasePath);
+  const database = options.database ?? (await migratedTestDatabase());
+  const config = testConfig(options.config, database);
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
-  const db = openDatabase(databasePath, { migrate: true });
+  const db = await openTestStore(database);
   const runtime = await openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
   const handler = webHandler(createApp(ctx));
@@ -173,7 +151,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ctx,
     clock,
     log,
-    databasePath,
+    database,
     async call(method, urlPath, opts = {}) {
       const headers = new Headers(opts.headers);
       let body: string | undefined;
@@ -215,7 +193,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cookieFor,
     async close() {
       await runtime.close();
-      closeDatabase(db);
+      await closeTestStore(db);
     },
   };
 }
@@ -228,7 +206,7 @@ export interface CallerWorld {
   app: TestApp;
   alice: TestPlayer;
   ghost: TestPlayer;
-  /** a second app on the same database file and options: the service after a restart */
+  /** a second app on the same database and options: the service after a restart */
   restart(): Promise<TestApp>;
 }
 
@@ -236,5 +214,5 @@ export async function createCallerWorld(options: TestAppOptions = {}): Promise<C
   const app = await createTestApp(options);
   const alice = await app.player('alice');
   const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
-  return { app, alice, ghost, restart: () => createTestApp({ ...options, databasePath: app.databasePath }) };
+  return { app, alice, ghost, restart: () => createTestApp({ ...options, database: app.database }) };
 }

@@ -47,7 +47,12 @@ export interface PostgresCluster {
 
 const SUPERUSER = 'postgres';
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface PostgresClusterOptions {
+  /** the server's max_connections (40 unless asked) */
+  maxConnections?: number;
+}
+
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinFolder();
   const asRoot = process.getuid?.() === 0;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-cluster-'));
@@ -79,7 +84,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
-    '-c max_connections=40',
+    `-c max_connections=${options.maxConnections ?? 40}`,
   ].join(' ');
   run('pg_ctl', ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start']);
   // a test process that dies before its afterAll still leaves no server running

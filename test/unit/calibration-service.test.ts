@@ -18,7 +18,7 @@ const founding = (overrides: Record<string, unknown> = {}) => CreateLeagueReques
 describe('calibration and the write lock', () => {
   it('another connection can write while a founding waits on the encyclopedia', async () => {
     const { app, fake } = await appWithFake();
-    const other = new BetterSqlite3(app.databasePath);
+    const other = new BetterSqlite3(app.database);
     try {
       mirrorEnglish(fake, 'de', 2);
       fake.faults.slow('top', 400);

@@ -1,0 +1,90 @@
+/**
+ * Which engine the API tests run on: SQLite unless the run's `FANTASY_TEST_STORE` says
+ * `postgres` (vitest's `postgres` project, see vitest.config.ts). A test database is named by
+ * one string either way: a file path on SQLite, a `postgres://` URL on PostgreSQL, so a test
+ * that restarts the service or runs the CLI on "the same database" needs no engine of its own.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { closeDatabase, closeStore, type Database, type Dialect, openDatabase } from '../../src/store/database';
+import { openPostgresDatabase } from '../../src/store/postgres-store';
+
+export const TEST_STORE: Dialect = process.env.FANTASY_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+export function isDatabaseUrl(database: string): boolean {
+  return /^postgres(ql)?:\/\//.test(database);
+}
+
+export function tempDatabasePath(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-test-'));
+  return path.join(dir, 'fantasy.db');
+}
+
+let sqliteTemplate: string | undefined;
+
+/**
+ * A fresh database with every migration applied. SQLite: a copy of one migrated file per test
+ * process. PostgreSQL: a database created from the run's migrated template.
+ */
+export async function migratedTestDatabase(): Promise<string> {
+  if (TEST_STORE === 'postgres') return createPostgresDatabase(inject('postgresTemplate'));
+  if (!sqliteTemplate) {
+    const file = tempDatabasePath();
+    // a closed WAL database is one file: the copy needs no -wal or -shm beside it
+    closeDatabase(openDatabase(file, { migrate: true }));
+    sqliteTemplate = file;
+  }
+  const copy = tempDatabasePath();
+  fs.copyFileSync(sqliteTemplate, copy);
+  return copy;
+}
+
+/** A database nothing has touched yet (no tables): a path to a file not made yet, or an empty PostgreSQL database. */
+export async function emptyTestDatabase(): Promise<string> {
+  return TEST_STORE === 'postgres' ? createPostgresDatabase() : tempDatabasePath();
+}
+
+/** A folder of the test's own (configs, CLI working folders): beside the file on SQLite, a new one on PostgreSQL. */
+export function folderOf(database: string): string {
+  return isDatabaseUrl(database) ? fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-test-')) : path.dirname(database);
+}
+
+/** The config keys that select `database` (`databasePath` or `databaseUrl`). */
+export function databaseConfig(database: string): { databasePath: string } | { databaseUrl: string } {
+  return isDatabaseUrl(database) ? { databaseUrl: database } : { databasePath: database };
+}
+
+/** The environment that selects `database` for the binary and the CLI. */
+export function databaseEnvironment(database: string): Record<string, string> {
+  return isDatabaseUrl(database) ? { FANTASY_DATABASE_URL: database } : { FANTASY_DATABASE_PATH: database };
+}
+
+/** Opens `database` (migrations already applied) as the service would. */
+export async function openTestStore(database: string): Promise<Database> {
+  // a small pool: a file's tests run one at a time, but a scenario table opens one app a row
+  return isDatabaseUrl(database) ? openPostgresDatabase(database, { poolSize: 4 }) : openDatabase(database, { migrate: true });
+}
+
+export async function closeTestStore(db: Database): Promise<void> {
+  await closeStore(db);
+}
+
+let created = 0;
+
+async function createPostgresDatabase(template?: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  const name = `test_${process.pid}_${++created}`;
+  try {
+    // FILE_COPY: a copy of the template's files, much quicker for a small database than WAL_LOG
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
