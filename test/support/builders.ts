@@ -2,6 +2,7 @@
  * Builders that put rows straight into the store, so a test of one part of the interface
  * does not depend on every other part to reach its starting state.
  */
+import { eq } from 'drizzle-orm';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { STARTING_LINEUP } from '../../src/domain/lineup';
 import { teamNameKey } from '../../src/domain/name-keys';
@@ -10,7 +11,7 @@ import { newId } from '../../src/store/ids';
 import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
 import { upsertPerformance } from '../../src/store/performances';
 import { insertTeamWithLineup, type LeagueRow, type TeamRow } from '../../src/store/leagues';
-import { contracts, leagues, ledgerEntries } from '../../src/store/schema';
+import { first, tablesOf } from '../../src/store/dialect';
 import type { TestApp, TestPlayer } from './app';
 
 export interface LeagueSpec {
@@ -35,8 +36,9 @@ export async function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueS
   const durationDays = spec.durationDays ?? 30;
   const end = new Date(new Date(start).getTime() + durationDays * 86_400_000).toISOString();
   const visibility = spec.visibility ?? 'public';
+  const { leagues } = tablesOf(app.ctx.db);
   return writeTransaction(app.ctx.db, async (tx) => {
-    const league = tx
+    const [league] = await tx
       .insert(leagues)
       .values({
         id: newId('lg'),
@@ -54,10 +56,9 @@ export async function buildLeague(app: TestApp, admin: TestPlayer, spec: LeagueS
         closedAt: spec.closedAt ?? null,
         createdAt: now.toISOString(),
       })
-      .returning()
-      .get();
-    const team = await insertTeam(tx, league.id, admin.id, spec.teamName ?? `${admin.name} FC`, start);
-    return { league, team };
+      .returning();
+    const team = await insertTeam(tx, league!.id, admin.id, spec.teamName ?? `${admin.name} FC`, start);
+    return { league: league!, team };
   });
 }
 
@@ -86,11 +87,12 @@ export interface ContractSpec {
 
 /** A contract with its purchase already debited from the team's ledger. */
 export async function buildContract(app: TestApp, team: TeamRow, spec: ContractSpec) {
-  const league = app.ctx.db.select().from(leagues).all().find((l) => l.id === team.leagueId)!;
+  const { contracts, leagues, ledgerEntries } = tablesOf(app.ctx.db);
+  const league = (await first(app.ctx.db.select().from(leagues).where(eq(leagues.id, team.leagueId))))!;
   const purchaseDate = spec.purchaseDate ?? utcDay(app.clock.now());
   const price = spec.price ?? 0;
   return writeTransaction(app.ctx.db, async (tx) => {
-    const contract = tx
+    const [contract] = await tx
       .insert(contracts)
       .values({
         id: newId('ct'),
@@ -107,13 +109,10 @@ export async function buildContract(app: TestApp, team: TeamRow, spec: ContractS
         status: spec.status ?? 'live',
         createdAt: app.clock.now().toISOString(),
       })
-      .returning()
-      .get();
-    tx.insert(ledgerEntries)
-      .values({ teamId: team.id, contractId: contract.id, kind: 'purchase', amount: -price, createdAt: app.clock.now().toISOString() })
-      .run();
+      .returning();
+    await tx.insert(ledgerEntries).values({ teamId: team.id, contractId: contract!.id, kind: 'purchase', amount: -price, createdAt: app.clock.now().toISOString() });
     await bumpLeagueVersion(tx, team.leagueId);
-    return contract;
+    return contract!;
   });
 }
 

@@ -1,14 +1,15 @@
 /**
  * A league of tens of thousands of teams, written straight through the store in one
- * transaction with prepared statements, so a test (or a bench) of a league that large starts
+ * transaction (prepared statements on SQLite, multi-row INSERTs on PostgreSQL), so a test (or a bench) of a league that large starts
  * in seconds. Players, teams and their first line-ups, optionally one live contract per team
  * (debited from its ledger), and scored days with each team's totals refreshed by the store,
  * so the kept standings are what the ingest would have left.
  */
 import { addDays } from '../../src/domain/dates';
 import { type Database, writeTransaction } from '../../src/store/database';
+import { dialectOf, type Tables, tablesOf } from '../../src/store/dialect';
 import { markStandingsChanged } from '../../src/store/league-versions';
-import { refreshTeamTotals } from '../../src/store/standings';
+import { refreshTotalsOfTeams } from '../../src/store/standings';
 
 export interface BulkLeagueSpec {
   leagueId?: string;
@@ -37,60 +38,131 @@ export async function buildBulkLeague(db: Database, spec: BulkLeagueSpec): Promi
   const leagueId = spec.leagueId ?? `lg_bulk_${spec.teams}`;
   const startInstant = `${spec.start}T00:00:00.000Z`;
   const duration = spec.durationDays ?? 90;
+  const rows = bulkRows(leagueId, spec, startInstant, duration);
   return writeTransaction(db, async (tx) => {
-    // the writer's connection: the handle itself only reads
-    const client = tx.$client;
-    const player = client.prepare(
-      `INSERT INTO players (id, subject, username, username_key, name, email, picture, created_at) VALUES (?, ?, ?, ?, ?, '', '', ?)`,
-    );
-    const team = client.prepare(`INSERT INTO teams (id, league_id, player_id, name, name_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)`);
-    const lineup = client.prepare(`INSERT INTO lineup_versions (team_id, schema, positions, saved_at) VALUES (?, '4-3-3', ?, ?)`);
-    const contract = client.prepare(
-      `INSERT INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
-       VALUES (?, ?, ?, ?, 'en', ?, ?, ?, ?, ?)`,
-    );
-    const ledger = client.prepare(`INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, 'purchase', ?, ?)`);
-
-    const playerIds: string[] = [];
-    const teamIds: string[] = [];
-    for (let i = 0; i < spec.teams; i++) {
-      const playerId = `pl_${leagueId}_${i}`;
-      const username = `${leagueId}_${i}`.toLowerCase();
-      player.run(playerId, `bulk:${username}`, username, username, `Player ${i}`, startInstant);
-      playerIds.push(playerId);
-    }
-    client
-      .prepare(
-        `INSERT INTO leagues (id, name, domain, language_scale, icon, duration_days, start_date, end_date, visibility, invite_policy, admin_id, created_at)
-         VALUES (?, 'Bulk League', 'en', 1, '🏆', ?, ?, ?, 'public', 'members', ?, ?)`,
-      )
-      .run(leagueId, duration, startInstant, `${addDays(spec.start, duration)}T00:00:00.000Z`, playerIds[0], startInstant);
-    for (let i = 0; i < spec.teams; i++) {
-      const teamId = `tm_${leagueId}_${i}`;
-      // a join every few milliseconds, and some at the same instant (the team-id tie-break)
-      const joinedAt = new Date(Date.parse(startInstant) + Math.floor(i / 3) * 5).toISOString();
-      team.run(teamId, leagueId, playerIds[i], `Team ${i}`, `team ${i}`, joinedAt);
-      let positions = '{}';
-      if (spec.contractPrice !== undefined) {
-        const contractId = `ct_${leagueId}_${i}`;
-        contract.run(contractId, leagueId, teamId, `Bulk_article_${i}`, spec.start, spec.start, addDays(spec.start, 30), spec.contractPrice, joinedAt);
-        ledger.run(teamId, contractId, -spec.contractPrice, joinedAt);
-        positions = JSON.stringify({ GK: contractId });
-      }
-      lineup.run(teamId, positions, joinedAt);
-      teamIds.push(teamId);
-    }
+    if (dialectOf(tx) === 'postgres') await insertInSets(tx, rows);
+    else insertPrepared(tx, rows);
     // every day's rows first, then each team's kept totals once: what a day-by-day ingest leaves
-    const performance = client.prepare(
-      `INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
-       VALUES (?, ?, ?, '{}', '[]', '[]', ?, ?)`,
-    );
-    for (let day = 0; day < (spec.scoredDays ?? 0); day++) {
-      const date = addDays(spec.start, day);
-      teamIds.forEach((teamId, i) => performance.run(teamId, date, bulkPoints(i, day), startInstant, startInstant));
-    }
-    for (const teamId of teamIds) await refreshTeamTotals(tx, teamId);
+    const teamIds = rows.teams.map((team) => team.id);
+    for (let at = 0; at < teamIds.length; at += 5_000) await refreshTotalsOfTeams(tx, teamIds.slice(at, at + 5_000));
     await markStandingsChanged(tx, leagueId);
-    return { leagueId, teamIds, playerIds };
+    return { leagueId, teamIds, playerIds: rows.players.map((player) => player.id) };
   });
+}
+
+type Row<Table extends keyof Tables> = Tables[Table]['$inferInsert'];
+
+interface BulkRows {
+  players: Row<'players'>[];
+  league: Row<'leagues'>;
+  teams: Row<'teams'>[];
+  lineups: Row<'lineupVersions'>[];
+  contracts: Row<'contracts'>[];
+  ledger: Row<'ledgerEntries'>[];
+  performances: Row<'performances'>[];
+}
+
+function bulkRows(leagueId: string, spec: BulkLeagueSpec, startInstant: string, duration: number): BulkRows {
+  const rows: BulkRows = {
+    players: [],
+    league: {
+      id: leagueId,
+      name: 'Bulk League',
+      domain: 'en',
+      languageScale: 1,
+      icon: '🏆',
+      durationDays: duration,
+      startDate: startInstant,
+      endDate: `${addDays(spec.start, duration)}T00:00:00.000Z`,
+      visibility: 'public',
+      invitePolicy: 'members',
+      adminId: `pl_${leagueId}_0`,
+      createdAt: startInstant,
+    },
+    teams: [],
+    lineups: [],
+    contracts: [],
+    ledger: [],
+    performances: [],
+  };
+  for (let i = 0; i < spec.teams; i++) {
+    const playerId = `pl_${leagueId}_${i}`;
+    const username = `${leagueId}_${i}`.toLowerCase();
+    rows.players.push({ id: playerId, subject: `bulk:${username}`, username, usernameKey: username, name: `Player ${i}`, email: '', picture: '', createdAt: startInstant });
+    const teamId = `tm_${leagueId}_${i}`;
+    // a join every few milliseconds, and some at the same instant (the team-id tie-break)
+    const joinedAt = new Date(Date.parse(startInstant) + Math.floor(i / 3) * 5).toISOString();
+    rows.teams.push({ id: teamId, leagueId, playerId, name: `Team ${i}`, nameKey: `team ${i}`, joinedAt });
+    let positions = '{}';
+    if (spec.contractPrice !== undefined) {
+      const contractId = `ct_${leagueId}_${i}`;
+      rows.contracts.push({
+        id: contractId,
+        leagueId,
+        teamId,
+        articleId: `Bulk_article_${i}`,
+        domain: 'en',
+        heldSince: spec.start,
+        purchaseDate: spec.start,
+        expireDate: addDays(spec.start, 30),
+        purchasePrice: spec.contractPrice,
+        createdAt: joinedAt,
+      });
+      rows.ledger.push({ teamId, contractId, kind: 'purchase', amount: -spec.contractPrice, createdAt: joinedAt });
+      positions = JSON.stringify({ GK: contractId });
+    }
+    rows.lineups.push({ teamId, schema: '4-3-3', positions, savedAt: joinedAt });
+  }
+  for (let day = 0; day < (spec.scoredDays ?? 0); day++) {
+    const date = addDays(spec.start, day);
+    rows.teams.forEach((team, i) =>
+      rows.performances.push({ teamId: team.id, date, points: bulkPoints(i, day), formationSnapshot: '{}', articleViews: '[]', chemistryLevels: '[]', createdAt: startInstant, updatedAt: startInstant }),
+    );
+  }
+  return rows;
+}
+
+/** PostgreSQL: multi-row INSERTs of a few hundred rows (a statement binds at most 65,535 parameters). */
+async function insertInSets(tx: Database, rows: BulkRows): Promise<void> {
+  const tables = tablesOf(tx);
+  const write = async <T extends keyof Tables>(table: T, values: Row<T>[]) => {
+    for (let at = 0; at < values.length; at += 500) await tx.insert(tables[table] as never).values(values.slice(at, at + 500) as never);
+  };
+  await write('players', rows.players);
+  await write('leagues', [rows.league]);
+  await write('teams', rows.teams);
+  await write('contracts', rows.contracts);
+  await write('ledgerEntries', rows.ledger);
+  await write('lineupVersions', rows.lineups);
+  await write('performances', rows.performances);
+}
+
+/** SQLite: one prepared statement a table on the writer's connection (the handle itself only reads). */
+function insertPrepared(tx: Database, rows: BulkRows): void {
+  const client = tx.$client;
+  const player = client.prepare(`INSERT INTO players (id, subject, username, username_key, name, email, picture, created_at) VALUES (?, ?, ?, ?, ?, '', '', ?)`);
+  for (const p of rows.players) player.run(p.id, p.subject, p.username, p.usernameKey, p.name, p.createdAt);
+  const l = rows.league;
+  client
+    .prepare(
+      `INSERT INTO leagues (id, name, domain, language_scale, icon, duration_days, start_date, end_date, visibility, invite_policy, admin_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(l.id, l.name, l.domain, l.languageScale, l.icon, l.durationDays, l.startDate, l.endDate, l.visibility, l.invitePolicy, l.adminId, l.createdAt);
+  const team = client.prepare(`INSERT INTO teams (id, league_id, player_id, name, name_key, joined_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  for (const t of rows.teams) team.run(t.id, t.leagueId, t.playerId, t.name, t.nameKey, t.joinedAt);
+  const contract = client.prepare(
+    `INSERT INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const c of rows.contracts) contract.run(c.id, c.leagueId, c.teamId, c.articleId, c.domain, c.heldSince, c.purchaseDate, c.expireDate, c.purchasePrice, c.createdAt);
+  const ledger = client.prepare(`INSERT INTO ledger_entries (team_id, contract_id, kind, amount, created_at) VALUES (?, ?, ?, ?, ?)`);
+  for (const e of rows.ledger) ledger.run(e.teamId, e.contractId, e.kind, e.amount, e.createdAt);
+  const lineup = client.prepare(`INSERT INTO lineup_versions (team_id, schema, positions, saved_at) VALUES (?, ?, ?, ?)`);
+  for (const v of rows.lineups) lineup.run(v.teamId, v.schema, v.positions, v.savedAt);
+  const performance = client.prepare(
+    `INSERT INTO performances (team_id, date, points, formation_snapshot, article_views, chemistry_levels, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const p of rows.performances) performance.run(p.teamId, p.date, p.points, p.formationSnapshot, p.articleViews, p.chemistryLevels, p.createdAt, p.updatedAt);
 }

@@ -6,26 +6,34 @@
 import { sql } from 'drizzle-orm';
 import { rankTeams, type StandingEntry } from '../../src/domain/standings';
 import type { Database } from '../../src/store/database';
+import { compensatedSum, rowsOf } from '../../src/store/dialect';
 import { teamsOfLeague } from '../../src/store/leagues';
 
 export async function recomputedStandings(db: Database, leagueId: string): Promise<StandingEntry[]> {
-  const totals = db.all<{ teamId: string; total: number; previous: number }>(
-    sql`
-    SELECT t.id AS teamId,
-           (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id) AS total,
-           (SELECT total(p.points) FROM performances p
-             WHERE p.team_id = t.id
-               AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id)) AS previous
-    FROM teams t
-    WHERE t.league_id = ${leagueId}`,
+  // every day's points in date order, summed the way SQLite's total() sums (the kept totals' rule)
+  const days = await rowsOf<{ teamId: string; points: number }>(
+    db,
+    sql`SELECT p.team_id AS "teamId", p.points AS points
+          FROM performances p JOIN teams t ON t.id = p.team_id
+         WHERE t.league_id = ${leagueId}
+         ORDER BY p.team_id, p.date`,
   );
-  const byTeam = new Map(totals.map((row) => [row.teamId, row]));
+  const pointsOf = new Map<string, number[]>();
+  for (const day of days) {
+    const points = pointsOf.get(day.teamId) ?? [];
+    points.push(day.points);
+    pointsOf.set(day.teamId, points);
+  }
   return rankTeams(
-    (await teamsOfLeague(db, leagueId)).map((team) => ({
-      teamId: team.id,
-      joinedAt: team.joinedAt,
-      cumulativePoints: byTeam.get(team.id)?.total ?? 0,
-      previousPoints: byTeam.get(team.id)?.previous ?? 0,
-    })),
+    (await teamsOfLeague(db, leagueId)).map((team) => {
+      const points = pointsOf.get(team.id) ?? [];
+      return {
+        teamId: team.id,
+        joinedAt: team.joinedAt,
+        cumulativePoints: compensatedSum(points),
+        // the latest day is the last: (team, date) is the key
+        previousPoints: compensatedSum(points, Math.max(0, points.length - 1)),
+      };
+    }),
   );
 }
