@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../src/domain/dates';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
-import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
+import { first, tablesOf } from '../../src/store/dialect';
 import type { TeamRow } from '../../src/store/leagues';
 import type { TestApp, TestAppOptions, TestPlayer } from '../support/app';
 import { buildLeague, buildTeam, type LeagueSpec } from '../support/builders';
@@ -68,32 +68,40 @@ export function buy(app: TestApp, leagueId: string, as: TestPlayer, articleId: s
 }
 
 /** Credits straight from the ledger (1000 + Σ), independent of any endpoint. */
-export function ledgerCredits(app: TestApp, teamId: string): number {
-  const row = app.ctx.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.teamId, teamId))
-    .get();
+export async function ledgerCredits(app: TestApp, teamId: string): Promise<number> {
+  const { ledgerEntries } = tablesOf(app.ctx.db);
+  const row = await first(
+    app.ctx.db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.teamId, teamId)),
+  );
   return 1000 + Number(row?.total ?? 0);
 }
 
-export function ledgerOf(app: TestApp, contractId: string) {
-  return app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.contractId, contractId)).all().map((e) => ({ kind: e.kind, amount: e.amount }));
+export async function ledgerOf(app: TestApp, contractId: string) {
+  const { ledgerEntries } = tablesOf(app.ctx.db);
+  const entries = await app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.contractId, contractId)).orderBy(ledgerEntries.id);
+  return entries.map((e) => ({ kind: e.kind, amount: e.amount }));
 }
 
-export function contractRow(app: TestApp, id: string) {
-  return app.ctx.db.select().from(contracts).where(eq(contracts.id, id)).get()!;
+export async function contractRow(app: TestApp, id: string) {
+  const { contracts } = tablesOf(app.ctx.db);
+  return (await first(app.ctx.db.select().from(contracts).where(eq(contracts.id, id))))!;
 }
 
-export function notificationMessages(app: TestApp): string[] {
-  return app.ctx.db.select().from(notifications).all().map((n) => n.message);
+export async function notificationMessages(app: TestApp): Promise<string[]> {
+  const { notifications } = tablesOf(app.ctx.db);
+  return (await app.ctx.db.select().from(notifications)).map((n) => n.message);
 }
 
 /** Past winnings, so a test can afford prices above the starting 1,000 (a settled contract's payout). */
 export async function grantWinnings(app: TestApp, team: TeamRow, amount: number): Promise<void> {
-  await writeTransaction(app.ctx.db, (tx) => {
+  const { contracts, ledgerEntries } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, async (tx) => {
     const id = newId('ct');
-    tx.insert(contracts)
+    await tx
+      .insert(contracts)
       .values({
         id,
         leagueId: team.leagueId,
@@ -108,8 +116,7 @@ export async function grantWinnings(app: TestApp, team: TeamRow, amount: number)
         salePayout: amount,
         closedOn: '2026-01-08',
         createdAt: '2026-01-01T00:00:00.000Z',
-      })
-      .run();
-    tx.insert(ledgerEntries).values({ teamId: team.id, contractId: id, kind: 'settlement_payout', amount, createdAt: '2026-01-08T06:00:00.000Z' }).run();
+      });
+    await tx.insert(ledgerEntries).values({ teamId: team.id, contractId: id, kind: 'settlement_payout', amount, createdAt: '2026-01-08T06:00:00.000Z' });
   });
 }

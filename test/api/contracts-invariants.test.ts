@@ -61,7 +61,7 @@ async function runSequence(seed: number, steps: number) {
 
     const checkInvariants = async () => {
       for (const m of members) {
-        const ledger = ledgerCredits(app, m.teamId);
+        const ledger = await ledgerCredits(app, m.teamId);
         expect(ledger).toBeGreaterThanOrEqual(0);
         expect(ledger).toBe(model.get(m.teamId));
         const team = await app.call('GET', `${base}/my-team`, { as: m.player });

@@ -75,8 +75,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
           renewalPrice: 74,
           renewalPremium: 7,
         });
-        expect(ledgerOf(w.app, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
-        const row = contractRow(w.app, result.body.id);
+        expect(await ledgerOf(w.app, result.body.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+        const row = await contractRow(w.app, result.body.id);
         expect(row).toMatchObject({ heldSince: TODAY, purchaseDate: TODAY, expireDate: '2026-05-17', status: 'live' });
       },
     },
@@ -215,7 +215,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 400,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'UNKNOWN_ARTICLE' });
-        expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
+        expect(await ledgerCredits(w.app, w.team.id)).toBe(1000);
         expect(w.app.ctx.db.select().from(contracts).where(eq(contracts.teamId, w.team.id)).all()).toHaveLength(0);
       },
     },
@@ -254,7 +254,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 404,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
-        expect(ledgerCredits(w.app, w.rivalTeam.id)).toBe(1000 - 163);
+        expect(await ledgerCredits(w.app, w.rivalTeam.id)).toBe(1000 - 163);
       },
     },
     {
@@ -266,7 +266,7 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 413,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'PAYLOAD_TOO_LARGE' });
-        expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
+        expect(await ledgerCredits(w.app, w.team.id)).toBe(1000);
       },
     },
     {
@@ -315,7 +315,7 @@ describe('§5.2 price table, through buys (L = 1)', () => {
         expect(result.status).toBe(201);
         expect(result.body.purchasePrice).toBe(expected);
       }
-      expect(ledgerCredits(w.app, w.team.id)).toBe(11_000 - short - medium - long);
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(11_000 - short - medium - long);
     });
   });
 
@@ -446,14 +446,14 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       path: sell((w) => w.held.id),
       as: 'admin',
       status: 200,
-      expect: (result, w) => {
+      expect: async (result, w) => {
         expect(result.body).toMatchObject({ id: w.held.id, status: 'sold', salePayout: 106, currentPrice: 135, team: { credits: 1000 - 100 - 5 - 5 - 5 + 106 } });
-        expect(ledgerOf(w.app, w.held.id)).toEqual([
+        expect(await ledgerOf(w.app, w.held.id)).toEqual([
           { kind: 'purchase', amount: -100 },
           { kind: 'sale_payout', amount: 106 },
         ]);
-        expect(contractRow(w.app, w.held.id)).toMatchObject({ status: 'sold', salePayout: 106, closedOn: TODAY });
-        expect(notificationMessages(w.app)).toEqual(['Sold Alpha early for 106 credits']);
+        expect(await contractRow(w.app, w.held.id)).toMatchObject({ status: 'sold', salePayout: 106, closedOn: TODAY });
+        expect(await notificationMessages(w.app)).toEqual(['Sold Alpha early for 106 credits']);
       },
     },
     { name: 'a contract that does not exist', method: 'POST', path: sell(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
@@ -473,9 +473,9 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       as: 'rival',
       before: (w, app) => bobLeaves(w, app),
       status: 404,
-      expect: (result, w) => {
+      expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
-        expect(contractRow(w.app, w.bobs.id)).toMatchObject({ status: 'live', salePayout: null });
+        expect(await contractRow(w.app, w.bobs.id)).toMatchObject({ status: 'live', salePayout: null });
       },
     },
 
@@ -486,10 +486,10 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       as: 'admin',
       before: (w) => w.fake.faults.failAlways('per-article', 500),
       status: 503,
-      expect: (result, w) => {
+      expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
-        expect(contractRow(w.app, w.held.id).status).toBe('live');
-        expect(notificationMessages(w.app)).toEqual([]);
+        expect((await contractRow(w.app, w.held.id)).status).toBe('live');
+        expect(await notificationMessages(w.app)).toEqual([]);
       },
     },
     {
@@ -524,8 +524,8 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       const [first, second] = await Promise.all([app.call('POST', path, { as: w.admin }), app.call('POST', path, { as: w.admin })]);
       expect([first.status, second.status].sort()).toEqual([200, 400]);
       expect([first.body, second.body].find((b) => b.error)).toEqual({ error: 'ALREADY_SOLD' });
-      expect(ledgerCredits(app, w.team.id)).toBe(1000);
-      expect(notificationMessages(app)).toHaveLength(1);
+      expect(await ledgerCredits(app, w.team.id)).toBe(1000);
+      expect(await notificationMessages(app)).toHaveLength(1);
     });
   });
 });
@@ -540,11 +540,11 @@ describe('GET …/my-contracts/{contractId}/sale-quote (an addition: what a sell
       as: 'admin',
       status: 200,
       exact: true,
-      expect: (result, w) => {
+      expect: async (result, w) => {
         expect(result.body).toEqual({ contractId: w.held.id, currentPrice: 135, remainingDays: 11, termDays: 14, payout: 106 });
-        expect(ledgerOf(w.app, w.held.id)).toEqual([{ kind: 'purchase', amount: -100 }]);
-        expect(contractRow(w.app, w.held.id)).toMatchObject({ status: 'live', salePayout: null });
-        expect(notificationMessages(w.app)).toEqual([]);
+        expect(await ledgerOf(w.app, w.held.id)).toEqual([{ kind: 'purchase', amount: -100 }]);
+        expect(await contractRow(w.app, w.held.id)).toMatchObject({ status: 'live', salePayout: null });
+        expect(await notificationMessages(w.app)).toEqual([]);
       },
     },
     { name: 'a contract that does not exist', method: 'GET', path: quote(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
@@ -601,9 +601,9 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
       path: renew((w) => w.tomorrow.id),
       as: 'admin',
       status: 200,
-      expect: (result, w) => {
+      expect: async (result, w) => {
         expect(result.body).toMatchObject({ id: w.tomorrow.id, renewalElected: true, status: 'live', expireDate: addDays(TODAY, 1) });
-        expect(ledgerOf(w.app, w.tomorrow.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
+        expect(await ledgerOf(w.app, w.tomorrow.id)).toEqual([{ kind: 'purchase', amount: -67 }]);
       },
     },
     { name: 'on the expiry day, before the sweep', method: 'POST', path: renew((w) => w.today.id), as: 'admin', status: 200, expect: { renewalElected: true, status: 'expired' } },
@@ -639,7 +639,7 @@ describe('concurrent buys', () => {
       expect(results.filter((r) => r.status !== 201).map((r) => r.body)).toEqual(
         Array(20 - created.length).fill({ error: 'NOT_ENOUGH_CREDITS' }),
       );
-      expect(ledgerCredits(app, w.team.id)).toBe(1000 - 14 * 67);
+      expect(await ledgerCredits(app, w.team.id)).toBe(1000 - 14 * 67);
     });
   });
 

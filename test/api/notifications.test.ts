@@ -132,7 +132,7 @@ describe('exact sentences (§8)', () => {
       await buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
       await buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       await settlementJob.run(w.app.ctx, w.app.clock.now());
-      expect(notificationMessages(w.app).sort()).toEqual(
+      expect((await notificationMessages(w.app)).sort()).toEqual(
         [
           'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
           "Couldn't renew Kyiv 2 Long Title (not enough credits) \u2014 settled at expiry: \u2212982 credits",
@@ -149,9 +149,9 @@ describe('exact sentences (§8)', () => {
       writerOf(w.app.ctx.db).$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
       const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`, { as: w.admin });
       expect(sold).toMatchObject({ status: 200, body: { status: 'sold', salePayout: 67 } });
-      expect(ledgerCredits(w.app, w.team.id)).toBe(1000);
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(1000);
       expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
-      expect(notificationMessages(w.app)).toEqual([]);
+      expect(await notificationMessages(w.app)).toEqual([]);
     });
   });
 
@@ -164,9 +164,9 @@ describe('exact sentences (§8)', () => {
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       const row = w.app.ctx.db.$client.prepare('SELECT status, sale_payout AS payout FROM contracts WHERE id = ?').get(c.id);
       expect(row).toEqual({ status: 'settled', payout: 67 });
-      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
       expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
-      expect(notificationMessages(w.app)).toEqual([]);
+      expect(await notificationMessages(w.app)).toEqual([]);
     });
   });
 });

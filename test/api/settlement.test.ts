@@ -38,14 +38,14 @@ describe('settlement sweep', () => {
     await withWorld(world(), async (w) => {
       const c = await expiringAlpha(w, bought);
       await sweep(w.app);
-      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, closedOn: TODAY });
-      expect(ledgerOf(w.app, c.id)).toEqual([
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, closedOn: TODAY });
+      expect(await ledgerOf(w.app, c.id)).toEqual([
         { kind: 'purchase', amount: -bought },
         { kind: 'settlement_payout', amount: 67 },
       ]);
       const team = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-team`, { as: w.admin });
       expect(team.body.credits).toBe(1000 + delta);
-      expect(notificationMessages(w.app)).toEqual([message]);
+      expect(await notificationMessages(w.app)).toEqual([message]);
       // a settled contract leaves the lists and frees its article
       const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
       expect(mine.body).toEqual([]);
@@ -56,8 +56,8 @@ describe('settlement sweep', () => {
     await withWorld(world(), async (w) => {
       const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -6), termDays: 7 });
       await sweep(w.app);
-      expect(contractRow(w.app, c.id).status).toBe('live');
-      expect(notificationMessages(w.app)).toEqual([]);
+      expect((await contractRow(w.app, c.id)).status).toBe('live');
+      expect(await notificationMessages(w.app)).toEqual([]);
     });
   });
 
@@ -67,7 +67,7 @@ describe('settlement sweep', () => {
       const elect = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/renew`, { as: w.admin });
       expect(elect.status).toBe(200);
       await sweep(w.app);
-      expect(contractRow(w.app, c.id)).toMatchObject({
+      expect(await contractRow(w.app, c.id)).toMatchObject({
         status: 'live',
         heldSince: addDays(TODAY, -7),
         purchaseDate: TODAY,
@@ -76,14 +76,14 @@ describe('settlement sweep', () => {
         renewalCount: 1,
         renewalElected: false,
       });
-      expect(ledgerOf(w.app, c.id)).toEqual([
+      expect(await ledgerOf(w.app, c.id)).toEqual([
         { kind: 'purchase', amount: -50 },
         { kind: 'settlement_payout', amount: 67 },
         { kind: 'renewal_purchase', amount: -74 },
       ]);
       // +17 realised on the first term, −7 premium: 1000 − 50 + 67 − 74
-      expect(ledgerCredits(w.app, w.team.id)).toBe(943);
-      expect(notificationMessages(w.app)).toEqual(['Renewed Alpha for 7 more days at 74 credits (+7 premium)']);
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(943);
+      expect(await notificationMessages(w.app)).toEqual(['Renewed Alpha for 7 more days at 74 credits (+7 premium)']);
       const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
       expect(mine.body[0]).toMatchObject({ id: c.id, renewalCount: 1, renewalElected: false, startDate: `${TODAY}T00:00:00Z`, duration: 'P7D', status: 'live', purchasePrice: 74 });
       // withdrawing after the sweep acted finds no election
@@ -104,15 +104,15 @@ describe('settlement sweep', () => {
         await sweep(w.app);
         w.app.clock.advanceDays(7);
       }
-      premiums.push(...notificationMessages(w.app));
+      premiums.push(...(await notificationMessages(w.app)));
       expect(premiums).toEqual([
         'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
         'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
         'Renewed Alpha for 7 more days at 87 credits (+20 premium)',
       ]);
-      expect(contractRow(w.app, c.id)).toMatchObject({ renewalCount: 3, heldSince: addDays(TODAY, -7), expireDate: addDays(TODAY, 21) });
+      expect(await contractRow(w.app, c.id)).toMatchObject({ renewalCount: 3, heldSince: addDays(TODAY, -7), expireDate: addDays(TODAY, 21) });
       // −67 still invested in the live term; each renewal realised +67 and cost the new price
-      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 67 + (67 - 74) + (67 - 80) + (67 - 87));
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 67 + (67 - 74) + (67 - 80) + (67 - 87));
     });
   });
 
@@ -121,9 +121,9 @@ describe('settlement sweep', () => {
       await buildContract(w.app, w.team, { articleId: 'Spent', price: 945 });
       const c = await expiringAlpha(w, 50, { renewalElected: true }); // credits 5; the premium would be 7
       await sweep(w.app);
-      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
-      expect(ledgerCredits(w.app, w.team.id)).toBe(5 + 67);
-      expect(notificationMessages(w.app)).toEqual(["Couldn't renew Alpha (not enough credits) \u2014 settled at expiry: +17 credits"]);
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(5 + 67);
+      expect(await notificationMessages(w.app)).toEqual(["Couldn't renew Alpha (not enough credits) \u2014 settled at expiry: +17 credits"]);
     });
   });
 
@@ -135,9 +135,9 @@ describe('settlement sweep', () => {
       setViews(w.fake, 'Alpha', 9_000);
       const c = await expiringAlpha(w, 50, { renewalElected: true });
       await sweep(w.app);
-      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
-      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
-      expect(notificationMessages(w.app)).toEqual(['Alpha settled at expiry: +17 credits']);
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
+      expect(await notificationMessages(w.app)).toEqual(['Alpha settled at expiry: +17 credits']);
     });
   });
 
@@ -146,8 +146,8 @@ describe('settlement sweep', () => {
       await buildContract(w.app, w.team, { articleId: 'Spent', price: 943 });
       const c = await expiringAlpha(w, 50, { renewalElected: true }); // credits 7 = the premium
       await sweep(w.app);
-      expect(contractRow(w.app, c.id).status).toBe('live');
-      expect(ledgerCredits(w.app, w.team.id)).toBe(0);
+      expect((await contractRow(w.app, c.id)).status).toBe('live');
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(0);
     });
   });
 
@@ -167,9 +167,9 @@ describe('settlement sweep', () => {
       const fetchesBefore = w.fake.requests.length;
       // credits 10 at the start: each premium is 7, so a start-of-sweep snapshot would renew both and end at −4
       await sweep(w.app);
-      expect(contractRow(w.app, first.id).status).toBe('live');
-      expect(contractRow(w.app, second.id).status).toBe('settled');
-      expect(ledgerCredits(w.app, w.team.id)).toBe(10 - 7 + 67);
+      expect((await contractRow(w.app, first.id)).status).toBe('live');
+      expect((await contractRow(w.app, second.id)).status).toBe('settled');
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(10 - 7 + 67);
       expect(w.fake.requests.length - fetchesBefore).toBe(opened ? 0 : 2);
     });
   });
@@ -179,8 +179,8 @@ describe('settlement sweep', () => {
       const c = await expiringAlpha(w, 200, { renewalElected: true });
       await sweep(w.app);
       // realised −133 on the first term, then 74 for the new one: net +126 against the 200 paid
-      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'live', purchasePrice: 74 });
-      expect(ledgerCredits(w.app, w.team.id)).toBe(1000 - 200 + 67 - 74);
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'live', purchasePrice: 74 });
+      expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 200 + 67 - 74);
     });
   });
 
@@ -190,12 +190,12 @@ describe('settlement sweep', () => {
       w.fake.faults.failAlways('per-article', 503);
       const report = await w.app.ctx.services.settlement.sweep(w.app.clock.now());
       expect(report.outcomes).toEqual([expect.objectContaining({ contractId: c.id, result: 'skipped', reason: 'ENCYCLOPEDIA_UNAVAILABLE' })]);
-      expect(contractRow(w.app, c.id).status).toBe('live');
-      expect(ledgerOf(w.app, c.id)).toHaveLength(1);
-      expect(notificationMessages(w.app)).toEqual([]);
+      expect((await contractRow(w.app, c.id)).status).toBe('live');
+      expect(await ledgerOf(w.app, c.id)).toHaveLength(1);
+      expect(await notificationMessages(w.app)).toEqual([]);
       w.fake.faults.clear();
       await sweep(w.app);
-      expect(contractRow(w.app, c.id).status).toBe('settled');
+      expect((await contractRow(w.app, c.id)).status).toBe('settled');
     });
   });
 
@@ -224,18 +224,18 @@ describe('settlement sweep', () => {
       const reports = await Promise.all([service().sweep(w.app.clock.now()), service().sweep(w.app.clock.now()), sweep(w.app)]);
       const acted = reports.flatMap((report) => report?.outcomes ?? []);
       expect(acted.map((o) => o.result).sort()).toEqual(['renewed', 'settled']);
-      expect(ledgerOf(w.app, settling.id)).toEqual([
+      expect(await ledgerOf(w.app, settling.id)).toEqual([
         { kind: 'purchase', amount: -50 },
         { kind: 'settlement_payout', amount: 67 },
       ]);
       // renewed once: +163 realised, 163 + 16 premium for the new term
-      expect(ledgerOf(w.app, renewing.id)).toEqual([
+      expect(await ledgerOf(w.app, renewing.id)).toEqual([
         { kind: 'purchase', amount: -100 },
         { kind: 'settlement_payout', amount: 163 },
         { kind: 'renewal_purchase', amount: -179 },
       ]);
-      expect(contractRow(w.app, renewing.id)).toMatchObject({ status: 'live', renewalCount: 1, expireDate: addDays(TODAY, 7) });
-      expect(notificationMessages(w.app).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium)']);
+      expect(await contractRow(w.app, renewing.id)).toMatchObject({ status: 'live', renewalCount: 1, expireDate: addDays(TODAY, 7) });
+      expect((await notificationMessages(w.app)).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium)']);
     });
   });
 
@@ -244,7 +244,7 @@ describe('settlement sweep', () => {
       const c = await expiringAlpha(w, 50);
       writerOf(w.app.ctx.db).$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
       await sweep(w.app);
-      expect(contractRow(w.app, c.id).status).toBe('settled');
+      expect((await contractRow(w.app, c.id)).status).toBe('settled');
     });
   });
 
@@ -257,14 +257,14 @@ describe('settlement sweep', () => {
       w.fake.data.publishedThrough = addDays(TODAY, 7);
       w.fake.data.setSeries('en', 'Alpha', Array.from({ length: 60 }, (_, i) => ({ date: addDays(TODAY, -52 + i), views: 9_000 })));
       await sweep(w.app);
-      expect(contractRow(w.app, c.id)).toMatchObject({ status: 'settled', renewalCount: 1, salePayout: 67 });
-      expect(notificationMessages(w.app)).toEqual([
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', renewalCount: 1, salePayout: 67 });
+      expect(await notificationMessages(w.app)).toEqual([
         'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
         'Alpha settled at expiry: \u22127 credits',
       ]);
       // re-running picks up nothing more
       await sweep(w.app);
-      expect(notificationMessages(w.app)).toHaveLength(2);
+      expect(await notificationMessages(w.app)).toHaveLength(2);
     });
   });
 });
