@@ -4,8 +4,11 @@
  * once (its cached answers are tagged by the version read from the database), two players
  * racing for one article through different instances get one contract between them, an
  * instance killed in the middle of buys loses no credit and pays nothing twice, and the daily
- * verbs (`collect`, `settle`) run on the same database, paying each contract once.
+ * verbs (`collect`, `settle`) run on the same database, paying each contract once, and a
+ * settlement run killed half-way (each contract's commit slowed by a trigger) and run again
+ * settles and pays each contract exactly once, with one notification each.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,4 +165,115 @@ describe('two instances on one PostgreSQL database', () => {
     expect(team.credits).toBe(1000 + rows.reduce((sum, row) => sum + row.amount, 0));
     expect((await call(a, 'GET', '/api/v1/player/notifications', dan)).body).toHaveLength(1);
   }, 60_000);
+
+  it('a settlement run killed half-way, run again, settles and pays each contract exactly once', async () => {
+    // b died in the middle of buys above: the deployment starts it again, as an orchestrator would
+    servers[1] = await serveBinary(cwd, env);
+    const [a, b] = servers as [ServedBinary, ServedBinary];
+    const players = await Promise.all(['eve', 'finn', 'gus'].map((name, index) => register(index % 2 === 0 ? a : b, name)));
+    for (const [index, cookie] of players.entries()) {
+      expect((await call(index % 2 === 0 ? a : b, 'POST', '/api/v1/leagues/global/my-team', cookie, { name: `Sweep Readers ${index}` })).status).toBe(201);
+    }
+    const shelf = (await call(a, 'GET', '/api/v1/leagues/global/market', players[0]!)).body as { id: string; price: number | null }[];
+    const held = new Set(
+      ((await call(a, 'GET', '/api/v1/leagues/global/contracts', players[0]!)).body as { article: { id: string } }[]).map((contract) => contract.article.id),
+    );
+    const free = shelf.filter((article) => article.price !== null && !held.has(article.id)).sort((x, y) => x.price! - y.price!);
+    // four contracts a player, bought through both instances: twelve due together a few days on
+    const bought: { id: string; player: number }[] = [];
+    for (const [player, cookie] of players.entries()) {
+      let mine = 0;
+      while (mine < 4 && free.length > 0) {
+        const article = free.shift()!;
+        const answer = await call(mine % 2 === 0 ? a : b, 'POST', '/api/v1/leagues/global/my-contracts', cookie, { articleId: article.id, tier: 'SHORT' });
+        if (answer.status !== 201) continue;
+        bought.push({ id: answer.body.id as string, player });
+        mine++;
+      }
+      expect(mine).toBe(4);
+    }
+    const ids = bought.map((contract) => contract.id);
+
+    // every notification the sweep writes takes 0.4 s more inside its contract's transaction: the
+    // sweep prices each contract with a fetch (no series for that day is stored yet) and commits
+    // what it has priced before each fetch, so it commits contract by contract, slowly
+    await cluster.query(
+      database,
+      `CREATE FUNCTION slow_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`,
+    );
+    await cluster.query(database, `CREATE TRIGGER slow_notifications AFTER INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION slow_notification()`);
+    const payouts = async () =>
+      (
+        await cluster.query<{ contract_id: string; n: number }>(
+          database,
+          `SELECT contract_id, count(*)::int AS n FROM ledger_entries WHERE kind = 'settlement_payout' AND contract_id = ANY($1) GROUP BY contract_id`,
+          [ids],
+        )
+      ).reduce((sum, row) => sum + row.n, 0);
+
+    const at = `${addDays(utcDay(new Date()), 7)}T06:00:00Z`;
+    const first = spawn(binary, ['settle', '--at', at], { cwd, env, stdio: 'ignore' });
+    const killed = new Promise<NodeJS.Signals | null>((resolve) => first.on('exit', (_code, signal) => resolve(signal)));
+    for (;;) {
+      if ((await payouts()) >= 3) break;
+      if (first.exitCode !== null) throw new Error(`settle ended (${first.exitCode}) before it could be killed`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    first.kill('SIGKILL');
+    expect(await killed).toBe('SIGKILL');
+
+    // killed mid-sweep: some contracts settled, not all, and each one settled is whole
+    const contractRows = () =>
+      cluster.query<{ id: string; status: string; sale_payout: number | null; team_id: string }>(
+        database,
+        'SELECT id, status, sale_payout, team_id FROM contracts WHERE id = ANY($1) ORDER BY id',
+        [ids],
+      );
+    const ledger = () =>
+      cluster.query<{ contract_id: string; kind: string; amount: number }>(
+        database,
+        'SELECT contract_id, kind, amount FROM ledger_entries WHERE contract_id = ANY($1) ORDER BY id',
+        [ids],
+      );
+    const notified = async () =>
+      (await cluster.query<{ contract_id: string }>(database, 'SELECT contract_id FROM notifications WHERE contract_id = ANY($1) ORDER BY contract_id', [ids])).map(
+        (row) => row.contract_id,
+      );
+    const afterKill = await contractRows();
+    const settledAfterKill = afterKill.filter((row) => row.status === 'settled').map((row) => row.id);
+    expect(settledAfterKill.length).toBeGreaterThanOrEqual(3);
+    expect(settledAfterKill.length).toBeLessThan(ids.length);
+    expect(afterKill.filter((row) => row.status !== 'settled').every((row) => row.status === 'live' && row.sale_payout === null)).toBe(true);
+    const paidAfterKill = (await ledger()).filter((row) => row.kind === 'settlement_payout').map((row) => row.contract_id);
+    expect(paidAfterKill.sort()).toEqual([...settledAfterKill].sort());
+    expect(await notified()).toEqual([...settledAfterKill].sort());
+
+    await cluster.query(database, 'DROP TRIGGER slow_notifications ON notifications');
+    const rerun = await capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    expect(rerun.status, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain(`: ${ids.length - settledAfterKill.length} settled, 0 renewed, 0 skipped`);
+    const third = await capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    expect(third.stdout).toContain(': 0 settled, 0 renewed, 0 skipped');
+
+    // each contract settled once, bought once and paid out once, and its player told once
+    const final = await contractRows();
+    expect(final.map((row) => row.status)).toEqual(ids.map(() => 'settled'));
+    const entries = await ledger();
+    for (const row of final) {
+      const own = entries.filter((entry) => entry.contract_id === row.id);
+      expect(own.map((entry) => entry.kind), row.id).toEqual(['purchase', 'settlement_payout']);
+      expect(own[1]!.amount).toBe(row.sale_payout);
+    }
+    expect(await notified()).toEqual([...ids].sort());
+    // and what each player sees, through either instance: the credits the ledger says, one notification a contract
+    for (const [player, cookie] of players.entries()) {
+      const through = player % 2 === 0 ? b : a;
+      const team = (await call(through, 'GET', '/api/v1/leagues/global/my-team', cookie)).body as { id: string; credits: number };
+      const own = entries.filter((entry) => final.find((row) => row.id === entry.contract_id)!.team_id === team.id);
+      expect(own).toHaveLength(8);
+      expect(team.credits).toBe(1000 + own.reduce((sum, entry) => sum + entry.amount, 0));
+      expect((await call(through, 'GET', '/api/v1/player/notifications', cookie)).body).toHaveLength(4);
+      expect((await call(through, 'GET', '/api/v1/leagues/global/my-contracts', cookie)).body).toEqual([]);
+    }
+  }, 120_000);
 });
