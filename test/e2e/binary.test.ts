@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binary, serveBinary } from '../support/served-binary';
 import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
+import { parsePrometheusText } from '../support/prometheus';
 
 const children: ChildProcess[] = [];
 const databases: E2eDatabase[] = [];
@@ -369,5 +370,29 @@ describe('the binary refuses what Node and look-alikes would let through', () =>
       tooOld: await session(await signed({ iat: now - 8 * 86_400, exp: now + 365 * 86_400 })),
     }).toEqual({ own: 200, handMade: 200, noExp: 401, futureIat: 401, tooOld: 401 });
     await server.stop();
+  }, 60_000);
+});
+
+describe('metrics of the built binary', () => {
+  it('/metrics is unreachable when not configured', async () => {
+    const server = await serve();
+    const metrics = await fetch(`${server.url}/metrics`);
+    expect(metrics.status).toBe(404);
+    expect(await metrics.json()).toEqual({ error: 'NOT_FOUND' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('with metrics.port: served on loopback, counting the main listener’s requests', async () => {
+    const server = await serve({ FANTASY_METRICS_PORT: '0' });
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    // the main listener still has no /metrics (no token configured)
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    await fetch(`${server.url}/api/v1/session`);
+    const text = await (await fetch(server.metricsUrl!)).text();
+    const { samples } = parsePrometheusText(text);
+    expect(samples).toContainEqual({ name: 'fantasy_http_requests_total', labels: { method: 'GET', route: '/api/v1/session', status: '401' }, value: 1 });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 60_000);
 });

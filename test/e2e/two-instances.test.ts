@@ -168,6 +168,7 @@ describe('two instances on one PostgreSQL database', () => {
 
   it('a settlement run killed half-way, run again, settles and pays each contract exactly once', async () => {
     // b died in the middle of buys above: the deployment starts it again, as an orchestrator would
+    await servers[1]!.stop();
     servers[1] = await serveBinary(cwd, env);
     const [a, b] = servers as [ServedBinary, ServedBinary];
     const players = await Promise.all(['eve', 'finn', 'gus'].map((name, index) => register(index % 2 === 0 ? a : b, name)));
