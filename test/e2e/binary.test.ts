@@ -56,6 +56,8 @@ async function register(url: string, username: string): Promise<string> {
 async function startServe(at: { cwd: string; database: E2eDatabase }, args: string[] = [], env: Record<string, string> = {}) {
   const served = await serveBinary(at.cwd, cleanEnv({ ...at.database.env, ...env }), args);
   children.push(served.child);
+  // it serves from the database the run's engine gave this test: it seeded the Global League there
+  expect(await at.database.rows(`SELECT id FROM leagues WHERE id = 'global'`)).toEqual([{ id: 'global' }]);
   return served;
 }
 
