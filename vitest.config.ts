@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['test/api/**/*.test.ts'],
+          include: ['test/api/**/*.test.ts', 'test/e2e/season.test.ts', 'test/e2e/push.test.ts', 'test/e2e/binary.test.ts'],
           env: { FANTASY_TEST_STORE: 'postgres' },
           globalSetup: ['test/support/postgres-template.ts'],
         },

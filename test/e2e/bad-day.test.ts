@@ -1,15 +1,16 @@
 /**
  * An operator's bad day, over the built binary: backups taken while players write, a backup
  * killed half-way, a damaged database file, a configuration that must be refused, a database
- * path the kernel will not create, and a fresh start that has a league to join.
+ * path the kernel will not create, and `migrate` seeding the Global League.
+ * SQLite only, all of it: each test is about SQLite's file itself (its online backup, its pages,
+ * its folder, or `migrate` on it, which seeds the Global League there, while on PostgreSQL
+ * `serve` seeds it). The binary's tests of playing, on both engines, are in binary.test.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binary, serveBinary } from '../support/served-binary';
 import { capturedRun } from '../support/captured-run';
@@ -243,20 +244,7 @@ async function serve(cwd: string, env: Record<string, string> = {}) {
   return served;
 }
 
-describe('a fresh start has a league to join', () => {
-  it('serve seeds the Global League: the first player joins it at once', async () => {
-    const server = await serve(emptyFolder());
-    const cookie = await register(server.url, 'first_player');
-    const joined = await fetch(`${server.url}/api/v1/leagues/global/my-team`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', origin: new URL(server.url).origin },
-      body: JSON.stringify({ name: 'First Readers' }),
-    });
-    expect(joined.status).toBe(201);
-    expect(await joined.json()).toMatchObject({ name: 'First Readers', credits: 1000 });
-    await server.stop();
-  }, 60_000);
-
+describe('a fresh start on the SQLite file has a league to join', () => {
   it('migrate seeds it once; serve and seed-global afterwards change nothing', async () => {
     const cwd = emptyFolder();
     const first = run(cwd, ['migrate']);
@@ -269,74 +257,5 @@ describe('a fresh start has a league to join', () => {
     expect(leagues).toMatchObject({ id: 'global', domain: 'en' });
     await server.stop();
     expect(run(cwd, ['seed-global']).stdout).toMatch(/^the Global League already exists, nothing changed/);
-  }, 60_000);
-});
-
-/** One request written by hand: Node's client would add the Host and refuse odd Expect values. */
-function rawExchange(url: string, request: string): Promise<{ status: number; body: unknown }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(request));
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head, body] = [text.slice(0, text.indexOf('\r\n\r\n')), text.slice(text.indexOf('\r\n\r\n') + 4)];
-      resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
-    });
-  });
-}
-
-describe('the binary refuses what Node and look-alikes would let through', () => {
-  const SECRET = 'bad-day-signing-secret-long-enough-0123456789';
-
-  it('an unknown Expect and a request without Host answer in the error shape', async () => {
-    const server = await serve(emptyFolder());
-    const expectation = await rawExchange(server.url, 'POST /auth/password/login HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
-    const hostless = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
-    expect([expectation, hostless]).toEqual([
-      { status: 417, body: { error: 'EXPECTATION_FAILED' } },
-      { status: 400, body: { error: 'MALFORMED_REQUEST' } },
-    ]);
-    await server.stop();
-  }, 60_000);
-
-  it('look-alike team names are the same name, and invisible characters are refused', async () => {
-    const server = await serve(emptyFolder());
-    const join = async (username: string, name: string) => {
-      const cookie = await register(server.url, username);
-      const response = await fetch(`${server.url}/api/v1/leagues/global/my-team`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', origin: new URL(server.url).origin },
-        body: JSON.stringify({ name }),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
-    expect((await join('founder_one', 'Founders 1')).status).toBe(201);
-    expect(await join('cyrillic_o', 'F\u043eunders 1')).toEqual({ status: 400, body: { error: 'NAME_TAKEN' } });
-    expect(await join('zero_width', 'Founders\u200b 1')).toEqual({ status: 400, body: { error: 'TEAM_NAME_LENGTH' } });
-    await server.stop();
-  }, 60_000);
-
-  it('a session token signed with the real secret needs an end and a past issue time', async () => {
-    const server = await serve(emptyFolder(), { FANTASY_SIGNING_SECRET: SECRET });
-    const cookie = await register(server.url, 'token_owner');
-    const session = async (cookieHeader: string) => (await fetch(`${server.url}/api/v1/session`, { headers: { cookie: cookieHeader } })).status;
-    const { sub } = (await (await fetch(`${server.url}/api/v1/session`, { headers: { cookie } })).json()) as { sub: string };
-    const now = Math.floor(Date.now() / 1000);
-    const signed = async (times: { iat?: number; exp?: number }) => {
-      let jwt = new SignJWT({ name: 'token_owner' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub);
-      if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
-      if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
-      return `session_token=${await jwt.sign(new TextEncoder().encode(SECRET))}`;
-    };
-    expect({
-      own: await session(cookie),
-      handMade: await session(await signed({ iat: now - 60, exp: now + 3_600 })),
-      noExp: await session(await signed({ iat: now - 60 })),
-      futureIat: await session(await signed({ iat: now + 86_400, exp: now + 2 * 86_400 })),
-      tooOld: await session(await signed({ iat: now - 8 * 86_400, exp: now + 365 * 86_400 })),
-    }).toEqual({ own: 200, handMade: 200, noExp: 401, futureIat: 401, tooOld: 401 });
-    await server.stop();
   }, 60_000);
 });

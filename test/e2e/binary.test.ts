@@ -1,24 +1,40 @@
 /**
  * The built single executable, started the way an operator starts it: in an empty folder,
  * on its embedded defaults, over real HTTP. `npm test` builds it first.
+ * Runs on the engine of the run (test/support/e2e-database.ts): in the `sqlite` project on the
+ * default file in that folder, in the `postgres` project on an empty database of its own per
+ * test, named by FANTASY_DATABASE_URL. What is about SQLite's file itself (migrating a file,
+ * backup) is in sqlite-file.test.ts.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import BetterSqlite3 from 'better-sqlite3';
+import { SignJWT } from 'jose';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binary, serveBinary } from '../support/served-binary';
+import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
+import { parsePrometheusText } from '../support/prometheus';
 
 const children: ChildProcess[] = [];
+const databases: E2eDatabase[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const database of databases.splice(0)) await database.close();
 });
 
 function emptyFolder(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-e2e-'));
+}
+
+/** A deployment nothing has run in yet: an empty folder and the database the run's engine gives it. */
+async function deployment(): Promise<{ cwd: string; database: E2eDatabase }> {
+  const cwd = emptyFolder();
+  const database = await e2eDatabase(cwd);
+  databases.push(database);
+  return { cwd, database };
 }
 
 /** The environment of a fresh shell: nothing of ours leaks in. */
@@ -27,10 +43,27 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
-async function startServe(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
-  const served = await serveBinary(cwd, cleanEnv(env), args);
+async function register(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/auth/password/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+    body: JSON.stringify({ username, password: 'a long enough password' }),
+  });
+  expect(response.status).toBe(201);
+  return response.headers.getSetCookie()[0].split(';')[0];
+}
+
+async function startServe(at: { cwd: string; database: E2eDatabase }, args: string[] = [], env: Record<string, string> = {}) {
+  const served = await serveBinary(at.cwd, cleanEnv({ ...at.database.env, ...env }), args);
   children.push(served.child);
+  // it serves from the database the run's engine gave this test: it seeded the Global League there
+  expect(await at.database.rows(`SELECT id FROM leagues WHERE id = 'global'`)).toEqual([{ id: 'global' }]);
   return served;
+}
+
+/** `serve` on a new deployment, without the daily jobs. */
+async function serve(env: Record<string, string> = {}) {
+  return startServe(await deployment(), [], { FANTASY_SCHEDULER: 'false', ...env });
 }
 
 describe('dist/fantasy', () => {
@@ -39,8 +72,8 @@ describe('dist/fantasy', () => {
   });
 
   it('serves on its defaults from an empty folder: register, read the session, stop cleanly', async () => {
-    const cwd = emptyFolder();
-    const server = await startServe(cwd);
+    const at = await deployment();
+    const server = await startServe(at);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const root = await fetch(`${server.url}/`);
@@ -68,7 +101,8 @@ describe('dist/fantasy', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(fs.existsSync(path.join(cwd, 'data', 'fantasy.db'))).toBe(true);
+    // the player is in the database (on SQLite: the default file ./data/fantasy.db)
+    expect(await at.database.rows(`SELECT subject FROM players WHERE subject LIKE 'password:%'`)).toEqual([{ subject: 'password:e2e_player' }]);
     // Every log line is one JSON object, and the generated secret is never printed.
     const lines = server.output().trim().split('\n').filter((l) => !l.startsWith('fantasy listening'));
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
@@ -86,8 +120,8 @@ describe('dist/fantasy', () => {
   }, 60_000);
 
   it('keeps sessions across a restart with the secret it generated', async () => {
-    const cwd = emptyFolder();
-    const first = await startServe(cwd);
+    const at = await deployment();
+    const first = await startServe(at);
     const register = await fetch(`${first.url}/auth/password/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
@@ -96,7 +130,7 @@ describe('dist/fantasy', () => {
     const cookie = register.headers.getSetCookie()[0].split(';')[0];
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
-    const second = await startServe(cwd);
+    const second = await startServe(at);
     expect(second.output()).not.toContain('generated');
     const player = await fetch(`${second.url}/api/v1/player`, { headers: { cookie } });
     expect(player.status).toBe(200);
@@ -104,55 +138,32 @@ describe('dist/fantasy', () => {
     await second.exited;
   }, 60_000);
 
-  it('migrate applies the embedded migrations to a new file and reports nothing pending afterwards', () => {
-    const cwd = emptyFolder();
-    const first = spawnSync(binary, ['migrate', '--database', 'store/x.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/applied [1-9]\d* migration/);
-    const again = spawnSync(binary, ['migrate', '--database', 'store/x.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(again.stdout).toContain('applied 0 migration');
-  });
-
-  it('backup writes a consistent copy that opens as a database, and refuses to overwrite', () => {
-    const cwd = emptyFolder();
-    expect(spawnSync(binary, ['migrate'], { cwd, env: cleanEnv(), encoding: 'utf8' }).status).toBe(0);
-    const first = spawnSync(binary, ['backup', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/^backed up \.\/data\/fantasy\.db to backups\/copy\.db \(\d+ bytes\)/);
-    const migrateCopy = spawnSync(binary, ['migrate', '--database', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(migrateCopy.stdout).toContain('applied 0 migration');
-    const again = spawnSync(binary, ['backup', 'backups/copy.db'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(again.status).toBe(1);
-    expect(again.stderr.trim()).toBe('fantasy: backups/copy.db already exists; choose a new file');
-    const prune = spawnSync(binary, ['prune'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-    expect(prune.status).toBe(0);
-    expect(prune.stdout).toMatch(/^pruned 0 view series, 0 cached answers, 0 rate-limit hits/);
-  });
-
-  it('stops at start with one line naming a bad configuration key (exit 1), and bad usage is exit 2', () => {
-    const cwd = emptyFolder();
+  it('stops at start with one line naming a bad configuration key (exit 1), and bad usage is exit 2', async () => {
+    const { cwd, database } = await deployment();
+    // the run's database selected too: a bad key stops every verb before it connects
+    const shell = (extra: Record<string, string> = {}) => cleanEnv({ ...database.env, ...extra });
     fs.writeFileSync(path.join(cwd, 'fantasy.config.json'), JSON.stringify({ prot: 8787 }));
-    const bad = spawnSync(binary, ['serve'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    const bad = spawnSync(binary, ['serve'], { cwd, env: shell(), encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim()).toBe('fantasy: configuration key prot: unknown key');
-    const badEnv = spawnSync(binary, ['migrate'], { cwd: emptyFolder(), env: cleanEnv({ FANTASY_PORT: 'x' }), encoding: 'utf8' });
+    const badEnv = spawnSync(binary, ['migrate'], { cwd: emptyFolder(), env: shell({ FANTASY_PORT: 'x' }), encoding: 'utf8' });
     expect(badEnv.status).toBe(1);
     expect(badEnv.stderr.trim().split('\n')).toHaveLength(1);
-    const usage = spawnSync(binary, ['no-such-verb'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    const usage = spawnSync(binary, ['no-such-verb'], { cwd, env: shell(), encoding: 'utf8' });
     expect(usage.status).toBe(2);
-    const version = spawnSync(binary, ['--version'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    const version = spawnSync(binary, ['--version'], { cwd, env: shell(), encoding: 'utf8' });
     expect({ status: version.status, stdout: version.stdout.trim() }).toEqual({ status: 0, stdout: '1.0.0' });
-    const secret = spawnSync(binary, ['serve'], { cwd: emptyFolder(), env: cleanEnv({ FANTASY_SIGNING_SECRET: 'short-secret-value' }), encoding: 'utf8' });
+    const secret = spawnSync(binary, ['serve'], { cwd: emptyFolder(), env: shell({ FANTASY_SIGNING_SECRET: 'short-secret-value' }), encoding: 'utf8' });
     expect(secret.status).toBe(1);
     expect(secret.stderr).not.toContain('short-secret-value');
   });
 
   it('prints the OpenAPI document it serves at /openapi.json, without a database', async () => {
-    const cwd = emptyFolder();
-    const printed = spawnSync(binary, ['openapi'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+    const at = await deployment();
+    const printed = spawnSync(binary, ['openapi'], { cwd: at.cwd, env: cleanEnv(at.database.env), encoding: 'utf8' });
     expect(printed.status).toBe(0);
-    expect(fs.readdirSync(cwd)).toEqual([]);
-    const server = await startServe(emptyFolder());
+    expect(fs.readdirSync(at.cwd)).toEqual([]);
+    const server = await startServe(at);
     const served = await fetch(`${server.url}/openapi.json`);
     expect(served.status).toBe(200);
     expect(await served.json()).toEqual(JSON.parse(printed.stdout));
@@ -161,7 +172,7 @@ describe('dist/fantasy', () => {
   });
 
   it('the address serve prints is one a browser can sign in at, and another site cannot write through it', async () => {
-    const server = await startServe(emptyFolder());
+    const server = await startServe(await deployment());
     try {
       // a browser that opened the printed address sends it as its Origin
       const register = await fetch(`${server.url}/auth/password/register`, {
@@ -186,26 +197,20 @@ describe('dist/fantasy', () => {
   }, 60_000);
 
   it('signs in with PBKDF2 and argon2id records (the argon2 addon travels inside the binary)', async () => {
-    const cwd = emptyFolder();
+    const at = await deployment();
     const call = (url: string, route: string, username: string) =>
       fetch(`${url}/auth/password/${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
         body: JSON.stringify({ username, password: 'pass phrase' }),
       });
-    const records = () => {
-      const db = new BetterSqlite3(path.join(cwd, 'data', 'fantasy.db'), { readonly: true });
-      try {
-        return (db.prepare('SELECT record FROM password_credentials').all() as { record: string }[]).map((row) => row.record);
-      } finally {
-        db.close();
-      }
-    };    const first = await startServe(cwd);
+    const records = async () => (await at.database.rows<{ record: string }>('SELECT record FROM password_credentials')).map((row) => row.record);
+    const first = await startServe(at);
     expect((await call(first.url, 'register', 'by_pbkdf2')).status).toBe(201);
     first.child.kill('SIGTERM');
     await first.exited;
 
-    const second = await startServe(cwd, [], { FANTASY_PASSWORDS_ALGORITHM: 'argon2id' });
+    const second = await startServe(at, [], { FANTASY_PASSWORDS_ALGORITHM: 'argon2id' });
     try {
       expect((await call(second.url, 'register', 'by_argon')).status).toBe(201);
       expect((await call(second.url, 'login', 'by_argon')).status).toBe(200);
@@ -216,13 +221,13 @@ describe('dist/fantasy', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-    const stored = records();
+    const stored = await records();
     expect(stored).toHaveLength(2);
     for (const record of stored) expect(record).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   }, 60_000);
 
   it('answers what Node refuses before routing in the error shape', async () => {
-    const server = await startServe(emptyFolder());
+    const server = await startServe(await deployment());
     const { port } = new URL(server.url);
     /** Sends raw bytes and reads the whole answer (Node closes the connection after these). */
     const raw = (bytes: string) =>
@@ -267,5 +272,129 @@ describe('dist/fantasy', () => {
     }
     const refusals = server.output().split('\n').filter((line) => line.includes('refused by the parser'));
     expect(refusals).toHaveLength(4);
+  }, 60_000);
+});
+
+describe('a fresh start has a league to join', () => {
+  it('serve seeds the Global League: the first player joins it at once', async () => {
+    const server = await serve();
+    const cookie = await register(server.url, 'first_player');
+    const joined = await fetch(`${server.url}/api/v1/leagues/global/my-team`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: new URL(server.url).origin },
+      body: JSON.stringify({ name: 'First Readers' }),
+    });
+    expect(joined.status).toBe(201);
+    expect(await joined.json()).toMatchObject({ name: 'First Readers', credits: 1000 });
+    await server.stop();
+  }, 60_000);
+
+
+  it('seed-global on a new deployment creates the Global League once; again, and serve after it, change nothing', async () => {
+    const at = await deployment();
+    const seed = () => spawnSync(binary, ['seed-global'], { cwd: at.cwd, env: cleanEnv(at.database.env), encoding: 'utf8' });
+    const first = seed();
+    expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(first.stdout).toMatch(/^created the Global League: id global, "Global League", domain en, L=[\d.]+/);
+    expect(seed().stdout).toMatch(/^the Global League already exists, nothing changed: id global, "Global League", domain en/);
+    const server = await startServe(at, [], { FANTASY_SCHEDULER: 'false' });
+    const cookie = await register(server.url, 'seeded_player');
+    const leagues = await (await fetch(`${server.url}/api/v1/leagues/global`, { headers: { cookie } })).json();
+    expect(leagues).toMatchObject({ id: 'global', title: 'Global League', domain: 'en' });
+    await server.stop();
+    expect(await at.database.rows('SELECT id, name FROM leagues')).toEqual([{ id: 'global', name: 'Global League' }]);
+  }, 60_000);
+});
+
+/** One request written by hand: Node's client would add the Host and refuse odd Expect values. */
+function rawExchange(url: string, request: string): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body] = [text.slice(0, text.indexOf('\r\n\r\n')), text.slice(text.indexOf('\r\n\r\n') + 4)];
+      resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+    });
+  });
+}
+
+describe('the binary refuses what Node and look-alikes would let through', () => {
+  const SECRET = 'bad-day-signing-secret-long-enough-0123456789';
+
+  it('an unknown Expect and a request without Host answer in the error shape', async () => {
+    const server = await serve();
+    const expectation = await rawExchange(server.url, 'POST /auth/password/login HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+    const hostless = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect([expectation, hostless]).toEqual([
+      { status: 417, body: { error: 'EXPECTATION_FAILED' } },
+      { status: 400, body: { error: 'MALFORMED_REQUEST' } },
+    ]);
+    await server.stop();
+  }, 60_000);
+
+  it('look-alike team names are the same name, and invisible characters are refused', async () => {
+    const server = await serve();
+    const join = async (username: string, name: string) => {
+      const cookie = await register(server.url, username);
+      const response = await fetch(`${server.url}/api/v1/leagues/global/my-team`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: new URL(server.url).origin },
+        body: JSON.stringify({ name }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect((await join('founder_one', 'Founders 1')).status).toBe(201);
+    expect(await join('cyrillic_o', 'F\u043eunders 1')).toEqual({ status: 400, body: { error: 'NAME_TAKEN' } });
+    expect(await join('zero_width', 'Founders\u200b 1')).toEqual({ status: 400, body: { error: 'TEAM_NAME_LENGTH' } });
+    await server.stop();
+  }, 60_000);
+
+  it('a session token signed with the real secret needs an end and a past issue time', async () => {
+    const server = await serve({ FANTASY_SIGNING_SECRET: SECRET });
+    const cookie = await register(server.url, 'token_owner');
+    const session = async (cookieHeader: string) => (await fetch(`${server.url}/api/v1/session`, { headers: { cookie: cookieHeader } })).status;
+    const { sub } = (await (await fetch(`${server.url}/api/v1/session`, { headers: { cookie } })).json()) as { sub: string };
+    const now = Math.floor(Date.now() / 1000);
+    const signed = async (times: { iat?: number; exp?: number }) => {
+      let jwt = new SignJWT({ name: 'token_owner' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub);
+      if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
+      if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+      return `session_token=${await jwt.sign(new TextEncoder().encode(SECRET))}`;
+    };
+    expect({
+      own: await session(cookie),
+      handMade: await session(await signed({ iat: now - 60, exp: now + 3_600 })),
+      noExp: await session(await signed({ iat: now - 60 })),
+      futureIat: await session(await signed({ iat: now + 86_400, exp: now + 2 * 86_400 })),
+      tooOld: await session(await signed({ iat: now - 8 * 86_400, exp: now + 365 * 86_400 })),
+    }).toEqual({ own: 200, handMade: 200, noExp: 401, futureIat: 401, tooOld: 401 });
+    await server.stop();
+  }, 60_000);
+});
+
+describe('metrics of the built binary', () => {
+  it('/metrics is unreachable when not configured', async () => {
+    const server = await serve();
+    const metrics = await fetch(`${server.url}/metrics`);
+    expect(metrics.status).toBe(404);
+    expect(await metrics.json()).toEqual({ error: 'NOT_FOUND' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('with metrics.port: served on loopback, counting the main listener’s requests', async () => {
+    const server = await serve({ FANTASY_METRICS_PORT: '0' });
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    // the main listener still has no /metrics (no token configured)
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    await fetch(`${server.url}/api/v1/session`);
+    const text = await (await fetch(server.metricsUrl!)).text();
+    const { samples } = parsePrometheusText(text);
+    expect(samples).toContainEqual({ name: 'fantasy_http_requests_total', labels: { method: 'GET', route: '/api/v1/session', status: '401' }, value: 1 });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 60_000);
 });

@@ -2,6 +2,7 @@
  * The Dockerfile's steps without a container engine (deploy/container-steps.sh): the built
  * binary staged as the image lays it out, run as the image's non-root user with only the
  * image's environment, answering the image's HEALTHCHECK, its database in the volume.
+ * SQLite only: what it checks is the image's default store, the SQLite file in its volume.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

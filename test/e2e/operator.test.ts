@@ -1,20 +1,16 @@
 /**
  * The operator's side of the built binary: progress lines on a pseudo-terminal (through
- * util-linux `script`) and JSON lines otherwise, `/metrics` off by default and on its own
- * loopback port when configured, `status` on a fresh deployment.
+ * util-linux `script`) and JSON lines otherwise, `status` on a fresh deployment.
+ * SQLite only: the progress lines are those of `backup` of the SQLite file, and `status` reads
+ * the file (both refuse a databaseUrl, see postgres.test.ts). `/metrics`, off by default and
+ * on its own loopback port when configured, is served on both engines: binary.test.ts.
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { binary, serveBinary } from '../support/served-binary';
-import { parsePrometheusText } from '../support/prometheus';
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+import { describe, expect, it } from 'vitest';
+import { binary } from '../support/served-binary';
 
 function emptyFolder(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-e2e-ops-'));
@@ -29,12 +25,6 @@ function onTerminal(cwd: string, args: string[]): { status: number | null; outpu
   const command = [binary, ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
   const result = spawnSync('script', ['-qfec', command, '/dev/null'], { cwd, env: cleanEnv({ TERM: 'xterm' }), encoding: 'utf8' });
   return { status: result.status, output: result.stdout };
-}
-
-async function serve(cwd: string, env: Record<string, string> = {}) {
-  const served = await serveBinary(cwd, cleanEnv(env));
-  children.push(served.child);
-  return served;
 }
 
 describe('progress lines', () => {
@@ -68,29 +58,7 @@ describe('progress lines', () => {
   });
 });
 
-describe('metrics and status of the built binary', () => {
-  it('/metrics is unreachable when not configured', async () => {
-    const server = await serve(emptyFolder());
-    const metrics = await fetch(`${server.url}/metrics`);
-    expect(metrics.status).toBe(404);
-    expect(await metrics.json()).toEqual({ error: 'NOT_FOUND' });
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }, 60_000);
-
-  it('with metrics.port: served on loopback, counting the main listener’s requests', async () => {
-    const server = await serve(emptyFolder(), { FANTASY_METRICS_PORT: '0' });
-    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-    // the main listener still has no /metrics (no token configured)
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
-    await fetch(`${server.url}/api/v1/session`);
-    const text = await (await fetch(server.metricsUrl!)).text();
-    const { samples } = parsePrometheusText(text);
-    expect(samples).toContainEqual({ name: 'fantasy_http_requests_total', labels: { method: 'GET', route: '/api/v1/session', status: '401' }, value: 1 });
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }, 60_000);
-
+describe('status of the built binary', () => {
   it('status on a fresh deployment: nothing needs the operator (exit 0)', () => {
     const cwd = emptyFolder();
     expect(spawnSync(binary, ['status'], { cwd, env: cleanEnv(), encoding: 'utf8' }).status).toBe(1);

@@ -4,6 +4,8 @@
  * is reached; it decrypts every message with the subscription's keys and checks the VAPID
  * signature. A subscription answered 404 or 410 is deleted; announce run again sends nothing
  * twice; announce killed midway and run again sends what was left, once.
+ * Runs on the engine of the run (test/support/e2e-database.ts): the `sqlite` and the `postgres`
+ * vitest projects both run it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binary, serveBinary, type ServedBinary } from '../support/served-binary';
 import { utcDay } from '../../src/domain/dates';
 import { dayWords } from '../../src/domain/announcements';
-import { closeDatabase, openDatabase } from '../../src/store/database';
 import { type CapturedRun, capturedRun } from '../support/captured-run';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { type BrowserSubscription, type FakePushService, startFakePushService } from '../fakes/push-service';
+import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
 
 const today = utcDay(new Date());
 const SERVICE_TOKEN = 'e2e-push-service-token';
@@ -28,6 +30,7 @@ let cwd: string;
 let env: NodeJS.ProcessEnv;
 let server: ServedBinary;
 let base: string;
+let database: E2eDatabase;
 
 function fantasy(...args: string[]): Promise<CapturedRun> {
   return capturedRun(binary, args, { cwd, env });
@@ -37,10 +40,12 @@ beforeAll(async () => {
   encyclopedia = await startFakeEncyclopedia({ today, publishedThrough: today });
   push = await startFakePushService();
   cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-push-'));
+  database = await e2eDatabase(cwd);
   // more sign-ups from one address than the default hourly allowance
   fs.writeFileSync(path.join(cwd, 'fantasy.config.json'), JSON.stringify({ limits: { registrationsPerAddress: 50 } }));
   env = {
     PATH: process.env.PATH,
+    ...database.env,
     // the push service's throwaway certificate, trusted as an operator would trust a private CA
     NODE_EXTRA_CA_CERTS: push.certificateFile,
     FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
@@ -60,6 +65,7 @@ afterAll(async () => {
   await server?.stop();
   await push?.close();
   await encyclopedia?.close();
+  await database?.close();
 });
 
 interface Player {
@@ -168,7 +174,6 @@ describe('Web Push through the binary', () => {
     });
     expect(founded).toMatchObject({ status: 201 });
     const leagueId = founded.body.id as string;
-    const store = openDatabase(path.join(cwd, 'data', 'fantasy.db'));
     const members: Player[] = [];
     const phones: BrowserSubscription[] = [];
     for (let i = 0; i < 6; i++) {
@@ -188,22 +193,17 @@ describe('Web Push through the binary', () => {
     // wait until the hung message is in flight and every message accepted so far is recorded as
     // sent, then kill the run where it stands (killed between a push service's "accepted" and
     // our record of it, a message would be sent again: delivery is at least once)
-    const sentRows = () => (store.$client.prepare(`SELECT count(*) AS n FROM outbox WHERE channel = 'push' AND status = 'sent'`).get() as { n: number }).n;
-    const sentBefore = sentRows();
+    const count = async (where: string) => (await database.rows<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM outbox WHERE ${where}`))[0]!.n;
+    const sentRows = () => count(`channel = 'push' AND status = 'sent'`);
+    const sentBefore = await sentRows();
     // rows a sender holds: once only the hung one is, nothing else is on its way to the push service
-    const inFlight = () => (store.$client.prepare(`SELECT count(*) AS n FROM outbox WHERE status = 'pending' AND claimed_until IS NOT NULL`).get() as { n: number }).n;
+    const inFlight = () => count(`status = 'pending' AND claimed_until IS NOT NULL`);
     const accepted = () => phones.reduce((n, phone) => n + received(phone).length, 0);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (push.held() === 1 && inFlight() === 1 && sentRows() - sentBefore === accepted()) {
-          clearInterval(timer);
-          resolve();
-        } else if (run.exitCode !== null) {
-          clearInterval(timer);
-          reject(new Error(`announce ended before it could be killed (${run.exitCode})`));
-        }
-      }, 10);
-    });
+    for (;;) {
+      if (push.held() === 1 && (await inFlight()) === 1 && (await sentRows()) - sentBefore === accepted()) break;
+      if (run.exitCode !== null) throw new Error(`announce ended before it could be killed (${run.exitCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     run.kill('SIGKILL');
     await new Promise((resolve) => run.on('exit', resolve));
     const sentBeforeKill = phones.filter((phone) => received(phone).length === 1).length;
@@ -221,6 +221,5 @@ describe('Web Push through the binary', () => {
     }
     for (const phone of phones) expect(received(phone).map((m) => m.payload.kind)).toEqual(['morning-result']);
     expect((await fantasy('announce')).stdout).toMatch(/0 sent, 0 to retry, 0 dropped/);
-    closeDatabase(store);
   }, 120_000);
 });

@@ -2,7 +2,10 @@
  * A player's first week, through the built binary against the loopback encyclopedia:
  * seed the Global League, sign up, join, read the market, buy, field a line-up, score the
  * day with the built-in engine, read the standings, then settle at expiry and read the
- * in-box. Every step is what an operator or a player would type or click.
+ * in-box. Every step is what an operator or a player would type or click. Days the engine
+ * scored elsewhere come in through `fantasy import-performances`.
+ * Runs on the engine of the run (test/support/e2e-database.ts): the `sqlite` and the `postgres`
+ * vitest projects both run it.
  */
 import { type CapturedRun, capturedRun } from '../support/captured-run';
 import fs from 'node:fs';
@@ -13,6 +16,7 @@ import { binary, serveBinary, type ServedBinary } from '../support/served-binary
 import { basePoints } from '../../src/domain/base-points';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
+import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
 
 const today = utcDay(new Date());
 const SERVICE_TOKEN = 'e2e-service-token';
@@ -22,6 +26,7 @@ let cwd: string;
 let env: NodeJS.ProcessEnv;
 let server: ServedBinary;
 let base: string;
+let database: E2eDatabase;
 
 /** Runs a CLI verb without blocking this process, which also hosts the fake encyclopedia. */
 function fantasy(...args: string[]): Promise<CapturedRun> {
@@ -32,8 +37,10 @@ beforeAll(async () => {
   // Today's views are published so the engine can score today.
   fake = await startFakeEncyclopedia({ today, publishedThrough: today });
   cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-season-'));
+  database = await e2eDatabase(cwd);
   env = {
     PATH: process.env.PATH,
+    ...database.env,
     FANTASY_ENCYCLOPEDIA_SITE_URL: fake.siteUrl,
     FANTASY_ENCYCLOPEDIA_METRICS_URL: fake.metricsUrl,
     FANTASY_ENCYCLOPEDIA_META_URL: fake.metaUrl,
@@ -48,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await fake?.close();
+  await database?.close();
 });
 
 describe('a first week, end to end', () => {
@@ -63,9 +71,12 @@ describe('a first week, end to end', () => {
   };
 
   it('plays a season week through the binary', async () => {
-    const seeded = await fantasy('seed-global');
-    expect(seeded.status).toBe(0);
-    expect((await fantasy('seed-global')).status).toBe(0);
+    // serve seeded the Global League at start: seeding it again, twice, changes nothing
+    for (let run = 0; run < 2; run++) {
+      const seeded = await fantasy('seed-global');
+      expect(seeded).toMatchObject({ status: 0, stdout: expect.stringMatching(/^the Global League already exists, nothing changed: id global, "Global League", domain en/) });
+    }
+    expect(await database.rows('SELECT id FROM leagues')).toEqual([{ id: 'global' }]);
 
     const register = await fetch(`${base}/auth/password/register`, {
       method: 'POST',
@@ -125,6 +136,28 @@ describe('a first week, end to end', () => {
     // Re-running the day overwrites it.
     expect((await fantasy('collect', '--date', today)).status).toBe(0);
     expect((await api('GET', '/api/v1/leagues/global/my-performances?limit=10')).body).toHaveLength(1);
+
+    // Two earlier days the engine scored elsewhere, one JSON object per line, imported twice:
+    // the second import overwrites the same rows, so the standings count them once.
+    const earlier = [
+      { date: addDays(today, -2), views: 8_000 },
+      { date: addDays(today, -1), views: 16_000 },
+    ];
+    const importFile = path.join(cwd, 'earlier-days.jsonl');
+    fs.writeFileSync(
+      importFile,
+      earlier.map(({ date, views }) => JSON.stringify({ date, results: [{ teamId: joined.body.id, articleViews: [views], chemistryLevels: [] }] })).join('\n'),
+    );
+    for (let run = 0; run < 2; run++) expect(await fantasy('import-performances', importFile)).toMatchObject({ status: 0, stdout: '2 performances written\n' });
+    const imported = (await api('GET', '/api/v1/leagues/global/my-performances?limit=10')).body as { date: string; points: number }[];
+    expect(imported.map((day) => [day.date, day.points])).toEqual([
+      [today, performances.body[0].points],
+      ...earlier.reverse().map(({ date, views }) => [date, basePoints(views)]),
+    ]);
+    const importedPoints = basePoints(8_000) + basePoints(16_000);
+    expect((await api('GET', '/api/v1/leagues/global/leaderboard')).body).toEqual([
+      expect.objectContaining({ team: expect.objectContaining({ name: 'Readers United' }), cumulativePoints: performances.body[0].points + importedPoints, rank: 1 }),
+    ]);
 
     // A week later the sweep settles both contracts at the price they command then.
     const settled = await fantasy('settle', '--at', `${addDays(today, 7)}T06:00:00Z`);

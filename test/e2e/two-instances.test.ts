@@ -4,8 +4,11 @@
  * once (its cached answers are tagged by the version read from the database), two players
  * racing for one article through different instances get one contract between them, an
  * instance killed in the middle of buys loses no credit and pays nothing twice, and the daily
- * verbs (`collect`, `settle`) run on the same database, paying each contract once.
+ * verbs (`collect`, `settle`) run on the same database, paying each contract once, and a
+ * settlement run killed half-way (each contract's commit slowed by a trigger) and run again
+ * settles and pays each contract exactly once, with one notification each.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,4 +165,178 @@ describe('two instances on one PostgreSQL database', () => {
     expect(team.credits).toBe(1000 + rows.reduce((sum, row) => sum + row.amount, 0));
     expect((await call(a, 'GET', '/api/v1/player/notifications', dan)).body).toHaveLength(1);
   }, 60_000);
+
+});
+
+describe('two instances on one PostgreSQL database, a settlement run killed half-way', () => {
+  let a: ServedBinary;
+  let b: ServedBinary;
+  /** session cookies of the players whose contracts fall due together */
+  let players: string[];
+  /** every contract of theirs the tests below bought, and whose it is */
+  const bought: { id: string; player: number }[] = [];
+  const through = (player: number) => (player % 2 === 0 ? a : b);
+
+  beforeAll(async () => {
+    // b died in the middle of buys above: the deployment starts it again, as an orchestrator would
+    await servers[1]!.stop();
+    servers[1] = await serveBinary(cwd, env);
+    [a, b] = servers as [ServedBinary, ServedBinary];
+    players = await Promise.all(['eve', 'finn', 'gus'].map((name, index) => register(through(index), name)));
+    for (const [index, cookie] of players.entries()) {
+      expect((await call(through(index), 'POST', '/api/v1/leagues/global/my-team', cookie, { name: `Sweep Readers ${index}` })).status).toBe(201);
+    }
+    // every notification the sweep writes takes 0.4 s more inside its contract's transaction (the
+    // trigger is made in each test): the sweep prices each contract with a fetch (no series for
+    // that day is stored yet) and commits what it has priced before each fetch, so it commits
+    // contract by contract, slowly
+    await cluster.query(
+      database,
+      `CREATE FUNCTION slow_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`,
+    );
+  }, 60_000);
+
+  const slowNotifications = (on: boolean) =>
+    cluster.query(
+      database,
+      on
+        ? 'CREATE TRIGGER slow_notifications AFTER INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION slow_notification()'
+        : 'DROP TRIGGER slow_notifications ON notifications',
+    );
+
+  /** Four SHORT contracts a player, bought through both instances: twelve due together a few days on. */
+  async function buyDueContracts(): Promise<string[]> {
+    const shelf = (await call(a, 'GET', '/api/v1/leagues/global/market', players[0]!)).body as { id: string; price: number | null }[];
+    const held = new Set(
+      ((await call(a, 'GET', '/api/v1/leagues/global/contracts', players[0]!)).body as { article: { id: string } }[]).map((contract) => contract.article.id),
+    );
+    const free = shelf.filter((article) => article.price !== null && !held.has(article.id)).sort((x, y) => x.price! - y.price!);
+    const ids: string[] = [];
+    for (const [player, cookie] of players.entries()) {
+      let mine = 0;
+      while (mine < 4 && free.length > 0) {
+        const article = free.shift()!;
+        const answer = await call(mine % 2 === 0 ? a : b, 'POST', '/api/v1/leagues/global/my-contracts', cookie, { articleId: article.id, tier: 'SHORT' });
+        if (answer.status !== 201) continue;
+        bought.push({ id: answer.body.id as string, player });
+        ids.push(answer.body.id as string);
+        mine++;
+      }
+      expect(mine).toBe(4);
+    }
+    return ids;
+  }
+
+  const contractRows = (ids: string[]) =>
+    cluster.query<{ id: string; status: string; sale_payout: number | null; team_id: string }>(
+      database,
+      'SELECT id, status, sale_payout, team_id FROM contracts WHERE id = ANY($1) ORDER BY id',
+      [ids],
+    );
+  const ledger = (ids: string[]) =>
+    cluster.query<{ contract_id: string; kind: string; amount: number }>(
+      database,
+      'SELECT contract_id, kind, amount FROM ledger_entries WHERE contract_id = ANY($1) ORDER BY id',
+      [ids],
+    );
+  const notified = async (ids: string[]) =>
+    (await cluster.query<{ contract_id: string }>(database, 'SELECT contract_id FROM notifications WHERE contract_id = ANY($1) ORDER BY contract_id', [ids])).map(
+      (row) => row.contract_id,
+    );
+  const payouts = async (ids: string[]) => (await ledger(ids)).filter((row) => row.kind === 'settlement_payout').length;
+  /** connections of the run named `name` asleep in the trigger, that is inside a contract's transaction */
+  const sleeping = async (name: string) =>
+    (
+      await cluster.query<{ n: number }>(
+        'postgres',
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event = 'PgSleep'`,
+        [database, name],
+      )
+    )[0]!.n;
+
+  /**
+   * `fantasy settle --at at` started, and SIGKILLed once three of `ids` are paid and it is inside
+   * the next one's transaction. Its connections carry a name of their own (application_name in
+   * the URL), so the test tells them from another run's.
+   */
+  async function settleKilledHalfWay(ids: string[], at: string): Promise<void> {
+    const name = 'killed-sweep';
+    const url = `${env.FANTASY_DATABASE_URL}?application_name=${name}`;
+    const run = spawn(binary, ['settle', '--at', at], { cwd, env: { ...env, FANTASY_DATABASE_URL: url }, stdio: 'ignore' });
+    const killed = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
+    for (;;) {
+      if ((await payouts(ids)) >= 3 && (await sleeping(name)) === 1) break;
+      if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be killed`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    run.kill('SIGKILL');
+    expect(await killed).toBe('SIGKILL');
+  }
+
+  /** Each of `ids` settled once, bought once and paid out once, its player told once; what each player sees agrees, through either instance. */
+  async function expectEachSettledAndPaidOnce(ids: string[]): Promise<void> {
+    const final = await contractRows(ids);
+    expect(final.map((row) => row.status)).toEqual(ids.map(() => 'settled'));
+    const entries = await ledger(ids);
+    for (const row of final) {
+      const own = entries.filter((entry) => entry.contract_id === row.id);
+      expect(own.map((entry) => entry.kind), row.id).toEqual(['purchase', 'settlement_payout']);
+      expect(own[1]!.amount).toBe(row.sale_payout);
+    }
+    expect(await notified(ids)).toEqual([...ids].sort());
+    for (const [player, cookie] of players.entries()) {
+      const team = (await call(through(player + 1), 'GET', '/api/v1/leagues/global/my-team', cookie)).body as { id: string; credits: number };
+      const [{ spent }] = await cluster.query<{ spent: number }>(database, 'SELECT coalesce(sum(amount), 0)::int AS spent FROM ledger_entries WHERE team_id = $1', [team.id]);
+      expect(team.credits).toBe(1000 + spent);
+      const theirs = bought.filter((contract) => contract.player === player).length;
+      expect((await call(through(player + 1), 'GET', '/api/v1/player/notifications', cookie)).body).toHaveLength(theirs);
+      expect((await call(through(player + 1), 'GET', '/api/v1/leagues/global/my-contracts', cookie)).body).toEqual([]);
+    }
+  }
+
+  it('killed inside a contract\'s transaction and run again, it settles and pays each contract exactly once', async () => {
+    const ids = await buyDueContracts();
+    await slowNotifications(true);
+    const at = `${addDays(utcDay(new Date()), 7)}T06:00:00Z`;
+    await settleKilledHalfWay(ids, at);
+
+    // killed mid-sweep: some contracts settled, not all, and each one settled is whole
+    const afterKill = await contractRows(ids);
+    const settledAfterKill = afterKill.filter((row) => row.status === 'settled').map((row) => row.id);
+    expect(settledAfterKill.length).toBeGreaterThanOrEqual(3);
+    expect(settledAfterKill.length).toBeLessThan(ids.length);
+    expect(afterKill.filter((row) => row.status !== 'settled').every((row) => row.status === 'live' && row.sale_payout === null)).toBe(true);
+    const paidAfterKill = (await ledger(ids)).filter((row) => row.kind === 'settlement_payout').map((row) => row.contract_id);
+    expect(paidAfterKill.sort()).toEqual([...settledAfterKill].sort());
+    expect(await notified(ids)).toEqual([...settledAfterKill].sort());
+
+    await slowNotifications(false);
+    const rerun = await capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    expect(rerun.status, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain(`: ${ids.length - settledAfterKill.length} settled, 0 renewed, 0 skipped`);
+    const third = await capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    expect(third.stdout).toContain(': 0 settled, 0 renewed, 0 skipped');
+    await expectEachSettledAndPaidOnce(ids);
+  }, 120_000);
+
+  it('two runs at once, as two instances would start them, one killed half-way: the other settles the rest, each contract paid once', async () => {
+    const ids = await buyDueContracts();
+    await slowNotifications(true);
+    // a day on from the test before: no series of that day stored, every contract fetched again
+    const at = `${addDays(utcDay(new Date()), 8)}T06:00:00Z`;
+    const survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    await settleKilledHalfWay(ids, at);
+    expect(await payouts(ids)).toBeLessThan(ids.length);
+
+    const survived = await survivor;
+    expect(survived.status, survived.stderr).toBe(0);
+    // what the killed run had not committed, the survivor settled, at least the contract whose
+    // transaction the kill undid; nothing is left for a rerun
+    const [, bySurvivor] = /: (\d+) settled, 0 renewed, 0 skipped/.exec(survived.stdout) ?? [];
+    expect(Number(bySurvivor)).toBeGreaterThanOrEqual(1);
+    await slowNotifications(false);
+    const rerun = await capturedRun(binary, ['settle', '--at', at], { cwd, env });
+    expect(rerun.stdout).toContain(': 0 settled, 0 renewed, 0 skipped');
+    await expectEachSettledAndPaidOnce(ids);
+  }, 120_000);
 });
