@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contracts, performances, teams } from '../../src/store/schema';
+import { first, tablesOf } from '../../src/store/dialect';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
@@ -137,7 +137,8 @@ async function withInternal(run: (app: TestApp, w: World) => Promise<void>) {
 }
 
 function storedRows(app: TestApp) {
-  return app.ctx.db.select().from(performances).orderBy(performances.teamId, performances.date).all();
+  const { performances } = tablesOf(app.ctx.db);
+  return app.ctx.db.select().from(performances).orderBy(performances.teamId, performances.date);
 }
 
 describe('ingest effects', () => {
@@ -149,17 +150,17 @@ describe('ingest effects', () => {
       });
       expect(result.status).toBe(400);
       expect(result.body).toEqual({ error: 'INGEST_INVALID' });
-      expect(storedRows(app)).toEqual([]);
+      expect(await storedRows(app)).toEqual([]);
     }));
 
   it('re-sending a day overwrites points and snapshot, keeps the first createdAt, never duplicates', () =>
     withInternal(async (app, w) => {
-      const first = await app.call('POST', '/internal/v1/performances', {
+      const firstSend = await app.call('POST', '/internal/v1/performances', {
         headers: ENGINE_HEADERS,
         body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [4_000, 8_000], ['good'], '{"LW":"Alpha"}')]),
       });
-      expect(first.body).toEqual({ written: 1 });
-      const firstRow = storedRows(app)[0];
+      expect(firstSend.body).toEqual({ written: 1 });
+      const firstRow = (await storedRows(app))[0];
       expect(firstRow.points).toBe(1 + 2 + 0.5);
 
       app.clock.set('2026-05-11T09:00:00.000Z');
@@ -168,7 +169,7 @@ describe('ingest effects', () => {
         body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [16_000], ['excellent'], 42)]),
       });
       expect(again.body).toEqual({ written: 1 });
-      const rows = storedRows(app);
+      const rows = await storedRows(app);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         teamId: w.aliceTeam.id,
@@ -186,7 +187,7 @@ describe('ingest effects', () => {
       await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(w.aliceTeam.id, [8_000], [])]) });
       await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(w.bobTeam.id, [], [])]) });
       const owner = (teamId: string) => (teamId === w.aliceTeam.id ? 'alice' : 'bob');
-      expect(storedRows(app).map((r) => `${owner(r.teamId)} ${r.date} ${r.points}`).sort()).toEqual([
+      expect((await storedRows(app)).map((r) => `${owner(r.teamId)} ${r.date} ${r.points}`).sort()).toEqual([
         'alice 2026-05-09 1',
         'alice 2026-05-10 2',
         'bob 2026-05-10 0',
@@ -199,7 +200,8 @@ describe('points for hand-computed cases', () => {
   async function pointsFor(app: TestApp, teamId: string, articleViews: number[], chemistryLevels: string[]) {
     const result = await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: ingestBody('2026-05-10', [row(teamId, articleViews, chemistryLevels)]) });
     expect(result.status).toBe(200);
-    return app.ctx.db.select().from(performances).where(eq(performances.teamId, teamId)).get()!.points;
+    const { performances } = tablesOf(app.ctx.db);
+    return (await first(app.ctx.db.select().from(performances).where(eq(performances.teamId, teamId))))!.points;
   }
 
   it.each([
@@ -287,8 +289,9 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
       });
       expect(put.status).toBe(200);
       // renewal rewrites the term in place and keeps heldSince; the sale happens later
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ purchaseDate: '2026-05-04', expireDate: '2026-05-07' }).where(eq(contracts.id, renewed.id)).run());
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, sold.id)).run());
+      const { contracts } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ purchaseDate: '2026-05-04', expireDate: '2026-05-07' }).where(eq(contracts.id, renewed.id)));
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, sold.id)));
       const on = async (date: string) => (await inputsOn(app, date))[0].articles;
       expect(await on('2026-05-01')).toEqual(['Early', 'Renewed']);
       expect(await on('2026-05-03')).toEqual(['Early', 'Late', 'Renewed']);
@@ -321,8 +324,9 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
       expect(before.articles).toEqual(['Expiring', 'Sold_later']);
       // 06:00 on the 4th: the sweep settles the contract whose last day was the 3rd, and the
       // player sells the other one later that morning
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled', closedOn: '2026-05-04' }).where(eq(contracts.id, expiring.id)).run());
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold', closedOn: '2026-05-04' }).where(eq(contracts.id, soldLater.id)).run());
+      const { contracts } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled', closedOn: '2026-05-04' }).where(eq(contracts.id, expiring.id)));
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold', closedOn: '2026-05-04' }).where(eq(contracts.id, soldLater.id)));
       expect(await onThe3rd()).toEqual(before);
       // from the closing day on, neither scores
       expect((await inputsOn(app, '2026-05-04'))[0].articles).toEqual([]);
@@ -339,7 +343,8 @@ describe('scoring inputs: which teams, which line-up, which contracts', () => {
       const { team: later } = await buildLeague(app, b, { startDate: '2026-05-05T10:00:00.000Z', durationDays: 14 });
       const { team: closed } = await buildLeague(app, c, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14, closedAt: '2026-05-03T18:00:00.000Z' });
       const { team: departed } = await buildLeague(app, d, { startDate: '2026-05-01T10:00:00.000Z', durationDays: 14 });
-      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-02T00:00:00.000Z' }).where(eq(teams.id, departed.id)).run());
+      const { teams } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-02T00:00:00.000Z' }).where(eq(teams.id, departed.id)));
       const ids = async (date: string) => (await inputsOn(app, date)).map((e) => e.teamId).sort();
       expect(await ids('2026-04-30')).toEqual([]);
       expect(await ids('2026-05-01')).toEqual([running.id, closed.id, departed.id].sort());

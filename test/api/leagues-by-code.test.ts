@@ -1,7 +1,7 @@
 /** GET /api/v1/leagues/by-code/{code} and the code-attempt bucket it shares with coded joins (§6.7). */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { leagues } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
@@ -21,6 +21,12 @@ async function world(): Promise<{ app: TestApp; world: World }> {
   const seeker = await app.player('seeker');
   const secret = (await buildLeague(app, admin, { name: 'Secret League', visibility: 'private', invitationCode: 'K7M2Q' })).league;
   return { app, world: { admin, seeker, secret } };
+}
+
+/** Removes the league's row straight from the store, on either engine. */
+async function deleteLeague(app: TestApp, league: LeagueRow): Promise<void> {
+  const { leagues } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.delete(leagues).where(eq(leagues.id, league.id)));
 }
 
 const byCode = (code: string) => `/api/v1/leagues/by-code/${code}`;
@@ -46,7 +52,10 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
       method: 'GET',
       path: byCode('K7M2Q'),
       as: 'seeker',
-      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ closedAt: NOW }).where(eq(leagues.id, w.secret.id)).run()),
+      before: async (w, app) => {
+        const { leagues } = tablesOf(app.ctx.db);
+        await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ closedAt: NOW }).where(eq(leagues.id, w.secret.id)));
+      },
       status: 200,
       expect: { closedAt: NOW },
     },
@@ -61,7 +70,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
       method: 'GET',
       path: byCode('K7M2Q'),
       as: 'seeker',
-      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.delete(leagues).where(eq(leagues.id, w.secret.id)).run()),
+      before: (w, app) => deleteLeague(app, w.secret),
       status: 404,
       expect: NOT_FOUND,
       exact: true,
@@ -74,7 +83,7 @@ describe('GET /api/v1/leagues/by-code/{code}', () => {
     try {
       const texts = new Set<string>();
       for (const code of ['K7M2', 'ZZZZZ', 'K7/M2Q']) texts.add((await app.call('GET', byCode(code), { as: w.seeker })).text);
-      await writeTransaction(app.ctx.db, (tx) => tx.delete(leagues).where(eq(leagues.id, w.secret.id)).run());
+      await deleteLeague(app, w.secret);
       texts.add((await app.call('GET', byCode('K7M2Q'), { as: w.seeker })).text);
       expect([...texts]).toEqual([JSON.stringify(NOT_FOUND)]);
     } finally {

@@ -4,17 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findLanguageScale } from '../../src/store/language-scales';
-import { languageScales, leagues, lineupVersions, teams, upstreamCache } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { appWithFake, createBody, mirrorEnglish, NOW, requestsTo } from './leagues-fixtures';
 import type { TestApp } from '../support/app';
 
-function counts(app: TestApp) {
+async function counts(app: TestApp) {
   const db = app.ctx.db;
+  const { languageScales, leagues, lineupVersions, teams } = tablesOf(db);
   return {
-    leagues: db.select().from(leagues).all().length,
-    teams: db.select().from(teams).all().length,
-    lineups: db.select().from(lineupVersions).all().length,
-    scales: db.select().from(languageScales).all().length,
+    leagues: (await db.select().from(leagues)).length,
+    teams: (await db.select().from(teams)).length,
+    lineups: (await db.select().from(lineupVersions)).length,
+    scales: (await db.select().from(languageScales)).length,
   };
 }
 
@@ -81,10 +82,10 @@ describe('founding a league on an uncalibrated edition', () => {
   it('answers 400 CALIBRATION_BELOW_FLOOR for a small edition and stores nothing', async () => {
     const { app } = await appWithFake();
     try {
-      const before = counts(app);
+      const before = await counts(app);
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'kw' }) });
       expect(res).toMatchObject({ status: 400, body: { error: 'CALIBRATION_BELOW_FLOOR' } });
-      expect(counts(app)).toEqual(before);
+      expect(await counts(app)).toEqual(before);
       expect(await findLanguageScale(app.ctx.db, 'kw')).toBeUndefined();
     } finally {
       await app.close();
@@ -95,15 +96,15 @@ describe('founding a league on an uncalibrated edition', () => {
     const { app, fake } = await appWithFake();
     try {
       fake.faults.add({ route: '*', domain: 'en', fault: { kind: 'status', status: 500 } });
-      const before = counts(app);
+      const before = await counts(app);
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'kw' }) });
       expect(res).toMatchObject({ status: 400, body: { error: 'CALIBRATION_BELOW_FLOOR' } });
-      expect(counts(app)).toEqual(before);
+      expect(await counts(app)).toEqual(before);
       // a healthy edition still needs en, so it is the retry-later answer
       mirrorEnglish(fake, 'de', 2);
       const de = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
       expect(de).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
-      expect(counts(app)).toEqual(before);
+      expect(await counts(app)).toEqual(before);
     } finally {
       await app.close();
     }
@@ -114,10 +115,10 @@ describe('founding a league on an uncalibrated edition', () => {
     try {
       mirrorEnglish(fake, 'de', 2);
       fake.faults.add({ route: '*', domain: 'de', fault: { kind: 'status', status: 503 } });
-      const before = counts(app);
+      const before = await counts(app);
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
       expect(res).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
-      expect(counts(app)).toEqual(before);
+      expect(await counts(app)).toEqual(before);
       // retry later may succeed
       fake.faults.clear();
       const later = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
@@ -147,7 +148,7 @@ describe('founding a league on an uncalibrated edition', () => {
       fake.faults.add({ route: 'top', domain: 'de', fault: { kind: 'status', status: 404 } });
       const res = await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'de' }) });
       expect(res).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
-      expect(counts(app).leagues).toBe(0);
+      expect((await counts(app)).leagues).toBe(0);
     } finally {
       await app.close();
     }
@@ -167,7 +168,8 @@ describe('founding a league on an uncalibrated edition', () => {
       const sitematrixCalls = requestsTo(fake, 'sitematrix').length;
       await app.call('POST', '/api/v1/leagues', { as: await app.player(), body: createBody({ domain: 'yy' }) });
       expect(requestsTo(fake, 'sitematrix')).toHaveLength(sitematrixCalls);
-      expect(app.ctx.db.select().from(upstreamCache).all().map((r) => r.key)).toContain('encyclopedia:editions');
+      const { upstreamCache } = tablesOf(app.ctx.db);
+      expect((await app.ctx.db.select().from(upstreamCache)).map((r) => r.key)).toContain('encyclopedia:editions');
     } finally {
       await app.close();
     }
@@ -180,7 +182,7 @@ describe('founding a league on an uncalibrated edition', () => {
       const player = await app.player();
       const unknown = await app.call('POST', '/api/v1/leagues', { as: player, body: createBody({ domain: 'de' }) });
       expect(unknown).toMatchObject({ status: 503, body: { error: 'CALIBRATION_UNAVAILABLE' } });
-      expect(counts(app).leagues).toBe(0);
+      expect((await counts(app)).leagues).toBe(0);
       for (const domain of ['en', 'it']) {
         const seeded = await app.call('POST', '/api/v1/leagues', { as: player, body: createBody({ domain }) });
         expect(seeded.status).toBe(201);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVITATION_CODE_ALPHABET } from '../../src/domain/invitation-codes';
-import { leagues, lineupVersions, teams } from '../../src/store/schema';
+import { first, tablesOf } from '../../src/store/dialect';
 import type { TestApp } from '../support/app';
 import { buildContract, buildLeague, buildPerformance, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
@@ -16,8 +16,28 @@ async function world(): Promise<{ app: TestApp; world: LeagueWorld }> {
   return built;
 }
 
-function leagueCount(app: TestApp): number {
-  return app.ctx.db.select().from(leagues).all().length;
+/** How many leagues and teams the store holds. */
+async function rowCounts(app: TestApp): Promise<{ leagues: number; teams: number }> {
+  const { leagues, teams } = tablesOf(app.ctx.db);
+  return { leagues: (await app.ctx.db.select().from(leagues)).length, teams: (await app.ctx.db.select().from(teams)).length };
+}
+
+/** The team called `name` departs now, straight in the store. */
+async function departTeam(app: TestApp, name: string): Promise<void> {
+  const { teams } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, name)));
+}
+
+/** The league's invite policy becomes `members`, straight in the store. */
+async function membersInvite(app: TestApp, leagueId: string): Promise<void> {
+  const { leagues } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, leagueId)));
+}
+
+/** The league's teams by seniority (join instant, then id). */
+async function teamsBySeniority(app: TestApp, leagueId: string) {
+  const { teams } = tablesOf(app.ctx.db);
+  return app.ctx.db.select().from(teams).where(eq(teams.leagueId, leagueId)).orderBy(teams.joinedAt, teams.id);
 }
 
 const invalid = (error: string, body: unknown) => ({ status: 400, body, expect: { error }, exact: true });
@@ -115,12 +135,13 @@ describe('founding writes', () => {
     try {
       const res = await app.call('POST', '/api/v1/leagues', { as: w.outsider, body: createBody({ teamName: '  Page Turners  ' }) });
       expect(res.status).toBe(201);
-      const stored = app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id)).get()!;
+      const { leagues, lineupVersions, teams } = tablesOf(app.ctx.db);
+      const stored = (await first(app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id))))!;
       expect(stored).toMatchObject({ adminId: w.outsider.id, invitationCode: null, name: 'Readers Cup', durationDays: 30 });
-      const team = app.ctx.db.select().from(teams).where(eq(teams.leagueId, stored.id)).all();
+      const team = await app.ctx.db.select().from(teams).where(eq(teams.leagueId, stored.id));
       expect(team).toHaveLength(1);
       expect(team[0]).toMatchObject({ playerId: w.outsider.id, name: 'Page Turners', nameKey: 'page turners', joinedAt: NOW, leftAt: null });
-      const lineups = app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team[0].id)).all();
+      const lineups = await app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team[0].id));
       expect(lineups).toEqual([expect.objectContaining({ schema: '4-3-3', positions: '{}', savedAt: NOW })]);
       const mine = await app.call('GET', `/api/v1/leagues/${stored.id}/my-team`, { as: w.outsider });
       expect(mine.body).toEqual({ id: team[0].id, name: 'Page Turners', credits: 1000, player: { id: w.outsider.id, name: 'outsider' } });
@@ -134,7 +155,8 @@ describe('founding writes', () => {
     const { app, world: w } = await world();
     try {
       const res = await app.call('POST', '/api/v1/leagues', { as: w.outsider, body: createBody({ visibility: 'private', invitePolicy: 'admin' }) });
-      const stored = app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id)).get()!;
+      const { leagues } = tablesOf(app.ctx.db);
+      const stored = (await first(app.ctx.db.select().from(leagues).where(eq(leagues.id, res.body.id))))!;
       expect(stored.invitationCode).toMatch(new RegExp(`^[${INVITATION_CODE_ALPHABET}]{5}$`));
       expect(res.text).not.toContain(stored.invitationCode!);
       const invite = await app.call('GET', `/api/v1/leagues/${stored.id}/invite-code`, { as: w.outsider });
@@ -150,11 +172,11 @@ describe('founding writes', () => {
   it('writes nothing when any field is refused', async () => {
     const { app, world: w } = await world();
     try {
-      const before = { leagues: leagueCount(app), teams: app.ctx.db.select().from(teams).all().length };
+      const before = await rowCounts(app);
       for (const body of [createBody({ teamName: 'x' }), createBody({ icon: 'no' }), createBody({ domain: 'Nope' })]) {
         expect((await app.call('POST', '/api/v1/leagues', { as: w.outsider, body })).status).toBe(400);
       }
-      expect({ leagues: leagueCount(app), teams: app.ctx.db.select().from(teams).all().length }).toEqual(before);
+      expect(await rowCounts(app)).toEqual(before);
     } finally {
       await app.close();
     }
@@ -180,9 +202,7 @@ describe('GET /api/v1/leagues (mine)', () => {
       method: 'GET',
       path: '/api/v1/leagues',
       as: 'member',
-      before: async (w, app) => {
-        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run());
-      },
+      before: (_w, app) => departTeam(app, 'Member United'),
       status: 200,
       expect: (res, w) => expect(res.body.map((l: { id: string }) => l.id)).toEqual([w.secret.id]),
     },
@@ -281,7 +301,7 @@ describe('GET /api/v1/leagues/{id}', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}`,
       as: 'outsider',
-      before: (_w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run()),
+      before: (_w, app) => departTeam(app, 'Member United'),
       status: 200,
       expect: { teamCount: 1 },
     },
@@ -310,9 +330,10 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
       as: 'outsider',
       before: async (w, app) => {
-        const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
+        const [adminTeam, memberTeam] = await teamsBySeniority(app, w.open.id);
         await buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
-        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)).run());
+        const { teams } = tablesOf(app.ctx.db);
+        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)));
         const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         await perf(adminTeam.id, '2026-05-08', 10);
         await perf(adminTeam.id, '2026-05-09', 1);
@@ -332,7 +353,7 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       path: (w) => `/api/v1/leagues/${w.open.id}/leaderboard`,
       as: 'outsider',
       before: async (w, app) => {
-        const [adminTeam, memberTeam] = app.ctx.db.select().from(teams).where(eq(teams.leagueId, w.open.id)).orderBy(teams.joinedAt, teams.id).all();
+        const [adminTeam, memberTeam] = await teamsBySeniority(app, w.open.id);
         const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         // both stood at exactly 0.1 before their latest day; (0.1 + 0.7) − 0.7 < 0.1 < (0.1 + 0.2) − 0.2
         await perf(adminTeam.id, '2026-05-08', 0.1);
@@ -408,7 +429,7 @@ describe('GET /api/v1/leagues/{id}/my-role', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.open.id}/my-role`,
       as: 'member',
-      before: (_w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Member United')).run()),
+      before: (_w, app) => departTeam(app, 'Member United'),
       status: 200,
       expect: { isMember: false, isAdmin: false },
       exact: true,
@@ -428,7 +449,7 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'member',
-      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run()),
+      before: (w, app) => membersInvite(app, w.secret.id),
       status: 200,
       expect: { code: 'K7M2Q' },
       exact: true,
@@ -438,7 +459,7 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'outsider',
-      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run()),
+      before: (w, app) => membersInvite(app, w.secret.id),
       status: 404,
       expect: { error: 'LEAGUE_NOT_FOUND' },
       exact: true,
@@ -449,8 +470,8 @@ describe('GET /api/v1/leagues/{id}/invite-code', () => {
       path: (w) => `/api/v1/leagues/${w.secret.id}/invite-code`,
       as: 'member',
       before: async (w, app) => {
-        await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ invitePolicy: 'members' }).where(eq(leagues.id, w.secret.id)).run());
-        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, 'Secret Members')).run());
+        await membersInvite(app, w.secret.id);
+        await departTeam(app, 'Secret Members');
       },
       status: 404,
       expect: { error: 'LEAGUE_NOT_FOUND' },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { teams } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { writeTransaction } from '../../src/store/database';
@@ -24,7 +24,8 @@ describe('the leaderboard reflects ingested performances (§4.5)', () => {
       const c = await buildTeam(app, league, cat, 'Cat Athletic');
       app.clock.set('2026-05-03T09:00:00.000Z');
       const d = await buildTeam(app, league, dan, 'Dan Departed');
-      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-04T00:00:00.000Z' }).where(eq(teams.id, d.id)).run());
+      const { teams } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-04T00:00:00.000Z' }).where(eq(teams.id, d.id)));
       app.clock.set('2026-05-09T12:00:00.000Z');
       // any signed-in player may read a league's standings
       const viewer = await app.player('viewer');

@@ -1,7 +1,7 @@
 /** Joining and leaving as flows: races, hand-over, deletion of an abandoned league, seasons. */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contracts, leagues, ledgerEntries, lineupVersions, notifications, performances, teams } from '../../src/store/schema';
+import { first, tablesOf } from '../../src/store/dialect';
 import { createTestApp, type TestApp } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { createBody, NOW } from './leagues-fixtures';
@@ -28,7 +28,8 @@ describe('joining', () => {
       );
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
       expect(results.filter((r) => r.status !== 201).map((r) => r.body)).toEqual(Array(5).fill({ error: 'NAME_TAKEN' }));
-      const owls = app.ctx.db.select().from(teams).where(eq(teams.nameKey, 'night owls')).all();
+      const { teams } = tablesOf(app.ctx.db);
+      const owls = await app.ctx.db.select().from(teams).where(eq(teams.nameKey, 'night owls'));
       expect(owls).toHaveLength(1);
       const league2 = (await app.call('GET', `/api/v1/leagues/${league.id}`, { as: admin })).body;
       expect(league2.teamCount).toBe(2);
@@ -52,8 +53,9 @@ describe('joining', () => {
       const p = await app.player();
       const joined = await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: p, body: { name: 'Late Bloomers' } });
       expect(joined.status).toBe(201);
-      const team = app.ctx.db.select().from(teams).where(eq(teams.id, joined.body.id)).get()!;
-      expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team.id)).all()).toEqual([
+      const { contracts, lineupVersions, teams } = tablesOf(app.ctx.db);
+      const team = (await first(app.ctx.db.select().from(teams).where(eq(teams.id, joined.body.id))))!;
+      expect(await app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team.id))).toEqual([
         expect.objectContaining({ schema: '4-3-3', positions: '{}', savedAt: NOW }),
       ]);
       await buildContract(app, team, { articleId: 'AC/DC', price: 300 });
@@ -63,10 +65,10 @@ describe('joining', () => {
       app.clock.advance(3_600_000);
       const back = await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: p, body: { name: 'Back Again' } });
       expect(back).toMatchObject({ status: 201, body: { id: team.id, name: 'Back Again', credits: 700 } });
-      const after = app.ctx.db.select().from(teams).where(eq(teams.id, team.id)).get()!;
+      const after = (await first(app.ctx.db.select().from(teams).where(eq(teams.id, team.id))))!;
       expect(after).toMatchObject({ joinedAt: NOW, leftAt: null, nameKey: 'back again' });
-      expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team.id)).all()).toHaveLength(1);
-      expect(app.ctx.db.select().from(contracts).where(eq(contracts.teamId, team.id)).all()).toHaveLength(1);
+      expect(await app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, team.id))).toHaveLength(1);
+      expect(await app.ctx.db.select().from(contracts).where(eq(contracts.teamId, team.id))).toHaveLength(1);
     }));
 
   it('a season is joinable until its end instant and refuses joins and leaves after it, staying readable', () =>
@@ -97,7 +99,8 @@ describe('leaving', () => {
       app.clock.advance(1000);
       await buildTeam(app, league, second, 'Second In');
       // `first` left and came back: seniority is the original join, kept on rejoin
-      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, firstTeam.id)).run());
+      const { teams } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, firstTeam.id)));
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: first, body: { name: 'First In', invitationCode: 'K7M2Q' } })).status).toBe(201);
 
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: admin })).body).toEqual({ leagueDeleted: false });
@@ -121,8 +124,9 @@ describe('leaving', () => {
       const otherTeam = await buildTeam(app, league, other, 'Gone Before');
       const contract = await buildContract(app, otherTeam, { articleId: 'Taylor_Swift', price: 100 });
       await buildContract(app, team, { articleId: 'Lionel_Messi', price: 50 });
-      await writeTransaction(app.ctx.db, (tx) => tx.insert(performances).values({ teamId: team.id, date: '2026-05-09', points: 3, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }).run());
-      await writeTransaction(app.ctx.db, (tx) => tx.insert(notifications).values({ id: 'nt_1', playerId: other.id, leagueId: league.id, teamId: otherTeam.id, contractId: contract.id, message: 'sold', date: '2026-05-09', createdAt: NOW }).run());
+      const { contracts, leagues, ledgerEntries, lineupVersions, notifications, performances, teams } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.insert(performances).values({ teamId: team.id, date: '2026-05-09', points: 3, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW }));
+      await writeTransaction(app.ctx.db, (tx) => tx.insert(notifications).values({ id: 'nt_1', playerId: other.id, leagueId: league.id, teamId: otherTeam.id, contractId: contract.id, message: 'sold', date: '2026-05-09', createdAt: NOW }));
       // an unrelated league must survive
       const keep = await buildLeague(app, other, { name: 'Unrelated' });
 
@@ -130,18 +134,18 @@ describe('leaving', () => {
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: admin })).body).toEqual({ leagueDeleted: true });
 
       const db = app.ctx.db;
-      expect(db.select().from(leagues).where(eq(leagues.id, league.id)).all()).toEqual([]);
-      expect(db.select().from(teams).where(eq(teams.leagueId, league.id)).all()).toEqual([]);
-      expect(db.select().from(contracts).where(eq(contracts.leagueId, league.id)).all()).toEqual([]);
+      expect(await db.select().from(leagues).where(eq(leagues.id, league.id))).toEqual([]);
+      expect(await db.select().from(teams).where(eq(teams.leagueId, league.id))).toEqual([]);
+      expect(await db.select().from(contracts).where(eq(contracts.leagueId, league.id))).toEqual([]);
       for (const teamId of [team.id, otherTeam.id]) {
-        expect(db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).all()).toEqual([]);
-        expect(db.select().from(lineupVersions).where(eq(lineupVersions.teamId, teamId)).all()).toEqual([]);
-        expect(db.select().from(performances).where(eq(performances.teamId, teamId)).all()).toEqual([]);
+        expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId))).toEqual([]);
+        expect(await db.select().from(lineupVersions).where(eq(lineupVersions.teamId, teamId))).toEqual([]);
+        expect(await db.select().from(performances).where(eq(performances.teamId, teamId))).toEqual([]);
       }
-      expect(db.select().from(notifications).all()).toEqual([]);
+      expect(await db.select().from(notifications)).toEqual([]);
       expect((await app.call('GET', `/api/v1/leagues/${league.id}`, { as: admin })).body).toEqual({ error: 'LEAGUE_NOT_FOUND' });
       expect(await app.call('GET', `/api/v1/leagues/${league.id}/leaderboard`, { as: admin })).toMatchObject({ status: 200, body: [] });
       expect((await app.call('GET', '/api/v1/leagues/by-code/K7M2Q', { as: admin })).body).toEqual({ error: 'LEAGUE_NOT_FOUND' });
-      expect(db.select().from(leagues).where(eq(leagues.id, keep.league.id)).all()).toHaveLength(1);
+      expect(await db.select().from(leagues).where(eq(leagues.id, keep.league.id))).toHaveLength(1);
     }));
 });

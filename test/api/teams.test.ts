@@ -1,7 +1,7 @@
 /** The Teams table of the interface: my-team (read, join) and my-departure, one table per endpoint. */
 import { describe, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { leagues, teams } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import type { LeagueRow } from '../../src/store/leagues';
 import type { TestApp, TestPlayer } from '../support/app';
 import { buildContract, buildTeam } from '../support/builders';
@@ -19,10 +19,17 @@ async function world(): Promise<{ app: TestApp; world: World }> {
   const departed = await app.player('departed');
   const gone = await buildTeam(app, w.open, departed, 'Old Guard');
   await buildContract(app, gone, { articleId: 'Lionel_Messi', price: 200 });
-  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)).run());
+  const { teams } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)));
   await buildTeam(app, w.closed, w.member, 'Member Closed');
   await buildTeam(app, w.ended, w.member, 'Member Ended');
   return { app, world: { ...w, departed } };
+}
+
+/** Marks `player`'s team in `league` as departed now, straight in the store (the endpoint refuses ended leagues). */
+async function leaveAs(app: TestApp, league: LeagueRow, player: TestPlayer): Promise<void> {
+  const { teams } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, league.id), eq(teams.playerId, player.id))));
 }
 
 const join = (league: keyof World) => (w: World) => `/api/v1/leagues/${(w[league] as LeagueRow).id}/my-team`;
@@ -72,7 +79,7 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       as: 'admin',
       before: async (w, app) => {
         await buildTeam(app, w.secret, w.member, 'Keeps It Alive');
-        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.secret.id), eq(teams.playerId, w.admin.id))).run());
+        await leaveAs(app, w.secret, w.admin);
       },
       body: { name: 'admin FC' },
       status: 403,
@@ -95,7 +102,10 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
       method: 'POST',
       path: join('secret'),
       as: 'outsider',
-      before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(leagues).set({ endDate: plus(-0.001) }).where(eq(leagues.id, w.secret.id)).run()),
+      before: async (w, app) => {
+        const { leagues } = tablesOf(app.ctx.db);
+        await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ endDate: plus(-0.001) }).where(eq(leagues.id, w.secret.id)));
+      },
       body: { name: 'Fresh Faces', invitationCode: 'K7M2Q' },
       status: 409,
       ...refused('LEAGUE_INACTIVE'),
@@ -125,7 +135,7 @@ describe('POST /api/v1/leagues/{id}/my-team (join)', () => {
     },
     { name: 'a returning player may reuse their own old name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'OLD GUARD' }, status: 201, expect: { name: 'OLD GUARD', credits: 800 } },
     { name: 'a returning player cannot take a current member’s name', method: 'POST', path: join('open'), as: 'departed', body: { name: 'Member United' }, status: 400, ...refused('NAME_TAKEN') },
-    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (w, app) => writeTransaction(app.ctx.db, (tx) => void tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, w.ended.id), eq(teams.playerId, w.admin.id))).run()), body: { name: 'admin FC' }, status: 409, ...refused('LEAGUE_INACTIVE') },
+    { name: 'a returning player cannot rejoin an ended league', method: 'POST', path: join('ended'), as: 'admin', before: (w, app) => leaveAs(app, w.ended, w.admin), body: { name: 'admin FC' }, status: 409, ...refused('LEAGUE_INACTIVE') },
     {
       name: 'the Global League is joined like any public league',
       method: 'POST',
