@@ -5,9 +5,11 @@
  * day. (Sending them to a push service over TLS is test/e2e/push.test.ts.)
  */
 import crypto from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { findTeam } from '../../src/store/leagues';
+import { tablesOf } from '../../src/store/dialect';
 import type { TestApp, TestPlayer } from '../support/app';
 import { buildContract } from '../support/builders';
 import { at, day, leave, moveTo, rivals, score } from './head-to-head-fixtures';
@@ -25,10 +27,14 @@ async function subscribe(app: TestApp, as: TestPlayer): Promise<string> {
 }
 
 /** The notifications waiting for each endpoint, as `title: body (url)`. */
-function notificationsFor(app: TestApp): Record<string, string[]> {
-  const rows = app.ctx.db.$client
-    .prepare(`SELECT s.endpoint AS endpoint, o.payload AS payload FROM outbox o JOIN push_subscriptions s ON s.id = o.subscription_id WHERE o.channel = 'push' ORDER BY o.id`)
-    .all() as { endpoint: string; payload: string }[];
+async function notificationsFor(app: TestApp): Promise<Record<string, string[]>> {
+  const { outbox, pushSubscriptions } = tablesOf(app.ctx.db);
+  const rows = await app.ctx.db
+    .select({ endpoint: pushSubscriptions.endpoint, payload: outbox.payload })
+    .from(outbox)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, outbox.subscriptionId))
+    .where(eq(outbox.channel, 'push'))
+    .orderBy(asc(outbox.id));
   const out: Record<string, string[]> = {};
   for (const { endpoint, payload } of rows) {
     const message = JSON.parse(payload);
@@ -49,7 +55,7 @@ describe('announce: the morning on players’ phones', () => {
       app.clock.set(at(day(3), '07:00:00'));
       expect(await app.ctx.services.announce.run(app.clock.now())).toEqual({ today: day(3), leagues: 1, webhookMessages: 0, pushMessages: 5 });
       const league = `/leagues/${w.league}`;
-      expect(notificationsFor(app)).toEqual({
+      expect(await notificationsFor(app)).toEqual({
         [annPhone]: [
           `Rivals Cup: Ann FC scored 5.0 on 5 May 2026: you climbed to 1st. (${league})`,
           `Rivals Cup: Round 1: Ann FC beat League average, 6.0 to 3.0. (${league})`,
@@ -80,8 +86,9 @@ describe('announce: the morning on players’ phones', () => {
       expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
       app.clock.set(at(day(2), '07:00:00'));
       expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 0 });
-      expect(notificationsFor(app)[bobPhone]).toBeUndefined();
-      expect(notificationsFor(app)[catPhone]).toBeUndefined();
+      const waiting = await notificationsFor(app);
+      expect(waiting[bobPhone]).toBeUndefined();
+      expect(waiting[catPhone]).toBeUndefined();
     } finally {
       await app.close();
     }
@@ -104,10 +111,11 @@ describe('announce: contracts expiring tomorrow', () => {
       expect(addDays(day(1), 3)).toBe(day(4));
       await app.ctx.services.announce.run(app.clock.now());
       await app.ctx.services.announce.run(app.clock.now());
-      expect(notificationsFor(app)).toEqual({
+      expect(await notificationsFor(app)).toEqual({
         [annPhone]: [`Rivals Cup: Your contract on Moon landing expires tomorrow. Renew it today to keep it. (/leagues/${w.league}/contracts)`],
       });
-      expect([bobPhone, catPhone].map((phone) => notificationsFor(app)[phone])).toEqual([undefined, undefined]);
+      const waiting = await notificationsFor(app);
+      expect([bobPhone, catPhone].map((phone) => waiting[phone])).toEqual([undefined, undefined]);
     } finally {
       await app.close();
     }

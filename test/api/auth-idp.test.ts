@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
 import { createIdentityProviderClient } from '../../src/upstream/identity-provider';
-import { players } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 
 let idp: FakeIdentityProvider;
 beforeAll(async () => {
@@ -26,6 +27,12 @@ async function appWithProvider(extra: Record<string, unknown> = {}): Promise<Tes
   // The client is built from the same configuration the app was given.
   app.ctx.upstream.identityProvider = createIdentityProviderClient(app.ctx.config);
   return app;
+}
+
+/** Every player row the service has written. */
+async function everyPlayer(app: TestApp) {
+  const { players } = tablesOf(app.ctx.db);
+  return app.ctx.db.select().from(players);
 }
 
 function cookieValue(headers: Headers, name: string): string | undefined {
@@ -126,7 +133,7 @@ describe('GET /auth/idp', () => {
       expect(result.status).toBe(302);
       expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
       expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
-      expect(app.ctx.db.select().from(players).all()).toEqual([]);
+      expect(await everyPlayer(app)).toEqual([]);
     } finally {
       await app.close();
     }
@@ -174,8 +181,9 @@ describe('GET /auth/idp', () => {
       idp.profile = { ...idp.profile, sub: 'other-sub', email: 'anasilva@example.com' };
       const result = await signInThroughProvider(app);
       expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
-      const row = app.ctx.db.$client.prepare("SELECT username FROM players WHERE subject = 'idp:other-sub'").get() as { username: string };
-      expect(row.username).toBe('anasilva1');
+      const { players } = tablesOf(app.ctx.db);
+      const [row] = await app.ctx.db.select({ username: players.username }).from(players).where(eq(players.subject, 'idp:other-sub'));
+      expect(row?.username).toBe('anasilva1');
     } finally {
       idp.profile = { sub: '1098765', email: 'ana.silva@example.com', name: 'Ana Silva', picture: 'https://img.example/ana.png' };
       await app.close();
@@ -216,8 +224,7 @@ describe('GET /auth/idp', () => {
       const result = await signInThroughProvider(app);
       expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
       expect(cookieValue(result.headers, 'session_token')).toBeUndefined();
-      const count = app.ctx.db.$client.prepare('SELECT count(*) AS n FROM players').get() as { n: number };
-      expect(count.n).toBe(0);
+      expect(await everyPlayer(app)).toEqual([]);
     } finally {
       idp.profile = { sub: '1098765', email: 'ana.silva@example.com', name: 'Ana Silva', picture: 'https://img.example/ana.png' };
       await app.close();
@@ -231,8 +238,7 @@ describe('GET /auth/idp', () => {
       const result = await signInThroughProvider(app);
       expect(result.status).toBe(302);
       expect(result.headers.get('location')).toBe(`${TEST_FRONTEND}/home?error=auth_failed`);
-      const count = app.ctx.db.$client.prepare('SELECT count(*) AS n FROM players').get() as { n: number };
-      expect(count.n).toBe(0);
+      expect(await everyPlayer(app)).toEqual([]);
     } finally {
       idp.failTokenExchange = false;
       await app.close();
@@ -291,7 +297,7 @@ describe('GET /auth/dev', () => {
     try {
       expect(await app.call('GET', '/auth/dev')).toMatchObject({ status: 500, body: { error: 'SIGNING_SECRET_MISSING' } });
       // refused before the demo player exists, so its first real sign-in still starts onboarding
-      expect(app.ctx.db.select().from(players).all()).toEqual([]);
+      expect(await everyPlayer(app)).toEqual([]);
     } finally {
       await app.close();
     }

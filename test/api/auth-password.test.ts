@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, TEST_PASSWORD_COST, type TestApp } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import { PasswordHasher, PRODUCTION_PASSWORD_COST } from '../../src/services/password-hashing';
-import { writerOf } from '../../src/store/database';
+import { writeTransaction } from '../../src/store/database';
+import { tablesOf } from '../../src/store/dialect';
 
 const origin = { origin: TEST_FRONTEND };
 
@@ -157,10 +159,13 @@ describe('password sign-in switched off', () => {
 });
 
 /** The stored credential record of a username, read straight from the store. */
-function recordOf(app: TestApp, username: string): string {
-  const row = app.ctx.db.$client
-    .prepare('SELECT c.record FROM password_credentials c JOIN players p ON p.id = c.player_id WHERE p.username_key = ?')
-    .get(username.toLowerCase()) as { record: string } | undefined;
+async function recordOf(app: TestApp, username: string): Promise<string> {
+  const { passwordCredentials, players } = tablesOf(app.ctx.db);
+  const [row] = await app.ctx.db
+    .select({ record: passwordCredentials.record })
+    .from(passwordCredentials)
+    .innerJoin(players, eq(players.id, passwordCredentials.playerId))
+    .where(eq(players.usernameKey, username.toLowerCase()));
   return row!.record;
 }
 
@@ -315,7 +320,7 @@ describe('passwords.algorithm', () => {
     const app = await createTestApp({ config: { passwords: { algorithm: 'argon2id' } }, passwordCost: PRODUCTION_PASSWORD_COST });
     try {
       expect((await register(app, 'argo')).status).toBe(201);
-      expect(recordOf(app, 'argo')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await recordOf(app, 'argo')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect((await login(app, 'argo', 'pw')).status).toBe(200);
       expect((await login(app, 'argo', 'nope')).status).toBe(401);
     } finally {
@@ -329,14 +334,14 @@ describe('passwords.algorithm', () => {
   ] as const)('a %s record still verifies under %s and is rewritten by the first successful sign-in', async (before, after, rewritten) => {
     const first = await createTestApp({ config: { passwords: { algorithm: before } }, passwordCost: PRODUCTION_PASSWORD_COST });
     expect((await register(first, 'mover')).status).toBe(201);
-    const old = recordOf(first, 'mover');
+    const old = await recordOf(first, 'mover');
     await first.close();
     const app = await createTestApp({ database: first.database, config: { passwords: { algorithm: after } }, passwordCost: PRODUCTION_PASSWORD_COST });
     try {
       expect((await login(app, 'mover', 'wrong')).status).toBe(401);
-      expect(recordOf(app, 'mover')).toBe(old);
+      expect(await recordOf(app, 'mover')).toBe(old);
       expect((await login(app, 'mover', 'pw')).status).toBe(200);
-      expect(recordOf(app, 'mover')).toMatch(rewritten);
+      expect(await recordOf(app, 'mover')).toMatch(rewritten);
       expect((await login(app, 'mover', 'pw')).status).toBe(200);
     } finally {
       await app.close();
@@ -347,9 +352,9 @@ describe('passwords.algorithm', () => {
     const { app } = await withAccount('legacy', 'pw', PRODUCTION_PASSWORD_COST);
     try {
       const cheap = await new PasswordHasher('pbkdf2-sha256', TEST_PASSWORD_COST).hash('pw');
-      writerOf(app.ctx.db).$client.prepare('UPDATE password_credentials SET record = ?').run(cheap);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(tablesOf(tx).passwordCredentials).set({ record: cheap }));
       expect((await login(app, 'legacy', 'pw')).status).toBe(200);
-      expect(recordOf(app, 'legacy')).toMatch(/^pbkdf2-sha256\$600000\$/);
+      expect(await recordOf(app, 'legacy')).toMatch(/^pbkdf2-sha256\$600000\$/);
     } finally {
       await app.close();
     }

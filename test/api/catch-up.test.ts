@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { collectorJob, collectPending } from '../../src/services/collector-job';
@@ -12,7 +13,7 @@ import { type DailyJob, memoryJobRuns, startScheduler } from '../../src/services
 import { daysToCatchUp } from '../../src/services/scoring-gaps';
 import { deploymentStatus } from '../../src/services/status-service';
 import { upsertPerformance } from '../../src/store/performances';
-import { performances } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
@@ -21,6 +22,7 @@ import { buildContract, buildLeague } from '../support/builders';
 import { runCliCaptured } from '../support/cli';
 import { clientFor, encyclopediaConfigFor } from '../support/encyclopedia';
 import { writeTransaction } from '../../src/store/database';
+import { databaseConfig, folderOf, TEST_STORE } from '../support/test-store';
 
 const USER_AGENT = 'FantasyTest/1.0 (catch-up-test@example.org)';
 let fake: FakeEncyclopedia;
@@ -71,14 +73,19 @@ async function laggingLeague(app: TestApp, today: string, lastScored: string) {
   return { league, team };
 }
 
-function scoredDays(app: TestApp, teamId: string): string[] {
-  return app.ctx.db
-    .select()
-    .from(performances)
-    .all()
+async function scoredDays(app: TestApp, teamId: string): Promise<string[]> {
+  const { performances } = tablesOf(app.ctx.db);
+  return (await app.ctx.db.select().from(performances))
     .filter((row) => row.teamId === teamId)
     .map((row) => row.date)
     .sort();
+}
+
+/** A config file for the CLI on the test's own database (the SQLite file or the PostgreSQL URL). */
+function writeCliConfig(app: TestApp): string {
+  const config = path.join(folderOf(app.database), 'fantasy.config.json');
+  fs.writeFileSync(config, JSON.stringify({ ...databaseConfig(app.database), serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
+  return config;
 }
 
 describe('catching up unscored days', () => {
@@ -111,7 +118,8 @@ describe('catching up unscored days', () => {
       // the views of each day, not yesterday's twice
       const fetched = fake.requests.filter((r) => r.route === 'per-article').map((r) => r.path.match(/daily\/(\d+)\//)![1]);
       expect(fetched).toEqual(['20260510', '20260511']);
-      const rows = app.ctx.db.select().from(performances).all().filter((row) => row.teamId === team.id && row.date >= '2026-05-10');
+      const { performances } = tablesOf(app.ctx.db);
+      const rows = (await app.ctx.db.select().from(performances).orderBy(asc(performances.date))).filter((row) => row.teamId === team.id && row.date >= '2026-05-10');
       expect(rows.map((row) => [row.date, row.articleViews])).toEqual([
         ['2026-05-10', '[10000]'],
         ['2026-05-11', '[11000]'],
@@ -134,7 +142,7 @@ describe('catching up unscored days', () => {
       const { team } = await laggingLeague(app, TODAY, '2026-05-01');
       expect(await daysToCatchUp(app.ctx.db, app.clock.now())).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
       await collectPending(app.ctx, app.clock.now());
-      expect(scoredDays(app, team.id).filter((day) => day > '2026-05-01')).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
+      expect((await scoredDays(app, team.id)).filter((day) => day > '2026-05-01')).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
       // what the catch-up cannot reach stays on the status for the operator
       const status = await deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, app.clock.now());
       expect(status.unscoredDays).toEqual(['2026-05-02', '2026-05-03', '2026-05-04']);
@@ -174,15 +182,48 @@ describe('catching up unscored days', () => {
       expect(result.scored.map((report) => report.date)).toEqual(['2026-05-09']);
       expect(result.failure?.date).toBe('2026-05-10');
       expect(result.notAttempted).toEqual(['2026-05-11']);
-      expect(scoredDays(app, team.id).at(-1)).toBe('2026-05-09');
+      expect((await scoredDays(app, team.id)).at(-1)).toBe('2026-05-09');
     } finally {
       await app.close();
     }
   });
 });
 
-describe('fantasy collect and fantasy status on the command line', () => {
+describe('fantasy collect on the command line', () => {
   // the CLI runs on the wall clock: the world is built around today
+  const today = utcDay(new Date());
+  const yesterday = addDays(today, -1);
+
+  it('collect catches the gap up and says which days; the status then shows nothing left and the run ok', async () => {
+    seedViews(today);
+    const app = await createTestApp({ now: new Date().toISOString(), config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });
+    try {
+      const { team } = await laggingLeague(app, today, addDays(today, -3));
+      const config = writeCliConfig(app);
+      const status = () => deploymentStatus({ db: app.ctx.db, version: 'test', databasePath: app.database }, new Date());
+
+      // yesterday is a gap only once its scoring hour has passed; the day before always is
+      expect((await status()).unscoredDays[0]).toBe(addDays(today, -2));
+      const collected = await runCliCaptured(['--config', config, 'collect']);
+      expect(collected.code).toBe(0);
+      expect(collected.stdout).toContain(`scored 2 day(s), oldest first: ${addDays(today, -2)}, ${yesterday}\n`);
+      expect((await scoredDays(app, team.id)).slice(-3)).toEqual([addDays(today, -3), addDays(today, -2), yesterday]);
+
+      const after = await status();
+      expect(after.unscoredDays).toEqual([]);
+      expect(after.leagues[0].lastScoredDay).toBe(yesterday);
+      expect(after.jobs.find((job) => job.name === 'collect')?.lastRun?.outcome).toBe('ok');
+      expect(after.attention).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// `fantasy status` reads SQLite's file itself (its size on disk, a quick check of its pages) and
+// refuses a databaseUrl by design: on PostgreSQL the operator has psql and the server's own
+// monitoring. What it reports is deploymentStatus, checked on both engines in this file.
+describe.runIf(TEST_STORE === 'sqlite')('fantasy status on the command line (the SQLite file)', () => {
   const today = utcDay(new Date());
   const yesterday = addDays(today, -1);
 
@@ -191,8 +232,7 @@ describe('fantasy collect and fantasy status on the command line', () => {
     const app = await createTestApp({ now: new Date().toISOString(), config: { encyclopedia: encyclopediaConfig() }, upstream: { encyclopedia: clientFor(fake, USER_AGENT) } });
     try {
       const { team } = await laggingLeague(app, today, addDays(today, -3));
-      const config = path.join(path.dirname(app.database), 'fantasy.config.json');
-      fs.writeFileSync(config, JSON.stringify({ databasePath: app.database, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
+      const config = writeCliConfig(app);
 
       const before = await runCliCaptured(['--config', config, 'status']);
       expect(before.code).toBe(1);
@@ -208,7 +248,7 @@ describe('fantasy collect and fantasy status on the command line', () => {
       const collected = await runCliCaptured(['--config', config, 'collect']);
       expect(collected.code).toBe(0);
       expect(collected.stdout).toContain(`scored 2 day(s), oldest first: ${addDays(today, -2)}, ${yesterday}\n`);
-      expect(scoredDays(app, team.id).slice(-3)).toEqual([addDays(today, -3), addDays(today, -2), yesterday]);
+      expect((await scoredDays(app, team.id)).slice(-3)).toEqual([addDays(today, -3), addDays(today, -2), yesterday]);
 
       const after = await runCliCaptured(['--config', config, 'status', '--json']);
       expect(after.code).toBe(0);

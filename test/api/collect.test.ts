@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../support/cli';
-import { performances } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { createTestApp, ENGINE_HEADERS, TEST_SERVICE_TOKEN, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { clientFor, encyclopediaConfigFor } from '../support/encyclopedia';
+import { databaseConfig, folderOf } from '../support/test-store';
 
 const DAY = '2026-05-10';
 const USER_AGENT = 'FantasyTest/1.0 (collect-test@example.org)';
@@ -101,11 +102,9 @@ function handBuiltIngest(w: CollectWorld) {
   };
 }
 
-function stored(app: TestApp) {
-  return app.ctx.db
-    .select()
-    .from(performances)
-    .all()
+async function stored(app: TestApp) {
+  const { performances } = tablesOf(app.ctx.db);
+  return (await app.ctx.db.select().from(performances))
     .map(({ teamId, date, points, formationSnapshot, articleViews, chemistryLevels, createdAt }) => ({ teamId, date, points, formationSnapshot, articleViews, chemistryLevels, createdAt }))
     .sort((a, b) => (a.teamId < b.teamId ? -1 : 1));
 }
@@ -118,7 +117,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
       const world = await buildWorld(app);
       const report = await app.ctx.services.collector.collect(DAY);
       expect(report).toMatchObject({ date: DAY, teams: 5, written: 5 });
-      const collected = stored(app);
+      const collected = await stored(app);
 
       // points by hand: alice 1 + 3 + 2 + 0 + (1.5 + 0.5 + 0); carol 1; mario log2(6.95) ≈ 2.797013 + log2(75) ≈ 6.228819 + 2.56 + 1.5
       const points = Object.fromEntries(collected.map((row) => [row.teamId, row.points]));
@@ -134,7 +133,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
       // the same facts posted by hand through the endpoint change nothing at all
       const posted = await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body: handBuiltIngest(world) });
       expect(posted.body).toEqual({ written: 5 });
-      expect(stored(app)).toEqual(collected);
+      expect(await stored(app)).toEqual(collected);
     } finally {
       await app.close();
     }
@@ -170,7 +169,7 @@ describe('fantasy collect: the built-in scoring engine', () => {
       await buildWorld(app);
       fake.faults.failAlways('per-article', 500);
       await expect(app.ctx.services.collector.collect(DAY)).rejects.toThrow();
-      expect(stored(app)).toEqual([]);
+      expect(await stored(app)).toEqual([]);
     } finally {
       await app.close();
     }
@@ -189,9 +188,10 @@ describe('fantasy collect: the built-in scoring engine', () => {
 });
 
 describe('CLI verbs', () => {
+  /** A config file for the CLI on the test's own database (the SQLite file or the PostgreSQL URL). */
   function writeConfig(app: TestApp): string {
-    const file = path.join(path.dirname(app.database), 'fantasy.config.json');
-    fs.writeFileSync(file, JSON.stringify({ databasePath: app.database, serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
+    const file = path.join(folderOf(app.database), 'fantasy.config.json');
+    fs.writeFileSync(file, JSON.stringify({ ...databaseConfig(app.database), serviceToken: TEST_SERVICE_TOKEN, encyclopedia: encyclopediaConfig() }));
     return file;
   }
 
@@ -202,7 +202,7 @@ describe('CLI verbs', () => {
       const world = await buildWorld(app);
       const result = await runCliCaptured(['--config', writeConfig(app), 'collect', '--date', DAY]);
       expect(result).toMatchObject({ code: 0, stdout: `collected ${DAY}: 5 teams, 6 articles, 5 performances written\n` });
-      expect(stored(app).find((row) => row.teamId === world.teams.alice)?.points).toBe(8);
+      expect((await stored(app)).find((row) => row.teamId === world.teams.alice)?.points).toBe(8);
     } finally {
       await app.close();
     }
@@ -220,7 +220,7 @@ describe('CLI verbs', () => {
       const failed = await runCliCaptured(['--config', config, 'collect', '--date', DAY]);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain('aborted, nothing written');
-      expect(stored(app)).toEqual([]);
+      expect(await stored(app)).toEqual([]);
     } finally {
       await app.close();
     }
@@ -230,7 +230,7 @@ describe('CLI verbs', () => {
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const dir = path.dirname(app.database);
+      const dir = folderOf(app.database);
       const body = handBuiltIngest(world);
       const jsonFile = path.join(dir, 'day.json');
       fs.writeFileSync(jsonFile, JSON.stringify(body, null, 2));
@@ -246,10 +246,10 @@ describe('CLI verbs', () => {
       const result = await runCliCaptured(['--config', writeConfig(app), 'import-performances', jsonFile, linesFile]);
       expect(result).toMatchObject({ code: 0, stdout: '7 performances written\n' });
 
-      const imported = stored(app);
+      const imported = await stored(app);
       // the same body through the endpoint overwrites with identical values
       await app.call('POST', '/internal/v1/performances', { headers: ENGINE_HEADERS, body });
-      expect(stored(app)).toEqual(imported);
+      expect(await stored(app)).toEqual(imported);
       const carol = imported.filter((row) => row.teamId === world.teams.carol).map((row) => [row.date, row.points, row.formationSnapshot]);
       expect(carol.sort()).toEqual([
         ['2026-05-08', 2, '{}'],
@@ -265,7 +265,7 @@ describe('CLI verbs', () => {
     const app = await appWithFake();
     try {
       const world = await buildWorld(app);
-      const dir = path.dirname(app.database);
+      const dir = folderOf(app.database);
       const good = path.join(dir, 'good.json');
       fs.writeFileSync(good, JSON.stringify(handBuiltIngest(world)));
       const bad = path.join(dir, 'bad.jsonl');
@@ -274,7 +274,7 @@ describe('CLI verbs', () => {
       const result = await runCliCaptured(['--config', config, 'import-performances', good, bad]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('INGEST_INVALID');
-      expect(stored(app)).toEqual([]);
+      expect(await stored(app)).toEqual([]);
 
       const notJson = path.join(dir, 'broken.jsonl');
       fs.writeFileSync(notJson, '{"date":"2026-05-10","results":[]}\n{oops\n');

@@ -5,7 +5,7 @@
  * header, and body-less writes from the frontend keep working.
  */
 import { describe, expect, it } from 'vitest';
-import { contracts } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { createTestApp, TEST_FRONTEND, type TestApp } from '../support/app';
 import { scenarioTable, type Scenario } from '../support/scenarios';
 import { leagueWorld, setViews } from './contracts-fixtures';
@@ -20,8 +20,9 @@ type World = Awaited<ReturnType<typeof world>>['world'];
 const myContracts = (w: World) => `/api/v1/leagues/${w.league.id}/my-contracts`;
 const purchase = JSON.stringify({ articleId: 'Alpha', tier: 'SHORT' });
 
-function nothingBought(_r: unknown, w: World) {
-  expect(w.app.ctx.db.select().from(contracts).all()).toEqual([]);
+async function nothingBought(_r: unknown, w: World) {
+  const { contracts } = tablesOf(w.app.ctx.db);
+  expect(await w.app.ctx.db.select().from(contracts)).toEqual([]);
 }
 
 const buy = (row: Omit<Scenario<World>, 'method' | 'path'>): Scenario<World> => ({ method: 'POST', path: myContracts, as: 'admin', ...row });
@@ -34,9 +35,9 @@ describe('POST /api/v1/leagues/{id}/my-contracts from another site', () => {
       rawBody: purchase,
       status: 403,
       exact: true,
-      expect: (r, w) => {
+      expect: async (r, w) => {
         expect(r.body).toEqual({ error: 'FORBIDDEN_ORIGIN' });
-        nothingBought(r, w);
+        await nothingBought(r, w);
       },
     }),
     buy({
@@ -61,9 +62,9 @@ describe('POST /api/v1/leagues/{id}/my-contracts from another site', () => {
       rawBody: purchase,
       status: 415,
       exact: true,
-      expect: (r, w) => {
+      expect: async (r, w) => {
         expect(r.body).toEqual({ error: 'UNSUPPORTED_CONTENT_TYPE' });
-        nothingBought(r, w);
+        await nothingBought(r, w);
       },
     }),
     buy({

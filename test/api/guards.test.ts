@@ -4,7 +4,9 @@ import { buildContract, buildLeague } from '../support/builders';
 import type { LanguageModelClient } from '../../src/upstream/language-model';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
-import { writerOf } from '../../src/store/database';
+import { sql } from 'drizzle-orm';
+import { writeTransaction } from '../../src/store/database';
+import { execute } from '../../src/store/dialect';
 
 /** Every session route of interface-spec.md, with placeholder ids. */
 const API_ROUTES: [string, string][] = [
@@ -261,8 +263,11 @@ describe('request log', () => {
     const app = await createTestApp();
     try {
       const ana = await app.player('ana');
-      writerOf(app.ctx.db).$client.exec('DROP TABLE password_credentials');
-      writerOf(app.ctx.db).$client.exec('ALTER TABLE players RENAME TO players_gone');
+      // the tables a signed-in request reads vanish under the running service (either engine)
+      await writeTransaction(app.ctx.db, async (tx) => {
+        await execute(tx, sql`DROP TABLE password_credentials`);
+        await execute(tx, sql`ALTER TABLE players RENAME TO players_gone`);
+      });
       const result = await app.call('GET', '/api/v1/player', { as: ana });
       expect(result).toMatchObject({ status: 500, body: { error: 'INTERNAL_ERROR' } });
       expect(result.text).not.toContain('players');

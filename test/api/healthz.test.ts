@@ -1,5 +1,6 @@
 /** `GET /healthz`: what a load balancer or a container's health check asks, without a session. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeStore } from '../../src/store/database';
 import { createTestApp, type TestApp } from '../support/app';
 
 let app: TestApp | undefined;
@@ -17,8 +18,12 @@ describe('GET /healthz', () => {
 
   it('answers 503 DATABASE_UNAVAILABLE once the database no longer answers', async () => {
     app = await createTestApp();
-    app.ctx.db.$client.close();
+    // the database goes away under the running service: SQLite's connections closed, PostgreSQL's pool ended
+    await closeStore(app.ctx.db);
     const result = await app.call('GET', '/healthz');
     expect({ status: result.status, body: result.body }).toEqual({ status: 503, body: { error: 'DATABASE_UNAVAILABLE' } });
+    // and the process keeps answering: the next check is refused the same way, not dropped
+    const again = await app.call('GET', '/healthz');
+    expect({ status: again.status, body: again.body }).toEqual({ status: 503, body: { error: 'DATABASE_UNAVAILABLE' } });
   });
 });
