@@ -29,9 +29,11 @@
  * `npm run bench capacity`. CAPACITY_TEAMS (default 100,000), BENCH_ROUNDS (import rounds,
  * default 2), CAPACITY_SECONDS (default 10) and CAPACITY_CONNECTIONS (default 200) shrink it;
  * CAPACITY_STORE=sqlite|postgres|both (default both) picks the engines, CAPACITY_ONLY the
- * figures; CAPACITY_PROFILE=dir keeps a CPU profile of the service's process under load.
+ * figures; CAPACITY_PROFILE=dir keeps a CPU profile of the service's process under load, and
+ * CAPACITY_PROFILE_WORK=dir one of each engine's timed import and sweep alone (this process).
  */
 import { fork } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -93,6 +95,24 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();
   return [result, performance.now() - started];
+}
+
+/** `work` under the CPU profiler when CAPACITY_PROFILE_WORK names a folder: `{name}.cpuprofile` there. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.CAPACITY_PROFILE_WORK;
+  if (!folder) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /**
@@ -246,7 +266,7 @@ async function figures(engine: Engine, big: { leagueId: string; teamIds: string[
     fs.writeFileSync(file, `${lines.join('\n')}\n`);
     // as the verb runs it: every body read and checked, then written through the service
     const [bodies, readMs] = timed(() => readIngestBodies(file));
-    const [, writeMs] = await timedAsync(() => ctx.services.ingest.ingestAll(bodies));
+    const [, writeMs] = await timedAsync(() => profiled(`import-${engine.name}-${date}`, () => ctx.services.ingest.ingestAll(bodies)));
     return { readMs, writeMs };
   };
   const bareDay = (date: string) => {
@@ -327,7 +347,7 @@ async function figures(engine: Engine, big: { leagueId: string; teamIds: string[
     const series = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ date: addDays(sweepDay, -31 + i), views: 9_000 })));
     await engine.cacheSeries(Array.from({ length: TEAMS }, (_, i) => `Bulk_article_${i}`), addDays(sweepDay, -1), series);
     const bareSweepMs = await engine.bareSweep(big.leagueId, sweepDay);
-    const [report, sweepMs] = await timedAsync(() => ctx.services.settlement.sweep(new Date(`${sweepDay}T06:00:00.000Z`)));
+    const [report, sweepMs] = await timedAsync(() => profiled(`sweep-${engine.name}`, () => ctx.services.settlement.sweep(new Date(`${sweepDay}T06:00:00.000Z`))));
     const counts = tally(report);
     if (counts.settled !== TEAMS) throw new Error(`settled ${JSON.stringify(counts)}`);
     summary.sweepRate = (report.outcomes.length / sweepMs) * 1000;
