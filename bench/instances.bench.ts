@@ -21,7 +21,7 @@
  * than 201 is counted and printed beside the rate.
  *
  * `npm run bench instances`. INSTANCES_ROUNDS (default 2), INSTANCES_SECONDS (default 5),
- * INSTANCES_PLAYERS (default 300) and INSTANCES_CONNECTIONS (reads, default 20) shrink or grow it.
+ * INSTANCES_PLAYERS (default 150) and INSTANCES_CONNECTIONS (reads, default 20) shrink or grow it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,7 +45,7 @@ import { postgresBinFolder, startPostgresCluster } from '../test/support/postgre
 
 const ROUNDS = Number(process.env.INSTANCES_ROUNDS ?? 2);
 const SECONDS = Number(process.env.INSTANCES_SECONDS ?? 5);
-const PLAYERS = Number(process.env.INSTANCES_PLAYERS ?? 300);
+const PLAYERS = Number(process.env.INSTANCES_PLAYERS ?? 150);
 const CONNECTIONS = Number(process.env.INSTANCES_CONNECTIONS ?? 20);
 /** buyers at once: every buy in a league moves that league's one version row (see the output) */
 const BUY_CONNECTIONS = Number(process.env.INSTANCES_BUY_CONNECTIONS ?? 4);
