@@ -7,7 +7,7 @@
  */
 import { changedRanks, rankTeams, type StandingEntry } from '../domain/standings';
 import { type Database, writeTransaction } from '../store/database';
-import { clearRanksStale, currentLeagueVersion, ranksStale, readLeagueTotals, writeRank } from '../store/standings';
+import { clearRanksStale, currentLeagueVersion, ranksStale, readLeagueTotals, writeRanks } from '../store/standings';
 
 /**
  * A write transaction of ranks ends after this many rows or RANK_WRITE_MS, whichever comes
@@ -16,6 +16,12 @@ import { clearRanksStale, currentLeagueVersion, ranksStale, readLeagueTotals, wr
  */
 export const RANK_WRITE_BATCH = 10_000;
 const RANK_WRITE_MS = 200;
+/**
+ * Ranks handed to the store at once: one statement on PostgreSQL (a round trip per team cost
+ * more than the ranking), a few milliseconds of prepared runs on SQLite, so the time bound
+ * above is checked often enough either way.
+ */
+const RANK_WRITE_SET = 2_000;
 /** Rankings dropped because the version moved, before one is done under the write lock. */
 const RANK_ATTEMPTS = 3;
 
@@ -40,7 +46,9 @@ export async function writeRanksIfCurrent(
       const started = performance.now();
       const end = Math.min(changes.length, next + batchSize);
       while (next < end) {
-        await writeRank(tx, leagueId, changes[next++]);
+        const upTo = Math.min(end, next + RANK_WRITE_SET);
+        await writeRanks(tx, leagueId, changes.slice(next, upTo));
+        next = upTo;
         if (performance.now() - started >= RANK_WRITE_MS) break;
       }
       if (next >= changes.length) await clearRanksStale(tx, leagueId);

@@ -29,6 +29,7 @@ import {
   refreshTeamTotals,
   refreshTotalsOfTeams,
   writeRank,
+  writeRanks,
 } from '../../src/store/standings';
 import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../../src/store/upstream-cache';
 import { countCachedSeries, findCachedSeries, findCachedSeriesOf, storeSeries } from '../../src/store/view-series';
@@ -310,6 +311,38 @@ describe.each(ENGINES)('on %s', (engine) => {
       await writeRank(db, 'lg_1', { teamId: a!, cumulativePoints: 2, rank: 3, rankDelta: null });
       await writeRank(db, 'lg_1', { teamId: a!, cumulativePoints: 2, rank: 1, rankDelta: 2 });
       expect(await rankedTeams(db, 'lg_1')).toMatchObject([{ teamId: a, rank: 1, rankDelta: 2, cumulativePoints: 2 }]);
+    });
+
+    it('write a set of ranks in one call, new and kept ones alike, a missing change as none', async () => {
+      const db = await stores.fresh(engine);
+      const [a, b, c] = await league(db, 1, 3);
+      await upsertPerformances(db, [day(a!, '2026-05-01', 1), day(b!, '2026-05-01', 2), day(c!, '2026-05-01', 3)], NOW);
+      await writeRank(db, 'lg_1', { teamId: a!, cumulativePoints: 1, rank: 1, rankDelta: 5 });
+      await writeRanks(db, 'lg_1', [
+        { teamId: c!, cumulativePoints: 3, rank: 1, rankDelta: 2 },
+        { teamId: b!, cumulativePoints: 2, rank: 2, rankDelta: null },
+        { teamId: a!, cumulativePoints: 1, rank: 3, rankDelta: -2 },
+      ]);
+      expect((await rankedTeams(db, 'lg_1')).map((row) => [row.teamId, row.rank, row.rankDelta, row.cumulativePoints])).toEqual([
+        [c, 1, 2, 3],
+        [b, 2, null, 2],
+        [a, 3, -2, 1],
+      ]);
+      await writeRanks(db, 'lg_1', []);
+      expect(await rankedTeamCount(db, 'lg_1')).toBe(3);
+    });
+
+    it('rank a league larger than one write set: every team once, in points order', async () => {
+      const db = await stores.fresh(engine);
+      const teams = await league(db, 1, 2_345);
+      // distinct points (7,919 is prime to 2,345), so the order is the points' alone
+      const points = teams.map((_, i) => ((i * 7_919) % 2_345) / 4);
+      await upsertPerformances(db, teams.map((team, i) => day(team, '2026-05-01', points[i]!)), NOW);
+      await rankLeagueIfStale(db, 'lg_1');
+      expect(await ranksStale(db, 'lg_1')).toBe(false);
+      const ranked = await rankedTeams(db, 'lg_1');
+      const expected = teams.map((team, i) => [team, points[i]!] as const).sort((x, y) => y[1] - x[1]);
+      expect(ranked.map((row) => [row.teamId, row.rank])).toEqual(expected.map(([team], i) => [team, i + 1]));
     });
 
     it('board every team of the league, unscored and unranked ones too, with the ledger’s credits', async () => {
