@@ -67,7 +67,7 @@ export class ContractService {
     const cost = price(average, league.languageScale, TIER_DAYS[tier]);
 
     // No separate credit check here: the guarded INSERT is the one place the balance is compared.
-    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now));
+    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now), { leagues: [leagueId] });
     if (typeof outcome === 'string') fail(outcome);
     return this.present(outcome, today, cost);
   }
@@ -105,7 +105,7 @@ export class ContractService {
       await recordEarlySale(tx, team, row, at);
       await notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
       return { row, payout, currentPrice };
-    });
+    }, { leagues: [leagueId] });
     return this.present(sold.row, today, sold.currentPrice);
   }
 
@@ -134,7 +134,7 @@ export class ContractService {
       if (!(await setRenewalElected(tx, contract.id, team.id, true))) fail('CONTRACT_NOT_FOUND');
       await bumpLeagueVersion(tx, leagueId);
       return (await findContract(tx, contract.id))!;
-    });
+    }, { leagues: [leagueId] });
     return this.present(row, today);
   }
 
@@ -148,7 +148,7 @@ export class ContractService {
       if (!(await setRenewalElected(tx, contract.id, team.id, false))) fail('CONTRACT_NOT_FOUND');
       await bumpLeagueVersion(tx, leagueId);
       return (await findContract(tx, contract.id))!;
-    });
+    }, { leagues: [leagueId] });
     return this.present(row, today);
   }
 

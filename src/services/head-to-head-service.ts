@@ -297,7 +297,7 @@ export class HeadToHeadService {
     await writeTransaction(db, async (tx) => {
       const { version, changed } = await read(tx);
       await writeRanksIfCurrent(tx, league.id, version, changed);
-    });
+    }, { leagues: [league.id] });
   }
 
   private async fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): Promise<void> {
@@ -306,6 +306,6 @@ export class HeadToHeadService {
     await writeTransaction(db, async (tx) => {
       const fresh = await findLeague(tx, league.id);
       if (fresh) await fixDueRounds(tx, fresh, now);
-    });
+    }, { leagues: [league.id] });
   }
 }

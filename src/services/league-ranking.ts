@@ -53,7 +53,7 @@ export async function writeRanksIfCurrent(
       }
       if (next >= changes.length) await clearRanksStale(tx, leagueId);
       return true;
-    });
+    }, { leagues: [leagueId] });
     if (!written) return false;
   } while (next < changes.length);
   return true;
@@ -77,5 +77,5 @@ export async function rankLeagueIfStale(db: Database, leagueId: string, batchSiz
     const totals = await readLeagueTotals(tx, leagueId);
     if (!totals?.stale) return;
     await writeRanksIfCurrent(tx, leagueId, totals.version, changedRanks(totals.teams, rankTeams(totals.teams)), Number.MAX_SAFE_INTEGER);
-  });
+  }, { leagues: [leagueId] });
 }

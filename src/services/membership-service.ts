@@ -103,7 +103,7 @@ export class MembershipService {
         // the league's chat hears of it from this same transaction: no join without its message, nor a message without the join
         await queueJoin(tx, league, name, now.toISOString());
         return team.id;
-      });
+      }, { leagues: [leagueId] });
     } catch (error) {
       // Only reachable if another process wrote between our reads and our insert.
       if (isUniqueViolation(error)) {
@@ -140,7 +140,7 @@ export class MembershipService {
       }
       if (league.adminId === playerId) await setLeagueAdmin(tx, leagueId, successor.playerId);
       return { leagueDeleted: false };
-    });
+    }, { leagues: [leagueId] });
     log.info('team left', { leagueId, leagueDeleted: result.leagueDeleted });
     return result;
   }

@@ -94,7 +94,7 @@ export class PerformanceIngestService {
           const league = headToHead.get(leagueId);
           if (league) await keepRoundsOfPerformances(tx, league, chunk.filter((write) => scales.get(write.teamId)!.leagueId === leagueId), at);
         }
-      });
+      }, { leagues: chunk.map((write) => scales.get(write.teamId)!.leagueId) });
       options.onProgress?.(i + chunk.length, writes.length);
     }
     return { written: writes.length };

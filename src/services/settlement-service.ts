@@ -206,7 +206,7 @@ export class SettlementService {
       await recordSweepEvents(tx, events, at);
       await notifyAboutContracts(this.deps, tx, notices);
       return outcomes;
-    });
+    }, { leagues: set.map(({ contract }) => contract.leagueId) });
   }
 }
 

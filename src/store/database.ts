@@ -74,7 +74,7 @@ export function ensureFolderOf(file: string, what = 'the database'): void {
 export interface Store {
   dialect: Dialect;
   /** a new write transaction around `work` (joining one already open is writeTransaction's) */
-  write<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: Database) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** a read-only snapshot around `work` */
   snapshot<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   /** a savepoint of the transaction `tx` around `work` */
@@ -85,6 +85,17 @@ export interface Store {
 }
 
 export type Dialect = 'sqlite' | 'postgres';
+
+export interface WriteOptions {
+  /**
+   * The leagues the transaction writes to. On PostgreSQL, writes of one league then take turns
+   * (across instances) instead of aborting one another: every buy, sale or line-up of a league
+   * moves its version row, and SERIALIZABLE lets only one of two such transactions commit, so
+   * twenty players buying at once in the Global League ran out of retries. SQLite runs one write
+   * at a time anyway.
+   */
+  leagues?: readonly string[];
+}
 
 interface SqliteStore extends Store {
   reader: Database;
@@ -260,11 +271,11 @@ function countApplied(db: Database): number {
  * `work` joins that transaction. Upstream calls happen before, never inside: writers wait for
  * `work`, and PostgreSQL may run it twice.
  */
-export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
+export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T, options?: WriteOptions): Promise<T> {
   const open = openWrite.getStore();
   if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
   const store = storeFor(db);
-  return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)));
+  return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)), options);
 }
 
 /**

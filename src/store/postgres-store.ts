@@ -15,6 +15,8 @@ import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresF
 
 /** attempts of one write transaction the engine keeps aborting for conflicts */
 export const WRITE_ATTEMPTS = 8;
+/** how long a write waits for its leagues' turn before it fails (lock_timeout, 55P03) */
+const LEAGUE_TURN_TIMEOUT_MS = 15_000;
 /** could not serialize access (40001), deadlock detected (40P01) */
 const RETRIED_CODES = new Set(['40001', '40P01']);
 
@@ -57,21 +59,28 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
   let savepoints = 0;
   const store: Store = {
     dialect: 'postgres',
-    write: async (work) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction(
-            (tx) => {
-              registerStore(tx, store);
-              return work(tx as unknown as Database);
-            },
-            { isolationLevel: 'serializable' },
-          );
-        } catch (error) {
-          if (!isConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
-          // apart, so that the transactions that collided do not collide again
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        }
+    write: async (work, options) => {
+      const leagues = [...new Set(options?.leagues ?? [])].sort();
+      if (leagues.length === 0) return serializable(db, store, work);
+      // the session waits for the leagues' turn before BEGIN: a SERIALIZABLE snapshot is taken
+      // by the first statement, so a lock taken inside would leave it older than the writes
+      // it waited for, and the transaction would abort all the same
+      const client = await pool.connect();
+      let broken: unknown;
+      try {
+        await client.query(`SET lock_timeout = '${LEAGUE_TURN_TIMEOUT_MS}ms'`);
+        for (const league of leagues) await client.query('select pg_advisory_lock(hashtext($1))', [`fantasy:league:${league}`]);
+        await client.query('RESET lock_timeout');
+        return await serializable(drizzle({ client, schema }), store, work);
+      } catch (error) {
+        broken = error;
+        throw error;
+      } finally {
+        // a session lock outlives the transaction: give the leagues back before the connection
+        await client.query('RESET lock_timeout; select pg_advisory_unlock_all()').then(
+          () => client.release(),
+          (error: Error) => client.release(broken === undefined ? error : true),
+        );
       }
     },
     snapshot: (work) =>
@@ -113,6 +122,25 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
     close: () => pool.end().catch(() => {}),
   };
   return store;
+}
+
+/** One SERIALIZABLE transaction around `work`, run again when the engine aborts it for a conflict. */
+async function serializable<T>(db: PgDb, store: Store, work: (tx: Database) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(
+        (tx) => {
+          registerStore(tx, store);
+          return work(tx as unknown as Database);
+        },
+        { isolationLevel: 'serializable' },
+      );
+    } catch (error) {
+      if (!isConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
+      // apart, so that the transactions that collided do not collide again
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
 }
 
 /** A transaction the engine aborted because another got in its way: running it again may succeed. */

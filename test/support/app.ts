@@ -76,6 +76,8 @@ export interface TestAppOptions {
   database?: string;
   /** what new password records cost: cheap unless a test is about the production cost */
   passwordCost?: PasswordCost;
+  /** PostgreSQL connections the app may hold at once (4 unless a test of concurrency asks for more) */
+  poolSize?: number;
   /** how long one webhook or push message may take (5 s unless a test shortens it) */
   outboundTimeoutMs?: number;
 }
@@ -132,7 +134,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config, database);
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
-  const db = await openTestStore(database);
+  const db = await openTestStore(database, { poolSize: options.poolSize });
   const runtime = await openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
   const handler = webHandler(createApp(ctx));

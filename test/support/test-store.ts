@@ -63,9 +63,9 @@ export function databaseEnvironment(database: string): Record<string, string> {
 }
 
 /** Opens `database` (migrations already applied) as the service would. */
-export async function openTestStore(database: string): Promise<Database> {
-  // a small pool: a file's tests run one at a time, but a scenario table opens one app a row
-  return isDatabaseUrl(database) ? openPostgresDatabase(database, { poolSize: 4 }) : openDatabase(database, { migrate: true });
+export async function openTestStore(database: string, options: { poolSize?: number } = {}): Promise<Database> {
+  // a small pool unless asked: a file's tests run one at a time, but a scenario table opens one app a row
+  return isDatabaseUrl(database) ? openPostgresDatabase(database, { poolSize: options.poolSize ?? 4 }) : openDatabase(database, { migrate: true });
 }
 
 export async function closeTestStore(db: Database): Promise<void> {

@@ -1,0 +1,58 @@
+/**
+ * Many players writing to one league at the same moment, as in the Global League where every
+ * player is a member: on PostgreSQL every buy moves the league's version row, and SERIALIZABLE
+ * lets only one of two such transactions commit, so without their taking turns (WriteOptions.leagues)
+ * a third to a half of twenty simultaneous buys answered 500 once their retries ran out. Here
+ * each player's buy must succeed, once, with the right money, on either engine.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TestPlayer } from '../support/app';
+import { buildTeam } from '../support/builders';
+import { buy, ledgerCredits, leagueWorld, setViews, withWorld } from './contracts-fixtures';
+
+const PLAYERS = 20;
+const PRICE = 67; // MEDIUM at 9,000 views a day
+
+describe('a league many players write to at once', () => {
+  it(`${PLAYERS} players buying ${PLAYERS} articles at the same moment: every buy succeeds once`, async () => {
+    await withWorld(leagueWorld({}, { poolSize: PLAYERS }), async ({ app, fake, league }) => {
+      const players: { player: TestPlayer; teamId: string }[] = [];
+      for (let i = 0; i < PLAYERS; i++) {
+        const player = await app.player(`buyer${i}`);
+        const team = await buildTeam(app, league, player, `Buyer ${i}`);
+        players.push({ player, teamId: team.id });
+        setViews(fake, `Crowd_${i}`, 9_000);
+      }
+      const results = await Promise.all(players.map(({ player }, i) => buy(app, league.id, player, `Crowd_${i}`)));
+      expect(results.map((result) => result.status)).toEqual(Array(PLAYERS).fill(201));
+      for (const { teamId } of players) expect(await ledgerCredits(app, teamId)).toBe(1000 - PRICE);
+      const held = await app.call('GET', `/api/v1/leagues/${league.id}/contracts`, { as: players[0]!.player });
+      expect(held.status).toBe(200);
+      expect(held.body.map((c: { article: { id: string } }) => c.article.id).sort()).toEqual(players.map((_, i) => `Crowd_${i}`).sort());
+    });
+  });
+
+  it(`${PLAYERS} players selling and buying in one league at once: no request fails`, async () => {
+    await withWorld(leagueWorld({}, { poolSize: PLAYERS }), async ({ app, fake, league }) => {
+      const players: TestPlayer[] = [];
+      for (let i = 0; i < PLAYERS; i++) {
+        const player = await app.player(`trader${i}`);
+        await buildTeam(app, league, player, `Trader ${i}`);
+        players.push(player);
+        setViews(fake, `Deal_${i}`, 9_000);
+        setViews(fake, `Next_${i}`, 9_000);
+      }
+      const bought = await Promise.all(players.map((player, i) => buy(app, league.id, player, `Deal_${i}`)));
+      expect(bought.map((result) => result.status)).toEqual(Array(PLAYERS).fill(201));
+      // half sell what they bought while the other half buy a second article
+      const moves = await Promise.all(
+        players.map((player, i) =>
+          i % 2 === 0
+            ? app.call('POST', `/api/v1/leagues/${league.id}/my-contracts/${bought[i]!.body.id}/sell`, { as: player })
+            : buy(app, league.id, player, `Next_${i}`),
+        ),
+      );
+      expect(moves.map((result) => result.status)).toEqual(players.map((_, i) => (i % 2 === 0 ? 200 : 201)));
+    });
+  });
+});
