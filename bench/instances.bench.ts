@@ -15,10 +15,9 @@
  * instances compete with the database and the client for the same cores, so the ratio shows
  * what a second process buys on one machine, not what a second machine would.
  *
- * Every buy moves its league's version (one row), and PostgreSQL's SERIALIZABLE aborts all but
- * one of the buys that update it at once; the store retries a few times, then the buy answers
- * 500. So buys run on INSTANCES_BUY_CONNECTIONS (default 4) connections and every answer other
- * than 201 is counted and printed beside the rate.
+ * Every buy moves its league's version (one row); writes of one league take turns on
+ * PostgreSQL (WriteOptions.leagues), so buys run on INSTANCES_BUY_CONNECTIONS (default 20)
+ * connections at once, and every answer other than 201 is counted and printed beside the rate.
  *
  * `npm run bench instances`. INSTANCES_ROUNDS (default 2), INSTANCES_SECONDS (default 5),
  * INSTANCES_PLAYERS (default 150) and INSTANCES_CONNECTIONS (reads, default 20) shrink or grow it.
@@ -48,7 +47,7 @@ const SECONDS = Number(process.env.INSTANCES_SECONDS ?? 5);
 const PLAYERS = Number(process.env.INSTANCES_PLAYERS ?? 150);
 const CONNECTIONS = Number(process.env.INSTANCES_CONNECTIONS ?? 20);
 /** buyers at once: every buy in a league moves that league's one version row (see the output) */
-const BUY_CONNECTIONS = Number(process.env.INSTANCES_BUY_CONNECTIONS ?? 4);
+const BUY_CONNECTIONS = Number(process.env.INSTANCES_BUY_CONNECTIONS ?? 20);
 const BUYS_EACH = 8;
 const BUYS = PLAYERS * BUYS_EACH;
 const BOARD_TEAMS = 1_000;
