@@ -51,7 +51,12 @@ async function runSequence(seed: number, steps: number) {
     const model = new Map(members.map((m) => [m.teamId, 1000]));
     const sweeper = app.ctx.services.settlement;
     const base = `/api/v1/leagues/${league.id}`;
-    const myContracts = async (m: (typeof members)[number]) => (await app.call('GET', `${base}/my-contracts`, { as: m.player })).body as { id: string; expireDate: string }[];
+    // by article: contracts bought in one millisecond of the pinned clock are listed in the order
+    // written on SQLite but by their random ids on PostgreSQL, and a seed must replay on both
+    const myContracts = async (m: (typeof members)[number]) =>
+      ((await app.call('GET', `${base}/my-contracts`, { as: m.player })).body as { id: string; expireDate: string; article: { id: string } }[]).sort((a, b) =>
+        a.article.id < b.article.id ? -1 : a.article.id > b.article.id ? 1 : 0,
+      );
 
     const buyOne = async (m: (typeof members)[number]) => {
       const result = await app.call('POST', `${base}/my-contracts`, { as: m.player, body: { articleId: random.pick(ARTICLES), tier: random.pick(TIERS) } });
