@@ -148,6 +148,9 @@ describe('exact sentences (§8)', () => {
       setViews(w.fake, 'Rising', 25_000); // MEDIUM 163
       await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true, renewalCount: 1 });
       await buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      // bought a millisecond after Kyiv: the sweep goes in purchase order, so Kyiv's renewal is
+      // decided before Rising's +163 arrives (within one millisecond only SQLite keeps the order)
+      w.app.clock.advance(1);
       await buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       expect((await notificationMessages(w.app)).sort()).toEqual(
