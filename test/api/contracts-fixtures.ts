@@ -3,11 +3,11 @@
  * the loopback encyclopedia (pinned to the app's day), helpers to give articles a pageview
  * history, and shortcuts for reading money straight from the ledger.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../src/domain/dates';
 import { writeTransaction } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
-import { first, tablesOf } from '../../src/store/dialect';
+import { execute, first, tablesOf } from '../../src/store/dialect';
 import type { TeamRow } from '../../src/store/leagues';
 import type { TestApp, TestAppOptions, TestPlayer } from '../support/app';
 import { buildLeague, buildTeam, type LeagueSpec } from '../support/builders';
@@ -93,6 +93,14 @@ export async function contractRow(app: TestApp, id: string) {
 export async function notificationMessages(app: TestApp): Promise<string[]> {
   const { notifications } = tablesOf(app.ctx.db);
   return (await app.ctx.db.select().from(notifications)).map((n) => n.message);
+}
+
+/**
+ * Runs one raw statement in a write transaction on either engine (drizzle's `sql` binds the
+ * values for both): a test's set-up that no endpoint offers, such as closing a league by hand.
+ */
+export function writeSql(app: TestApp, statement: SQL): Promise<number> {
+  return writeTransaction(app.ctx.db, (tx) => execute(tx, statement));
 }
 
 /** Past winnings, so a test can afford prices above the starting 1,000 (a settled contract's payout). */

@@ -4,10 +4,10 @@
  * credits never negative, the ledger equals both the API's credits and an independent model
  * of every payment, an article is never held twice in a league, and a re-run sweep changes nothing.
  */
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '../../src/domain/dates';
-import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
+import { rowsOf, tablesOf } from '../../src/store/dialect';
 import type { TestPlayer } from '../support/app';
 import { buildTeam } from '../support/builders';
 import { flatSeries, leagueWorld, ledgerCredits } from './contracts-fixtures';
@@ -51,7 +51,12 @@ async function runSequence(seed: number, steps: number) {
     const model = new Map(members.map((m) => [m.teamId, 1000]));
     const sweeper = app.ctx.services.settlement;
     const base = `/api/v1/leagues/${league.id}`;
-    const myContracts = async (m: (typeof members)[number]) => (await app.call('GET', `${base}/my-contracts`, { as: m.player })).body as { id: string; expireDate: string }[];
+    // by article: contracts bought in one millisecond of the pinned clock are listed in the order
+    // written on SQLite but by their random ids on PostgreSQL, and a seed must replay on both
+    const myContracts = async (m: (typeof members)[number]) =>
+      ((await app.call('GET', `${base}/my-contracts`, { as: m.player })).body as { id: string; expireDate: string; article: { id: string } }[]).sort((a, b) =>
+        a.article.id < b.article.id ? -1 : a.article.id > b.article.id ? 1 : 0,
+      );
 
     const buyOne = async (m: (typeof members)[number]) => {
       const result = await app.call('POST', `${base}/my-contracts`, { as: m.player, body: { articleId: random.pick(ARTICLES), tier: random.pick(TIERS) } });
@@ -67,7 +72,9 @@ async function runSequence(seed: number, steps: number) {
         const team = await app.call('GET', `${base}/my-team`, { as: m.player });
         expect(team.body.credits).toBe(ledger);
       }
-      const doubles = app.ctx.db.all<{ n: number }>(
+      const { contracts } = tablesOf(app.ctx.db);
+      const doubles = await rowsOf<{ n: number }>(
+        app.ctx.db,
         sql`SELECT count(*) AS n FROM ${contracts} WHERE status = 'live' GROUP BY league_id, article_id HAVING count(*) > 1`,
       );
       expect(doubles).toEqual([]);
@@ -106,11 +113,17 @@ async function runSequence(seed: number, steps: number) {
             outcome.result === 'renewed' ? outcome.currentPrice! - outcome.newPurchasePrice! : outcome.result === 'skipped' ? 0 : outcome.currentPrice!;
           model.set(outcome.teamId, model.get(outcome.teamId)! + delta);
         }
-        const snapshot = () => [contracts, ledgerEntries, notifications].map((table) => app.ctx.db.select().from(table).all());
-        const before = snapshot();
+        const { contracts, ledgerEntries, notifications } = tablesOf(app.ctx.db);
+        const snapshot = () =>
+          Promise.all([
+            app.ctx.db.select().from(contracts).orderBy(asc(contracts.id)),
+            app.ctx.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id)),
+            app.ctx.db.select().from(notifications).orderBy(asc(notifications.id)),
+          ]);
+        const before = await snapshot();
         const rerun = await sweeper.sweep(app.clock.now());
         expect(rerun.outcomes).toEqual([]);
-        expect(snapshot()).toEqual(before);
+        expect(await snapshot()).toEqual(before);
       } else {
         app.clock.advanceDays(1);
         for (const member of members) member.player.cookie = await app.cookieFor(member.player.subject);
@@ -118,7 +131,8 @@ async function runSequence(seed: number, steps: number) {
       }
       await checkInvariants();
     }
-    const totals = app.ctx.db.all<{ kind: string; n: number }>(sql`SELECT kind, count(*) AS n FROM ${ledgerEntries} GROUP BY kind`);
+    const { ledgerEntries } = tablesOf(app.ctx.db);
+    const totals = await rowsOf<{ kind: string; n: number }>(app.ctx.db, sql`SELECT kind, count(*) AS n FROM ${ledgerEntries} GROUP BY kind`);
     return Object.fromEntries(totals.map((t) => [t.kind, t.n]));
   } finally {
     await app.close();

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { contracts, ledgerEntries } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import type { TestApp, TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
@@ -22,7 +22,7 @@ import {
   TODAY,
   withWorld,
 } from './contracts-fixtures';
-import { writerOf } from '../../src/store/database';
+import { writeTransaction } from '../../src/store/database';
 
 /** alice (team, 1000 credits), bob (rival team), carol (no team); Alpha at 9,000 views/day. */
 async function world() {
@@ -40,6 +40,12 @@ async function world() {
 }
 
 type World = Awaited<ReturnType<typeof world>>['world'];
+
+/** Closes or ends a league by hand: set-up no endpoint offers (a league ends on its own date). */
+async function setLeague(app: TestApp, leagueId: string, change: { closedAt?: string; endDate?: string }): Promise<void> {
+  const { leagues } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set(change).where(eq(leagues.id, leagueId)));
+}
 const myContracts = (w: World) => `/api/v1/leagues/${w.league.id}/my-contracts`;
 
 /** bob leaves through the real endpoint: his team and contracts stay, his money paths close. */
@@ -119,25 +125,21 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'HUGE' },
       as: 'admin',
-      before: (w: World, app: TestApp) => {
-        writerOf(app.ctx.db).$client.prepare('UPDATE leagues SET closed_at = ? WHERE id = ?').run('2026-05-09T00:00:00.000Z', w.league.id);
-      },
+      before: (w: World, app: TestApp) => setLeague(app, w.league.id, { closedAt: '2026-05-09T00:00:00.000Z' }),
       status: 409,
       expect: { error: 'LEAGUE_INACTIVE' },
       exact: true,
     },
     ...[
-      { why: 'a closed league refuses buys (Proposed)', column: 'closed_at', value: '2026-05-09T00:00:00.000Z' },
-      { why: 'an ended league refuses buys', column: 'end_date', value: '2026-05-10T11:00:00.000Z' },
-    ].map(({ why, column, value }) => ({
+      { why: 'a closed league refuses buys (Proposed)', change: { closedAt: '2026-05-09T00:00:00.000Z' } },
+      { why: 'an ended league refuses buys', change: { endDate: '2026-05-10T11:00:00.000Z' } },
+    ].map(({ why, change }) => ({
       name: why,
       method: 'POST',
       path: myContracts,
       body: { articleId: 'Alpha', tier: 'MEDIUM' },
       as: 'admin',
-      before: (w: World, app: TestApp) => {
-        writerOf(app.ctx.db).$client.prepare(`UPDATE leagues SET ${column} = ? WHERE id = ?`).run(value, w.league.id);
-      },
+      before: (w: World, app: TestApp) => setLeague(app, w.league.id, change),
       status: 409,
       expect: { error: 'LEAGUE_INACTIVE' },
       exact: true,
@@ -216,7 +218,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'UNKNOWN_ARTICLE' });
         expect(await ledgerCredits(w.app, w.team.id)).toBe(1000);
-        expect(w.app.ctx.db.select().from(contracts).where(eq(contracts.teamId, w.team.id)).all()).toHaveLength(0);
+        const { contracts } = tablesOf(w.app.ctx.db);
+        expect(await w.app.ctx.db.select().from(contracts).where(eq(contracts.teamId, w.team.id))).toHaveLength(0);
       },
     },
     {
@@ -229,7 +232,8 @@ describe('POST /api/v1/leagues/{id}/my-contracts (buy)', () => {
       status: 503,
       expect: async (result, w) => {
         expect(result.body).toEqual({ error: 'ENCYCLOPEDIA_UNAVAILABLE' });
-        expect(w.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, w.team.id)).all()).toHaveLength(0);
+        const { ledgerEntries } = tablesOf(w.app.ctx.db);
+        expect(await w.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, w.team.id))).toHaveLength(0);
       },
     },
     {
@@ -359,6 +363,9 @@ describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
   async function listWorld() {
     const { app, world: w } = await world();
     const mine = await buildContract(app, w.team, { articleId: 'Alpha', price: 67 });
+    // bought a millisecond apart: the lists go by purchase time, and within one millisecond
+    // only SQLite has a write order (PostgreSQL breaks that tie by id)
+    app.clock.advance(1);
     const expired = await buildContract(app, w.team, { articleId: 'Gone_by', price: 5, purchaseDate: addDays(TODAY, -7), termDays: 7 });
     await buildContract(app, w.team, { articleId: 'Sold_one', price: 5, status: 'sold' });
     return { app, world: { ...w, mine, expired } };
@@ -654,7 +661,8 @@ describe('concurrent buys', () => {
       const results = await Promise.all(players.map((p) => buy(app, w.league.id, p, 'Alpha', 'SHORT')));
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
       expect(results.filter((r) => r.status === 400).map((r) => r.body)).toEqual(Array(9).fill({ error: 'ARTICLE_TAKEN' }));
-      expect(app.ctx.db.select().from(contracts).where(eq(contracts.articleId, 'Alpha')).all().filter((c) => c.leagueId === w.league.id)).toHaveLength(1);
+      const { contracts } = tablesOf(app.ctx.db);
+      expect((await app.ctx.db.select().from(contracts).where(eq(contracts.articleId, 'Alpha'))).filter((c) => c.leagueId === w.league.id)).toHaveLength(1);
       // the series was fetched once for everyone
       expect(w.fake.requests.filter((r) => r.route === 'per-article' && r.path.includes('/Alpha/'))).toHaveLength(1);
     });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHEMISTRY_LINKS, remapForSchema, SCHEMAS } from '../../src/domain/formations';
-import { contracts, lineupVersions } from '../../src/store/schema';
+import { tablesOf } from '../../src/store/dialect';
 import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { buildContract, buildLeague, buildTeam } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
@@ -19,9 +19,14 @@ async function lineupWorld() {
   const { league, team: aliceTeam } = await buildLeague(app, alice, { teamName: 'Alice FC' });
   const bobTeam = await buildTeam(app, league, bob, 'Bob United');
   const { league: otherLeague, team: carolTeam } = await buildLeague(app, carol, { name: 'Other', teamName: 'Carol City' });
+  // bought a millisecond apart: the bench lists contracts in purchase order, and within one
+  // millisecond only SQLite knows the order of writing (PostgreSQL breaks that tie by id)
   const alpha = await buildContract(app, aliceTeam, { articleId: 'Alpha', price: 10, termDays: 7 });
+  app.clock.advance(1);
   const beta = await buildContract(app, aliceTeam, { articleId: 'Beta', price: 20, termDays: 14 });
+  app.clock.advance(1);
   const gamma = await buildContract(app, aliceTeam, { articleId: 'Gamma_ray', price: 5, termDays: 3 });
+  app.clock.advance(1);
   const sold = await buildContract(app, aliceTeam, { articleId: 'Sold_one', status: 'sold' });
   const settled = await buildContract(app, aliceTeam, { articleId: 'Settled_one', status: 'settled' });
   const bobs = await buildContract(app, bobTeam, { articleId: 'Bobs_article' });
@@ -175,8 +180,9 @@ describe('line-up flows', () => {
   it('a contract sold or settled after placement leaves the formation and does not reach the bench', () =>
     withWorld(async (app, w) => {
       await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.beta.id }) });
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)).run());
-      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)).run());
+      const { contracts } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'sold' }).where(eq(contracts.id, w.alpha.id)));
+      await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled' }).where(eq(contracts.id, w.beta.id)));
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
       expect(body.formation.formation).toEqual({});
       expect(body.formation.chemistry[0].level).toBe('empty');
@@ -187,7 +193,8 @@ describe('line-up flows', () => {
     withWorld(async (app, w) => {
       const put = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id, ST: w.bobs.id }) });
       expect(put.status).toBe(400);
-      expect(app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).all()).toHaveLength(1);
+      const { lineupVersions } = tablesOf(app.ctx.db);
+      expect(await app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id))).toHaveLength(1);
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
       expect(body.formation.formation).toEqual({});
     }));
@@ -197,7 +204,8 @@ describe('line-up flows', () => {
       await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { LW: w.alpha.id }) });
       app.clock.advance(60_000);
       await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-4-2', { GK: w.alpha.id }) });
-      const versions = app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).all();
+      const { lineupVersions } = tablesOf(app.ctx.db);
+      const versions = await app.ctx.db.select().from(lineupVersions).where(eq(lineupVersions.teamId, w.aliceTeam.id)).orderBy(asc(lineupVersions.id));
       expect(versions.map((v) => v.schema)).toEqual(['4-3-3', '4-3-3', '4-4-2']);
       const { body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
       expect(body.formation.schema).toBe('4-4-2');
@@ -227,7 +235,8 @@ describe('line-up flows', () => {
 
   it('a team without any stored line-up reads as an empty 4-3-3', () =>
     withWorld(async (app, w) => {
-      await writeTransaction(app.ctx.db, (tx) => tx.delete(lineupVersions).where(eq(lineupVersions.teamId, w.bobTeam.id)).run());
+      const { lineupVersions } = tablesOf(app.ctx.db);
+      await writeTransaction(app.ctx.db, (tx) => tx.delete(lineupVersions).where(eq(lineupVersions.teamId, w.bobTeam.id)));
       const { status, body } = await app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.bob });
       expect(status).toBe(200);
       expect(body.formation.schema).toBe('4-3-3');

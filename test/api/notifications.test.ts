@@ -8,10 +8,28 @@ import { addDays } from '../../src/domain/dates';
 import { settlementJob } from '../../src/services/settlement-job';
 import { buildContract, buildLeague } from '../support/builders';
 import { scenarioTable } from '../support/scenarios';
-import { leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
-import { writerOf } from '../../src/store/database';
+import { contractRow, leagueWorld, ledgerCredits, notificationMessages, setViews, TODAY, withWorld, writeSql } from './contracts-fixtures';
+import { sql } from 'drizzle-orm';
+import { dialectOf } from '../../src/store/dialect';
+import type { TestApp } from '../support/app';
 
 /** alice sells Alpha (league 1) today; later her Beta in league 2 settles at expiry. */
+/**
+ * Makes every notification insert fail, `BEFORE` the row goes in or `AFTER` it went in (then
+ * only a rollback takes it out again): SQLite's trigger RAISEs, PostgreSQL's trigger function
+ * raises an exception.
+ */
+async function refuseNotifications(app: TestApp, when: 'BEFORE' | 'AFTER'): Promise<void> {
+  if (dialectOf(app.ctx.db) === 'postgres') {
+    await writeSql(app, sql.raw("CREATE FUNCTION refuse_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'in-box broken'; END $$"));
+    await writeSql(app, sql.raw(`CREATE TRIGGER refuse_notifications ${when} INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_notification()`));
+    return;
+  }
+  // ABORT undoes the statement; FAIL keeps what the statement already wrote (the row itself)
+  const raise = when === 'BEFORE' ? 'ABORT' : 'FAIL';
+  await writeSql(app, sql.raw(`CREATE TRIGGER refuse_notifications ${when} INSERT ON notifications BEGIN SELECT RAISE(${raise}, 'in-box broken'); END`));
+}
+
 async function inboxWorld() {
   const w = await leagueWorld({ name: 'First League' });
   setViews(w.fake, 'Alpha', 9_000);
@@ -130,6 +148,9 @@ describe('exact sentences (§8)', () => {
       setViews(w.fake, 'Rising', 25_000); // MEDIUM 163
       await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true, renewalCount: 1 });
       await buildContract(w.app, w.rivalTeam, { articleId: 'Kyiv_2_Long_Title', price: 1000, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
+      // bought a millisecond after Kyiv: the sweep goes in purchase order, so Kyiv's renewal is
+      // decided before Rising's +163 arrives (within one millisecond only SQLite keeps the order)
+      w.app.clock.advance(1);
       await buildContract(w.app, w.rivalTeam, { articleId: 'Rising', price: 0, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       expect((await notificationMessages(w.app)).sort()).toEqual(
@@ -146,7 +167,7 @@ describe('exact sentences (§8)', () => {
     await withWorld(leagueWorld(), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
       const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, termDays: 7 });
-      writerOf(w.app.ctx.db).$client.exec("CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'in-box broken'); END;");
+      await refuseNotifications(w.app, 'BEFORE');
       const sold = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts/${c.id}/sell`, { as: w.admin });
       expect(sold).toMatchObject({ status: 200, body: { status: 'sold', salePayout: 67 } });
       expect(await ledgerCredits(w.app, w.team.id)).toBe(1000);
@@ -160,10 +181,9 @@ describe('exact sentences (§8)', () => {
       setViews(w.fake, 'Alpha', 9_000);
       const c = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7 });
       // fails after the row went in: only a savepoint undoes the half-written notification
-      writerOf(w.app.ctx.db).$client.exec("CREATE TRIGGER refuse_notifications AFTER INSERT ON notifications BEGIN SELECT RAISE(FAIL, 'in-box broken'); END;");
+      await refuseNotifications(w.app, 'AFTER');
       await settlementJob.run(w.app.ctx, w.app.clock.now());
-      const row = w.app.ctx.db.$client.prepare('SELECT status, sale_payout AS payout FROM contracts WHERE id = ?').get(c.id);
-      expect(row).toEqual({ status: 'settled', payout: 67 });
+      expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67 });
       expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
       expect(w.app.log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'notification not written', contractId: c.id }));
       expect(await notificationMessages(w.app)).toEqual([]);

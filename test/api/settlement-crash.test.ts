@@ -11,17 +11,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../support/cli';
 import { addDays } from '../../src/domain/dates';
-import { contracts, ledgerEntries, notifications } from '../../src/store/schema';
+import { dialectOf, tablesOf } from '../../src/store/dialect';
 import { buildContract } from '../support/builders';
-import { leagueWorld, setViews, TODAY } from './contracts-fixtures';
+import { leagueWorld, setViews, TODAY, writeSql } from './contracts-fixtures';
 // @ts-expect-error plain ESM build script without type declarations
 import { cliBundleOptions } from '../../scripts/bundle-options.mjs';
-import { writerOf } from '../../src/store/database';
+import type { TestApp } from '../support/app';
+import { databaseEnvironment } from '../support/test-store';
 
 const root = path.resolve(__dirname, '../..');
 // Inside the checkout so the bundle resolves better-sqlite3 and the migrations like dist/ does.
@@ -73,10 +74,11 @@ async function holdingProxy(target: string, allow: number) {
   };
 }
 
-function runSettle(databasePath: string, fakeOrigin: string, at: string) {
+/** `fantasy settle --at` in a child process on `database` (a file path or a PostgreSQL URL). */
+function runSettle(database: string, fakeOrigin: string, at: string) {
   const env = {
     PATH: process.env.PATH,
-    FANTASY_DATABASE_PATH: databasePath,
+    ...databaseEnvironment(database),
     FANTASY_ENCYCLOPEDIA_METRICS_URL: `${fakeOrigin}/metrics`,
     FANTASY_ENCYCLOPEDIA_SITE_URL: `${fakeOrigin}/wiki-sites/{domain}`,
     FANTASY_ENCYCLOPEDIA_META_URL: `${fakeOrigin}/meta`,
@@ -113,6 +115,9 @@ describe('a sweep killed mid-way', () => {
             renewalElected: i === 1 || i === 4,
           }),
         );
+        // bought a millisecond apart: the sweep goes in purchase order, and within one
+        // millisecond only SQLite knows the order of writing (PostgreSQL breaks that tie by id)
+        w.app.clock.advance(1);
       }
       const origin = new URL(w.fake.metricsUrl).origin;
       proxy = await holdingProxy(origin, 3);
@@ -126,8 +131,12 @@ describe('a sweep killed mid-way', () => {
       expect(ended.signal).toBe('SIGKILL');
 
       const db = w.app.ctx.db;
-      const statusOf = () => due.map((c) => db.select().from(contracts).all().find((row) => row.id === c.id)!);
-      const afterCrash = statusOf();
+      const { contracts, ledgerEntries, notifications } = tablesOf(db);
+      const statusOf = async () => {
+        const rows = await db.select().from(contracts);
+        return due.map((c) => rows.find((row) => row.id === c.id)!);
+      };
+      const afterCrash = await statusOf();
       // strict order: the first three are done (settled, or renewed in place), the rest untouched
       expect(afterCrash.map((c) => (c.status === 'settled' || c.renewalCount === 1 ? 'done' : 'untouched'))).toEqual([
         'done',
@@ -140,7 +149,7 @@ describe('a sweep killed mid-way', () => {
       for (const c of afterCrash.slice(3)) {
         expect(c).toMatchObject({ status: 'live', expireDate: TODAY, renewalCount: 0, salePayout: null });
       }
-      const entriesAfterCrash = db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${ledgerEntries} WHERE kind != 'purchase'`)[0]!.n;
+      const [{ n: entriesAfterCrash }] = await db.select({ n: count() }).from(ledgerEntries).where(ne(ledgerEntries.kind, 'purchase'));
       // settled 0 and 2: one payout each; renewed 1: payout + renewal purchase
       expect(entriesAfterCrash).toBe(4);
 
@@ -152,18 +161,19 @@ describe('a sweep killed mid-way', () => {
       expect(rerun.code, second.output().stderr).toBe(0);
       expect(second.output().stdout).toContain(`sweep for ${TODAY}: 2 settled, 1 renewed, 0 skipped`);
 
-      const final = statusOf();
+      const final = await statusOf();
       expect(final.map((c) => c.status)).toEqual(['settled', 'live', 'settled', 'settled', 'live', 'settled']);
       expect(final.map((c) => c.renewalCount)).toEqual([0, 1, 0, 0, 1, 0]);
       // exactly one settlement payout per contract, and one renewal purchase per renewal
-      const perContract = db.all<{ contract_id: string; kind: string; n: number }>(
-        sql`SELECT contract_id, kind, count(*) AS n FROM ${ledgerEntries} GROUP BY contract_id, kind`,
-      );
+      const perContract = await db
+        .select({ contractId: ledgerEntries.contractId, kind: ledgerEntries.kind, n: count() })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.contractId, ledgerEntries.kind);
       for (const c of due) {
-        const kinds = Object.fromEntries(perContract.filter((r) => r.contract_id === c.id).map((r) => [r.kind, r.n]));
+        const kinds = Object.fromEntries(perContract.filter((r) => r.contractId === c.id).map((r) => [r.kind, r.n]));
         expect(kinds).toEqual(c.renewalElected ? { purchase: 1, settlement_payout: 1, renewal_purchase: 1 } : { purchase: 1, settlement_payout: 1 });
       }
-      const inbox = db.select().from(notifications).all();
+      const inbox = await db.select().from(notifications);
       expect(inbox.map((n) => n.contractId).sort()).toEqual(due.map((c) => c.id).sort());
 
       // and a third run has nothing left to do
@@ -180,6 +190,22 @@ describe('a sweep killed mid-way', () => {
 });
 
 
+/**
+ * Every notification insert then takes about half a second, inside the sweep's transaction.
+ * SQLite: a trigger that counts a 3,500 × 3,500 cross join (it has no sleep). PostgreSQL: a
+ * trigger function that sleeps.
+ */
+async function slowNotifications(app: TestApp): Promise<void> {
+  if (dialectOf(app.ctx.db) === 'postgres') {
+    await writeSql(app, sql.raw('CREATE FUNCTION slow_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.5); RETURN NULL; END $$'));
+    await writeSql(app, sql.raw('CREATE TRIGGER slow_notifications AFTER INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION slow_notification()'));
+    return;
+  }
+  await writeSql(app, sql.raw('CREATE TABLE slow_rows (n INTEGER)'));
+  await writeSql(app, sql.raw('WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3500) INSERT INTO slow_rows SELECT n FROM c'));
+  await writeSql(app, sql.raw('CREATE TRIGGER slow_notifications AFTER INSERT ON notifications BEGIN SELECT count(*) FROM slow_rows a, slow_rows b; END'));
+}
+
 describe('a sweep killed right after a contract\'s money is visible', () => {
   it('never leaves the money moved without its notification (both commit together or not at all)', async () => {
     const w = await leagueWorld();
@@ -192,39 +218,36 @@ describe('a sweep killed right after a contract\'s money is visible', () => {
         due.push(await buildContract(w.app, i === 1 ? w.rivalTeam : w.team, { articleId, price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: i === 2 }));
       }
       const db = w.app.ctx.db;
-      // A slow disk, in effect: every notification insert takes ~0.5 s of work, a wide window
-      // in which the test looks for money that has committed without its notification.
-      writerOf(db).$client.exec(`
-        CREATE TABLE slow_rows (n INTEGER);
-        WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3500) INSERT INTO slow_rows SELECT n FROM c;
-        CREATE TRIGGER slow_notifications AFTER INSERT ON notifications BEGIN SELECT count(*) FROM slow_rows a, slow_rows b; END;
-      `);
-      const settledMoney = () =>
-        db.all<{ contract_id: string }>(sql`SELECT DISTINCT contract_id FROM ${ledgerEntries} WHERE kind = 'settlement_payout'`).map((r) => r.contract_id);
-      const notified = () => db.select().from(notifications).all().map((n) => n.contractId);
+      const { ledgerEntries, notifications } = tablesOf(db);
+      // A slow disk, in effect: every notification insert takes ~0.5 s, a wide window in which
+      // the test looks for money that has committed without its notification.
+      await slowNotifications(w.app);
+      const settledMoney = async () =>
+        (await db.selectDistinct({ contractId: ledgerEntries.contractId }).from(ledgerEntries).where(eq(ledgerEntries.kind, 'settlement_payout'))).map((r) => r.contractId);
+      const notified = async () => (await db.select().from(notifications)).map((n) => n.contractId);
 
       const run = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       child = run.child;
       // The moment any payout is visible to another connection, the sweep dies.
       const deadline = Date.now() + 30_000;
-      while (settledMoney().length === 0) {
+      while ((await settledMoney()).length === 0) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no payout seen: ${run.output().stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       child.kill('SIGKILL');
       expect((await run.exited).signal).toBe('SIGKILL');
 
-      const paid = settledMoney();
+      const paid = await settledMoney();
       expect(paid.length).toBeGreaterThan(0);
-      expect(notified().sort()).toEqual(paid.sort());
+      expect((await notified()).sort()).toEqual(paid.sort());
 
       // The re-run finishes the rest: one notification per contract, none twice.
-      writerOf(db).$client.exec('DROP TRIGGER slow_notifications');
+      await writeSql(w.app, dialectOf(db) === 'postgres' ? sql`DROP TRIGGER slow_notifications ON notifications` : sql`DROP TRIGGER slow_notifications`);
       const rerun = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
       child = rerun.child;
       expect((await rerun.exited).code, rerun.output().stderr).toBe(0);
-      expect(notified().sort()).toEqual(due.map((c) => c.id).sort());
-      expect(settledMoney().sort()).toEqual(due.map((c) => c.id).sort());
+      expect((await notified()).sort()).toEqual(due.map((c) => c.id).sort());
+      expect((await settledMoney()).sort()).toEqual(due.map((c) => c.id).sort());
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await w.app.close();

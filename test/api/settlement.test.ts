@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { settlementJob } from '../../src/services/settlement-job';
-import { ledgerEntries, notifications } from '../../src/store/schema';
+import { asc, eq } from 'drizzle-orm';
+import { tablesOf } from '../../src/store/dialect';
 import type { TestApp } from '../support/app';
 import { buildContract } from '../support/builders';
 import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
-import { writerOf } from '../../src/store/database';
+import { writeTransaction } from '../../src/store/database';
 
 const sweep = (app: TestApp) => settlementJob.run(app.ctx, app.clock.now());
 
@@ -160,6 +161,8 @@ describe('settlement sweep', () => {
       setViews(w.fake, 'Gamma', 9_000);
       await buildContract(w.app, w.team, { articleId: 'Spent', price: 890 });
       const first = await expiringAlpha(w, 50, { renewalElected: true });
+      // bought a millisecond later: the sweep takes contracts in the order they were bought
+      w.app.clock.advance(1);
       const second = await buildContract(w.app, w.team, { articleId: 'Gamma', price: 50, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
       for (const id of opened ? ['Alpha', 'Gamma'] : []) {
         expect((await w.app.call('GET', `/api/v1/leagues/${w.league.id}/article?id=${id}`, { as: w.admin })).status).toBe(200);
@@ -205,13 +208,16 @@ describe('settlement sweep', () => {
       await buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 10, purchaseDate: addDays(TODAY, -3), termDays: 3 });
       setViews(w.fake, 'Beta', 4_000);
       await sweep(w.app);
-      const ledger = w.app.ctx.db.select().from(ledgerEntries).all();
-      const inbox = w.app.ctx.db.select().from(notifications).all();
+      const { ledgerEntries, notifications } = tablesOf(w.app.ctx.db);
+      const ledgerRows = () => w.app.ctx.db.select().from(ledgerEntries).orderBy(asc(ledgerEntries.id));
+      const inboxRows = () => w.app.ctx.db.select().from(notifications).orderBy(asc(notifications.id));
+      const ledger = await ledgerRows();
+      const inbox = await inboxRows();
       await sweep(w.app);
       w.app.clock.advance(3_600_000);
       await sweep(w.app);
-      expect(w.app.ctx.db.select().from(ledgerEntries).all()).toEqual(ledger);
-      expect(w.app.ctx.db.select().from(notifications).all()).toEqual(inbox);
+      expect(await ledgerRows()).toEqual(ledger);
+      expect(await inboxRows()).toEqual(inbox);
     });
   });
 
@@ -222,8 +228,11 @@ describe('settlement sweep', () => {
       const renewing = await buildContract(w.app, w.rivalTeam, { articleId: 'Beta', price: 100, purchaseDate: addDays(TODAY, -7), termDays: 7, renewalElected: true });
       const service = () => w.app.ctx.services.settlement;
       const reports = await Promise.all([service().sweep(w.app.clock.now()), service().sweep(w.app.clock.now()), sweep(w.app)]);
-      const acted = reports.flatMap((report) => report?.outcomes ?? []);
-      expect(acted.map((o) => o.result).sort()).toEqual(['renewed', 'settled']);
+      const acted: string[] = reports.flatMap((report) => report?.outcomes ?? []).map((o) => o.result);
+      // the job answers nothing: what it did is in its log line (on PostgreSQL any of the three may get there first)
+      const job = w.app.log.lines.find((line) => line.message === 'settlement sweep done') as { settled: number; renewed: number; skipped: number };
+      acted.push(...Array<string>(job.settled).fill('settled'), ...Array<string>(job.renewed).fill('renewed'), ...Array<string>(job.skipped).fill('skipped'));
+      expect(acted.sort()).toEqual(['renewed', 'settled']);
       expect(await ledgerOf(w.app, settling.id)).toEqual([
         { kind: 'purchase', amount: -50 },
         { kind: 'settlement_payout', amount: 67 },
@@ -242,7 +251,8 @@ describe('settlement sweep', () => {
   it("a departed player's contracts keep settling", async () => {
     await withWorld(world(), async (w) => {
       const c = await expiringAlpha(w, 50);
-      writerOf(w.app.ctx.db).$client.prepare('UPDATE teams SET left_at = ? WHERE id = ?').run('2026-05-08T00:00:00.000Z', w.team.id);
+      const { teams } = tablesOf(w.app.ctx.db);
+      await writeTransaction(w.app.ctx.db, (tx) => tx.update(teams).set({ leftAt: '2026-05-08T00:00:00.000Z' }).where(eq(teams.id, w.team.id)));
       await sweep(w.app);
       expect((await contractRow(w.app, c.id)).status).toBe('settled');
     });
@@ -270,10 +280,16 @@ describe('settlement sweep', () => {
 });
 
 describe('§14 #7 inherited renewal count', () => {
+  /** The day a settled contract ended (the builder dates it by its term). */
+  async function closedOn(app: TestApp, contractId: string, day: string): Promise<void> {
+    const { contracts } = tablesOf(app.ctx.db);
+    await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ closedOn: day }).where(eq(contracts.id, contractId)));
+  }
+
   it('re-buying an article within the previous term’s length after it ended continues the streak', async () => {
     await withWorld(world(), async (w) => {
       const old = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -10), termDays: 7, status: 'settled', renewalCount: 2 });
-      writerOf(w.app.ctx.db).$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -3), old.id);
+      await closedOn(w.app, old.id, addDays(TODAY, -3));
       const bought = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(bought.body.renewalCount).toBe(3);
     });
@@ -282,7 +298,7 @@ describe('§14 #7 inherited renewal count', () => {
   it('after a longer gap, or by another team, the count starts at 0', async () => {
     await withWorld(world(), async (w) => {
       const old = await buildContract(w.app, w.team, { articleId: 'Alpha', price: 67, purchaseDate: addDays(TODAY, -20), termDays: 7, status: 'settled', renewalCount: 2 });
-      writerOf(w.app.ctx.db).$client.prepare('UPDATE contracts SET closed_on = ? WHERE id = ?').run(addDays(TODAY, -8), old.id);
+      await closedOn(w.app, old.id, addDays(TODAY, -8));
       const mine = await w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin, body: { articleId: 'Alpha', tier: 'SHORT' } });
       expect(mine.body.renewalCount).toBe(0);
     });
