@@ -12,10 +12,12 @@ describe('a test run', () => {
   it('works inside one folder of its own and removes it at the end', () => {
     const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
     try {
-      // a real vitest run of a file whose tests open databases and apps, under a TMPDIR we watch
+      // a real vitest run of a file whose tests open databases and apps (on both engines: the
+      // PostgreSQL project starts a cluster), under a TMPDIR we watch, as a run of its own
+      const { FANTASY_TEST_RUN_ROOT: _ours, ...env } = process.env;
       const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/api/performances.test.ts'], {
         cwd: path.resolve(__dirname, '../..'),
-        env: { ...process.env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: { ...env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
         encoding: 'utf8',
         timeout: 120_000,
       });
