@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { binary, serveBinary } from '../support/served-binary';
+import { binary, register, serveBinary } from '../support/served-binary';
 import { capturedRun } from '../support/captured-run';
 
 const children: ChildProcess[] = [];
@@ -227,16 +227,6 @@ describe('configuration an operator got wrong', () => {
     expect(backup.status).toBe(1);
   });
 });
-
-async function register(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/auth/password/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
-    body: JSON.stringify({ username, password: 'a long enough password' }),
-  });
-  expect(response.status).toBe(201);
-  return response.headers.getSetCookie()[0].split(';')[0];
-}
 
 async function serve(cwd: string, env: Record<string, string> = {}) {
   const served = await serveBinary(cwd, cleanEnv({ FANTASY_SCHEDULER: 'false', ...env }));

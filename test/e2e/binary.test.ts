@@ -13,7 +13,7 @@ import { SignJWT } from 'jose';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { binary, serveBinary } from '../support/served-binary';
+import { binary, register, serveBinary } from '../support/served-binary';
 import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
 import { parsePrometheusText } from '../support/prometheus';
 
@@ -41,16 +41,6 @@ async function deployment(): Promise<{ cwd: string; database: E2eDatabase }> {
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
   return env;
-}
-
-async function register(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/auth/password/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
-    body: JSON.stringify({ username, password: 'a long enough password' }),
-  });
-  expect(response.status).toBe(201);
-  return response.headers.getSetCookie()[0].split(';')[0];
 }
 
 async function startServe(at: { cwd: string; database: E2eDatabase }, args: string[] = [], env: Record<string, string> = {}) {

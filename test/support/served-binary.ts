@@ -1,6 +1,7 @@
 /** The built binary's `serve`, started as an operator starts it, for the end-to-end tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 export const binary = path.resolve(__dirname, '../../dist/fantasy');
 
@@ -49,4 +50,15 @@ export async function serveBinary(cwd: string, env: NodeJS.ProcessEnv, args: str
       return exited;
     },
   };
+}
+
+/** Registers `username` with a password through the served app's own route; answers the session cookie. */
+export async function register(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/auth/password/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+    body: JSON.stringify({ username, password: 'a long enough password' }),
+  });
+  expect(response.status).toBe(201);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
