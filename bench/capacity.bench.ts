@@ -15,7 +15,7 @@
  *  3. the settlement sweep of every contract on stored views (contracts/s), beside the bare
  *     driver making the same writes (contract, ledger entry, activity, notification, version)
  *     in the same sets;
- *  4. (SQLite) the market shelf under CONNECTIONS keep-alive connections for SECONDS seconds
+ *  4. (each engine) the market shelf under CONNECTIONS keep-alive connections for SECONDS seconds
  *     against the service in its own process, while a player elects and withdraws a renewal
  *     in a loop (each a write that moves the league's version, so kept answers go stale),
  *     beside a bare node:http server in its own process sending the same bytes, with the
@@ -54,7 +54,8 @@ import { IMPORT_TRANSACTION_ROWS } from '../src/services/performance-ingest-serv
 import { SETTLEMENT_SET, tally } from '../src/services/settlement-service';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { copyToPostgres } from '../src/store/copy-to-postgres';
-import { closeStore, type Database, writerOf } from '../src/store/database';
+import { closeStore, type Database, writeTransaction, writerOf } from '../src/store/database';
+import { execute, rowsOf } from '../src/store/dialect';
 import { applyPostgresMigrations, openPostgres } from '../src/store/postgres';
 import { openPostgresDatabase } from '../src/store/postgres-store';
 import { rankedTeams } from '../src/store/standings';
@@ -222,22 +223,24 @@ async function main() {
       const engine = await postgresEngine(pgRuntime.ctx, postgres.url);
       try {
         summaries.push(await figures(engine, big, dir));
+        if (ONLY.has('market')) await prepareMarket(postgres.db, big.leagueId, viewerOf(big.leagueId).sub);
       } finally {
         await engine.close();
         await pgRuntime.close();
         await closeStore(postgres.db);
       }
-      await cluster?.stop();
-      cluster = undefined;
     }
     if (summaries.length > 0) printSummary(summaries);
     console.log(`\nthis process's RSS after all of the above (both engines' figures ran in it): ${mb(process.memoryUsage().rss)}`);
 
-    // 4. the market shelf under load, the service in its own process, on SQLite
+    // 4. the market shelf under load, the service in its own process, on each engine
     const viewer = viewerOf(big.leagueId);
     const market = await prepareMarket(ctx.db, big.leagueId, viewer.sub);
     await runtime.close();
-    if (ONLY.has('market')) await marketUnderLoad(databasePath, big.leagueId, market.contractId, await cookieOf(viewer), dir);
+    if (ONLY.has('market')) {
+      if (STORES.has('sqlite')) await marketUnderLoad('SQLite', databasePath, big.leagueId, market.contractId, await cookieOf(viewer), dir);
+      if (postgres) await marketUnderLoad('PostgreSQL', postgres.url, big.leagueId, market.contractId, await cookieOf(viewer), dir);
+    }
   } finally {
     await cluster?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -620,20 +623,22 @@ const RANKED_BY_WINDOW_POSTGRES_SQL = `
  * first teams, and the viewer holding a contract that expires tomorrow: its renewal is the
  * write the load test repeats.
  */
-async function prepareMarket(db: Awaited<ReturnType<typeof openRuntime>>['ctx']['db'], leagueId: string, viewerSubject: string): Promise<{ contractId: string }> {
+async function prepareMarket(db: Database, leagueId: string, viewerSubject: string): Promise<{ contractId: string }> {
   const today = utcDay(new Date());
-  // the handle only reads: these set-up rows go through the connection that writes
-  const writer = writerOf(db).$client;
-  writer.prepare(`UPDATE leagues SET start_date = ?, end_date = ? WHERE id = ?`).run(`${addDays(today, -30)}T00:00:00.000Z`, `${addDays(today, 60)}T00:00:00.000Z`, leagueId);
-  // OR IGNORE: without the sweep before it, the bulk contracts still hold these articles
-  const held = writer.prepare(
-    `INSERT OR IGNORE INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
-     VALUES (?, ?, ?, ?, 'en', ?, ?, ?, 40, ?)`,
-  );
   const now = new Date().toISOString();
-  for (let i = 0; i < 50; i += 2) held.run(`ct_shelf_${i}`, leagueId, `tm_${leagueId}_${i}`, `Bulk_article_${i}`, today, today, addDays(today, 30), now);
-  const team = db.$client.prepare(`SELECT t.id FROM teams t JOIN players p ON p.id = t.player_id WHERE p.subject = ?`).get(viewerSubject) as { id: string };
-  held.run('ct_viewer_renewal', leagueId, team.id, 'Viewer_article', addDays(today, -6), addDays(today, -6), addDays(today, 1), now);
+  await writeTransaction(db, async (tx) => {
+    await execute(tx, sql`UPDATE leagues SET start_date = ${`${addDays(today, -30)}T00:00:00.000Z`}, end_date = ${`${addDays(today, 60)}T00:00:00.000Z`} WHERE id = ${leagueId}`);
+    // DO NOTHING: without the sweep before it, the bulk contracts still hold these articles
+    const hold = (id: string, teamId: string, articleId: string, since: string, expires: string) =>
+      execute(
+        tx,
+        sql`INSERT INTO contracts (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date, purchase_price, created_at)
+            VALUES (${id}, ${leagueId}, ${teamId}, ${articleId}, 'en', ${since}, ${since}, ${expires}, 40, ${now}) ON CONFLICT DO NOTHING`,
+      );
+    for (let i = 0; i < 50; i += 2) await hold(`ct_shelf_${i}`, `tm_${leagueId}_${i}`, `Bulk_article_${i}`, today, addDays(today, 30));
+    const [team] = await rowsOf<{ id: string }>(tx, sql`SELECT t.id AS id FROM teams t JOIN players p ON p.id = t.player_id WHERE p.subject = ${viewerSubject}`);
+    await hold('ct_viewer_renewal', team!.id, 'Viewer_article', addDays(today, -6), addDays(today, 1));
+  });
   await seedStoredShelf(db);
   return { contractId: 'ct_viewer_renewal' };
 }
@@ -658,8 +663,9 @@ function startChild(roleName: string, arg: string): Promise<Child> {
 }
 
 /** Child: the service as `serve` runs it (a JSON log line per request to stdout, ignored here). */
-async function serveApp(databasePath: string) {
-  const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
+async function serveApp(database: string) {
+  const url = /^postgres(ql)?:\/\//.test(database) ? database : undefined;
+  const runtime = await openRuntime(url ? configFor(path.join(os.tmpdir(), 'unused.db'), url) : configFor(database), { log: jsonLogger(batchedStdout()) });
   const server = await listen(createApp(runtime.ctx).fetch, '127.0.0.1', 0, runtime.ctx.log);
   process.send!({ url: server.url });
 }
@@ -735,8 +741,8 @@ const showLoad = (f: Load) =>
   `${f.rps.toFixed(0).padStart(5)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  slowest ${String(f.max).padStart(4)} ms ` +
   `(after a connection's first request ${f.maxLater} ms); over 1 s: ${f.overSecond} (${f.overSecondFirst} of them first on their connection)`;
 
-async function marketUnderLoad(databasePath: string, leagueId: string, contractId: string, cookie: string, dir: string) {
-  const app = await startChild('app', databasePath);
+async function marketUnderLoad(engine: string, database: string, leagueId: string, contractId: string, cookie: string, dir: string) {
+  const app = await startChild('app', database);
   const shelf = `${app.url}/api/v1/leagues/${leagueId}/market`;
   try {
     const headers = { cookie, 'accept-encoding': 'br' };
@@ -783,7 +789,7 @@ async function marketUnderLoad(databasePath: string, leagueId: string, contractI
       moving = false;
       await mover;
       const slowestMove = Math.max(...moves);
-      console.log(`\n4. market shelf (50 articles, ${first.body.byteLength.toLocaleString('en')} bytes brotli), ${CONNECTIONS} connections for ${SECONDS} s, each server in its own process:`);
+      console.log(`\n4. ${engine}: market shelf (50 articles, ${first.body.byteLength.toLocaleString('en')} bytes brotli), ${CONNECTIONS} connections for ${SECONDS} s, each server in its own process:`);
       console.log(`  baseline, bare node:http sending the same bytes: ${showLoad(baseline)}`);
       console.log(`  the service, while a player elected and withdrew a renewal ${moves.length} times (each moves the league's version):`);
       console.log(`                                                   ${showLoad(ours)}`);
