@@ -259,13 +259,19 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
    * the next one's transaction. Its connections carry a name of their own (application_name in
    * the URL), so the test tells them from another run's.
    */
-  async function settleKilledHalfWay(ids: string[], at: string): Promise<void> {
+  async function settleKilledHalfWay(ids: string[], at: string, once?: { insideFirstTransaction: () => void }): Promise<void> {
     const name = 'killed-sweep';
     const url = `${env.FANTASY_DATABASE_URL}?application_name=${name}`;
     const run = spawn(binary, ['settle', '--at', at], { cwd, env: { ...env, FANTASY_DATABASE_URL: url }, stdio: 'ignore' });
     const killed = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
+    let inside = false;
     for (;;) {
-      if ((await payouts(ids)) >= 3 && (await sleeping(name)) === 1) break;
+      const asleep = (await sleeping(name)) === 1;
+      if (asleep && !inside) {
+        inside = true;
+        once?.insideFirstTransaction();
+      }
+      if (asleep && (await payouts(ids)) >= 3 && (await sleeping(name)) === 1) break;
       if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be killed`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -324,11 +330,13 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
     await slowNotifications(true);
     // a day on from the test before: no series of that day stored, every contract fetched again
     const at = `${addDays(utcDay(new Date()), 8)}T06:00:00Z`;
-    const survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env });
-    await settleKilledHalfWay(ids, at);
+    // the second run starts once the first is inside a contract's transaction: writes of one
+    // league take turns, so from then on the two alternate, and the kill lands in the first's turn
+    let survivor: ReturnType<typeof capturedRun> | undefined;
+    await settleKilledHalfWay(ids, at, { insideFirstTransaction: () => (survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env })) });
     expect(await payouts(ids)).toBeLessThan(ids.length);
 
-    const survived = await survivor;
+    const survived = await survivor!;
     expect(survived.status, survived.stderr).toBe(0);
     // what the killed run had not committed, the survivor settled, at least the contract whose
     // transaction the kill undid; nothing is left for a rerun
