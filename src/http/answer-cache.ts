@@ -26,6 +26,8 @@ const instance = crypto.randomBytes(4).toString('hex');
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** productions under way, by key: a waiter shares one only at its own version */
+  private readonly producing = new Map<string, { version: number; entry: Promise<Entry | undefined> }>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {}
@@ -54,9 +56,28 @@ export class AnswerCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else {
+      // Requests that find the same new version share one production: under 200 connections a
+      // write used to set every one of them producing (and compressing) its own copy at once.
+      const shared = this.producing.get(key);
+      const produced = (shared?.version === version ? await shared.entry : undefined) ?? (await this.produceShared(key, version, etag, produce, readVersion));
+      if (!produced) return undefined;
+      entry = produced;
+    }
+    return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
+  }
+
+  /** Produces `key` at `version` once for every request that arrives while it runs; undefined when it must not be kept. */
+  private async produceShared(
+    key: string,
+    version: number,
+    etag: string,
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<Entry | undefined> {
+    const running = (async (): Promise<Entry | undefined> => {
       const produced = await produce();
       if (!produced) return undefined;
-      entry = {
+      const entry: Entry = {
         version,
         etag,
         body: Buffer.from(JSON.stringify(produced.body)),
@@ -66,8 +87,15 @@ export class AnswerCache {
       };
       entry.bytes = entry.body.byteLength;
       if ((await readVersion()) === version) this.keep(key, entry);
+      return entry;
+    })();
+    const production = { version, entry: running };
+    this.producing.set(key, production);
+    try {
+      return await running;
+    } finally {
+      if (this.producing.get(key) === production) this.producing.delete(key);
     }
-    return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
   }
 
   private respond(key: string, entry: Entry, encoding: ContentEncoding | null): RawAnswer {
