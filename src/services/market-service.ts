@@ -21,6 +21,7 @@ import { utcDay, DAY_MS } from '../domain/dates';
 import { averageViews30d, monthViews, price, TIER_DAYS, tierPrices, weekViews, yearViews, type TierPrices, type ViewPoint } from '../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../domain/titles';
 import { currentTeamHoldingAny } from '../store/contracts';
+import { shelfTagInputs } from '../store/shelf-tags';
 import { findLeague, type LeagueRow } from '../store/leagues';
 import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../store/upstream-cache';
 import { countCachedSeries, findCachedSeriesOf } from '../store/view-series';
@@ -93,9 +94,25 @@ function figuresOf(points: ViewPoint[] | undefined): ViewFigures | undefined {
 
 /** A stored list whose every series is stored, with its rows' figures. */
 interface CompleteShelf {
+  /** where the list is stored (see shelfKey) */
+  key: string;
   stored: StoredShelf;
   ids: string[];
   figures: (ViewFigures | undefined)[];
+}
+
+/**
+ * The tag of a viewer's shelf: rows differ by viewer only in `owned-by-viewer`, so a viewer
+ * whose team holds none of the shelf's articles shares the league's one answer; the version
+ * digests the league's version, the day, the list as stored and that viewer part, so neither
+ * a write nor another viewer's tag can answer 304 to a different shelf.
+ */
+function tagOf(leagueId: string, leagueVersion: number, today: string, shelf: CompleteShelf, viewerTeam: string | undefined): ShelfTag {
+  const viewer = viewerTeam ?? 'any';
+  return {
+    key: `market:${leagueId}:${viewer}`,
+    version: digestVersion([leagueId, leagueVersion, today, shelf.stored.snapshotDate, shelf.stored.fetchedAt, viewer]),
+  };
 }
 
 /** Complete shelves kept in memory: a few editions' lists of today and yesterday. */
@@ -109,8 +126,10 @@ export interface ShelfTag {
 
 export class MarketService {
   private readonly pageviews: PageviewSeries;
-  /** by list key and the time the list was stored: a new fetch of a list is a new entry */
+  /** by list key, the list as last stored: a new fetch of a list replaces it */
   private readonly completeShelves = new Map<string, CompleteShelf>();
+  /** a league's edition, fixed when it is founded: the key of its list is known before any read */
+  private readonly leagueDomains = new Map<string, string>();
 
   constructor(private readonly deps: MarketServiceDeps) {
     this.pageviews = new PageviewSeries(deps);
@@ -142,22 +161,22 @@ export class MarketService {
   }
 
   /**
-   * Where the answer cache keeps the viewer's stored shelf and the version it is tagged with;
-   * undefined when the shelf is not stored (it must fetch, and is not kept). Rows differ by
-   * viewer only in `owned-by-viewer`, so a viewer whose team holds none of the shelf's
-   * articles shares the league's one answer; the version digests the league's version, the
-   * day, the list as stored and that viewer part, so neither a write nor another viewer's tag
-   * can answer 304 to a different shelf.
+   * Where the answer cache keeps the viewer's stored shelf and the version it is tagged with
+   * (see tagOf); undefined when the shelf is not stored (it must fetch, and is not kept).
    */
   async shelfTag(playerId: string, leagueId: string, today: string): Promise<ShelfTag | undefined> {
+    const [yesterday] = snapshotCandidates(today);
+    const domain = this.leagueDomains.get(leagueId);
+    const kept = domain === undefined ? undefined : this.completeShelves.get(shelfKey(domain, yesterday));
+    if (kept) {
+      // the usual read: one trip to the store, checked against the list kept here
+      const inputs = await shelfTagInputs(this.deps.db, { leagueId, playerId, cacheKey: kept.key, articleIds: kept.ids, now: this.deps.clock.now() });
+      if (!inputs) return undefined;
+      if (inputs.stamp?.fresh && inputs.stamp.fetchedAt === kept.stored.fetchedAt) return tagOf(leagueId, inputs.version, today, kept, inputs.viewerTeam);
+    }
     const found = await this.completeShelfOfLeague(leagueId, today);
     if (!found) return undefined;
-    const { league, stored, ids } = found;
-    const viewer = (await currentTeamHoldingAny(this.deps.db, leagueId, playerId, ids)) ?? 'any';
-    return {
-      key: `market:${leagueId}:${viewer}`,
-      version: digestVersion([leagueId, league.version, today, stored.snapshotDate, stored.fetchedAt, viewer]),
-    };
+    return tagOf(leagueId, found.league.version, today, found, await currentTeamHoldingAny(this.deps.db, leagueId, playerId, found.ids));
   }
 
   /** §7.1 step 3's rows: prices at the league's frozen L, owner and availability for the viewer. */
@@ -185,6 +204,7 @@ export class MarketService {
   /** The league and its edition's stored list, when every series of it is stored; see completeShelf. */
   private async completeShelfOfLeague(leagueId: string, today: string): Promise<({ league: LeagueRow; } & CompleteShelf) | undefined> {
     const league = await findLeague(this.deps.db, leagueId);
+    if (league) this.leagueDomains.set(leagueId, league.domain);
     const complete = league && (await this.completeShelf(league.domain, today));
     return league && complete ? { league, ...complete } : undefined;
   }
@@ -199,8 +219,8 @@ export class MarketService {
     const key = shelfKey(domain, yesterday);
     const stamp = await cachedEntryStamp(db, key, clock.now());
     if (!stamp?.fresh) return undefined;
-    const kept = this.completeShelves.get(`${key}\u0000${stamp.fetchedAt}`);
-    if (kept) return kept;
+    const kept = this.completeShelves.get(key);
+    if (kept?.stored.fetchedAt === stamp.fetchedAt) return kept;
     const stored = await this.storedShelf(domain, today);
     if (!stored) return undefined;
     const ids = stored.entries.map((entry) => entry.articleId);
@@ -208,8 +228,10 @@ export class MarketService {
     if (await countCachedSeries(db, domain, ids, stored.snapshotDate) < ids.length) return undefined;
     const byId = await findCachedSeriesOf(db, domain, ids, stored.snapshotDate);
     if (byId.size < ids.length) return undefined;
-    const complete = { stored, ids, figures: ids.map((id) => figuresOf(byId.get(id))) };
-    this.completeShelves.set(`${key}\u0000${stored.fetchedAt}`, complete);
+    const complete = { key, stored, ids, figures: ids.map((id) => figuresOf(byId.get(id))) };
+    // a list stored anew (a new fetch) replaces the one kept under its key
+    this.completeShelves.delete(key);
+    this.completeShelves.set(key, complete);
     for (const oldest of this.completeShelves.keys()) {
       if (this.completeShelves.size <= KEPT_SHELVES) break;
       this.completeShelves.delete(oldest);

@@ -8,7 +8,8 @@
  */
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/dates';
+import { addDays, DAY_MS } from '../../src/domain/dates';
+import { putCached } from '../../src/store/upstream-cache';
 import { createApp, webHandler } from '../../src/http/app';
 import { settlementJob } from '../../src/services/settlement-job';
 import { ENGINE_HEADERS, type TestApp } from '../support/app';
@@ -358,6 +359,17 @@ describe('the market shelf, cached by version', () => {
       },
       write: (w) => ok(w.app.call('POST', `/api/v1/leagues/${w.league.id}/my-team`, { as: w.rival, body: { name: 'Bob Reborn' } })),
       shows: (after) => expect(row(after, 'Article_3')).toMatchObject({ owner: { teamName: 'Bob Reborn' }, availability: 'owned-by-viewer' }),
+    },
+    {
+      // the usual read checks the list's stamp against the one it keeps in memory
+      name: "yesterday's list stored anew (as another instance would after it expired)",
+      viewer: 'admin',
+      write: async (w) => {
+        w.app.clock.advance(60_000);
+        const list = [{ articleId: 'Article_2', views: 99_000, sourceRank: 1 }, { articleId: 'Article_1', views: 98_000, sourceRank: 2 }];
+        await putCached(w.app.ctx.db, `market-shelf:en:${YESTERDAY}`, list, w.app.clock.now(), DAY_MS);
+      },
+      shows: (after) => expect(after.map((article) => [article.id, article.yesterdayViews])).toEqual([['Article_2', 99_000], ['Article_1', 98_000]]),
     },
     {
       name: 'a new day (the next top list)',

@@ -1,0 +1,53 @@
+/**
+ * What a market shelf's answer is tagged with (services/market-service.ts `shelfTag`): the
+ * league's version, when the edition's list was stored and until when, and the viewer's team
+ * when it holds one of the list's articles. Every shelf read asks for them. On PostgreSQL
+ * each read is a trip to the server through the pool, and three trips per shelf read held
+ * 200 connections to ~400 req/s (`npm run bench capacity`), so there they are one statement.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from './database';
+import { currentTeamHoldingAny, pgTeamHoldingAny } from './contracts';
+import { dialectOf, rowsOf } from './dialect';
+import { findLeague } from './leagues';
+import { cachedEntryStamp } from './upstream-cache';
+
+export interface ShelfTagInputs {
+  version: number;
+  /** the list under the cache key: when it was stored, and whether it is still fresh */
+  stamp: { fetchedAt: string; fresh: boolean } | undefined;
+  /** the viewer's current team, when it holds one of `articleIds` live */
+  viewerTeam: string | undefined;
+}
+
+/** Undefined when there is no such league. */
+export async function shelfTagInputs(
+  db: Database,
+  query: { leagueId: string; playerId: string; cacheKey: string; articleIds: readonly string[]; now: Date },
+): Promise<ShelfTagInputs | undefined> {
+  const { leagueId, playerId, cacheKey, articleIds, now } = query;
+  if (dialectOf(db) === 'sqlite') {
+    // in the process, each of these is a prepared statement's step
+    const league = await findLeague(db, leagueId);
+    if (!league) return undefined;
+    return {
+      version: league.version,
+      stamp: await cachedEntryStamp(db, cacheKey, now),
+      viewerTeam: await currentTeamHoldingAny(db, leagueId, playerId, articleIds),
+    };
+  }
+  const [row] = await rowsOf<{ version: number; fetched_at: string | null; expires_at: string | null; viewer_team: string | null }>(
+    db,
+    sql`SELECT l.version, u.fetched_at, u.expires_at,
+               (${pgTeamHoldingAny(sql`l.id`, playerId, articleIds)}) AS viewer_team
+          FROM leagues l LEFT JOIN upstream_cache u ON u.key = ${cacheKey}
+         WHERE l.id = ${leagueId}`,
+  );
+  if (!row) return undefined;
+  return {
+    version: Number(row.version),
+    stamp:
+      row.fetched_at === null ? undefined : { fetchedAt: row.fetched_at, fresh: row.expires_at === null || Date.parse(row.expires_at) > now.getTime() },
+    viewerTeam: row.viewer_team ?? undefined,
+  };
+}
