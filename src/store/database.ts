@@ -9,6 +9,7 @@ import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
+import { Failure } from '../domain/errors';
 
 /** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
 export const IN_BATCH = 500;
@@ -33,6 +34,8 @@ export function preparedOnce<T>(db: Database, name: string, build: () => T): T {
 export interface OpenOptions {
   /** apply pending migrations before returning (serve and migrate do) */
   migrate?: boolean;
+  /** how long a write waits for another process's write lock (busy_timeout; 5 s) */
+  writeWaitMs?: number;
 }
 
 /**
@@ -143,6 +146,7 @@ function connect(file: string): Database {
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
   if (file !== ':memory:') ensureFolderOf(file);
   const writer = connect(file);
+  if (options.writeWaitMs !== undefined) writer.$client.pragma(`busy_timeout = ${Math.max(0, Math.round(options.writeWaitMs))}`);
   if (options.migrate) applyMigrations(writer);
   let reader = writer;
   if (file !== ':memory:') {
@@ -275,7 +279,28 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
   const open = openWrite.getStore();
   if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
   const store = storeFor(db);
-  return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)), options);
+  // named only here, at the outermost write: PostgreSQL's retries inside must still see the driver's code
+  return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)), options).catch((error: unknown) => {
+    throw isDatabaseBusy(error) ? busyFailure(error) : error;
+  });
+}
+
+/**
+ * A write that gave up waiting, with nothing written: its leagues' turn did not come within the
+ * wait (PostgreSQL's lock_timeout, 55P03), it kept colliding after every retry (40001, 40P01),
+ * or another process held SQLite's write lock past busy_timeout. Trying again may succeed.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = driverErrorCode(error);
+  return code !== undefined && (BUSY_CODES.has(code) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+const BUSY_CODES = new Set(['55P03', '40001', '40P01']);
+
+function busyFailure(error: unknown): Failure {
+  const failure = new Failure('DATABASE_BUSY', `${driverErrorCode(error)}: ${error instanceof Error ? error.message : String(error)}`);
+  failure.retryAfterSeconds = 1;
+  return failure;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface PostgresStoreOptions {
   /** connections in the pool (node-postgres' default is 10) */
   poolSize?: number;
   connectTimeoutMs?: number;
+  /** how long a write waits for its leagues' turn (15 s) */
+  leagueTurnTimeoutMs?: number;
 }
 
 type PgDb = NodePgDatabase<typeof schema>;
@@ -51,11 +53,11 @@ export async function openPostgresDatabase(url: string, options: PostgresStoreOp
     throw new PostgresFailure(`cannot connect to PostgreSQL at ${maskDatabaseUrl(url)}: ${describePostgresError(error, url)}`);
   }
   const db = drizzle({ client: pool, schema });
-  registerStore(pool, postgresStore(db, pool));
+  registerStore(pool, postgresStore(db, pool, options.leagueTurnTimeoutMs ?? LEAGUE_TURN_TIMEOUT_MS));
   return db as unknown as Database;
 }
 
-function postgresStore(db: PgDb, pool: pg.Pool): Store {
+function postgresStore(db: PgDb, pool: pg.Pool, turnTimeoutMs: number): Store {
   let savepoints = 0;
   const store: Store = {
     dialect: 'postgres',
@@ -68,8 +70,8 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
       const client = await pool.connect();
       let broken: unknown;
       try {
-        await client.query(`SET lock_timeout = '${LEAGUE_TURN_TIMEOUT_MS}ms'`);
-        for (const league of leagues) await client.query('select pg_advisory_lock(hashtext($1))', [`fantasy:league:${league}`]);
+        await client.query(`SET lock_timeout = '${Math.max(1, Math.round(turnTimeoutMs))}ms'`);
+        for (const league of leagues) await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(league)]);
         await client.query('RESET lock_timeout');
         return await serializable(drizzle({ client, schema }), store, work);
       } catch (error) {
@@ -122,6 +124,11 @@ function postgresStore(db: PgDb, pool: pg.Pool): Store {
     close: () => pool.end().catch(() => {}),
   };
   return store;
+}
+
+/** The advisory lock a league's writes take turns on (as text; hashed by the server). */
+export function leagueTurnKey(leagueId: string): string {
+  return `fantasy:league:${leagueId}`;
 }
 
 /** One SERIALIZABLE transaction around `work`, run again when the engine aborts it for a conflict. */

@@ -3,11 +3,13 @@
  * player is a member: on PostgreSQL every buy moves the league's version row, and SERIALIZABLE
  * lets only one of two such transactions commit, so without their taking turns (WriteOptions.leagues)
  * a third to a half of twenty simultaneous buys answered 500 once their retries ran out. Here
- * each player's buy must succeed, once, with the right money, on either engine.
+ * each player's buy must succeed, once, with the right money, on either engine. A write that
+ * waits too long for its turn is refused by name, with nothing written.
  */
 import { describe, expect, it } from 'vitest';
 import type { TestPlayer } from '../support/app';
 import { buildTeam } from '../support/builders';
+import { holdLeagueWrites } from '../support/test-store';
 import { buy, ledgerCredits, leagueWorld, setViews, withWorld } from './contracts-fixtures';
 
 const PLAYERS = 20;
@@ -53,6 +55,29 @@ describe('a league many players write to at once', () => {
         ),
       );
       expect(moves.map((result) => result.status)).toEqual(players.map((_, i) => (i % 2 === 0 ? 200 : 201)));
+    });
+  });
+
+  it('a buy that cannot get its league\'s turn in time answers 503 DATABASE_BUSY, changes nothing, and succeeds when tried again', async () => {
+    await withWorld(leagueWorld({}, { writeWaitMs: 300 }), async ({ app, fake, league, admin, team }) => {
+      setViews(fake, 'Waiting_room', 9_000);
+      // another process (a verb, another instance) holds the league's writes past the wait
+      const release = await holdLeagueWrites(app.database, league.id);
+      let refused;
+      try {
+        refused = await buy(app, league.id, admin, 'Waiting_room');
+      } finally {
+        await release();
+      }
+      expect({ status: refused.status, body: refused.body, retryAfter: refused.headers.get('retry-after') }).toEqual({
+        status: 503,
+        body: { error: 'DATABASE_BUSY' },
+        retryAfter: '1',
+      });
+      expect(await ledgerCredits(app, team.id)).toBe(1000);
+      const again = await buy(app, league.id, admin, 'Waiting_room');
+      expect(again.status).toBe(201);
+      expect(await ledgerCredits(app, team.id)).toBe(1000 - PRICE);
     });
   });
 });

@@ -78,6 +78,8 @@ export interface TestAppOptions {
   passwordCost?: PasswordCost;
   /** PostgreSQL connections the app may hold at once (4 unless a test of concurrency asks for more) */
   poolSize?: number;
+  /** how long a write waits for its turn: SQLite's busy_timeout, PostgreSQL's league turn (5 s and 15 s unless shortened) */
+  writeWaitMs?: number;
   /** how long one webhook or push message may take (5 s unless a test shortens it) */
   outboundTimeoutMs?: number;
 }
@@ -134,7 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config, database);
   const clock = new ManualClock(options.now ?? '2026-05-10T12:00:00.000Z');
   const log = memoryLogger();
-  const db = await openTestStore(database, { poolSize: options.poolSize });
+  const db = await openTestStore(database, { poolSize: options.poolSize, writeWaitMs: options.writeWaitMs });
   const runtime = await openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
   const handler = webHandler(createApp(ctx));

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import BetterSqlite3 from 'better-sqlite3';
 import { inject } from 'vitest';
 import { closeDatabase, closeStore, type Database, type Dialect, openDatabase } from '../../src/store/database';
-import { openPostgresDatabase } from '../../src/store/postgres-store';
+import { leagueTurnKey, openPostgresDatabase } from '../../src/store/postgres-store';
 
 export const TEST_STORE: Dialect = process.env.FANTASY_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -63,9 +64,11 @@ export function databaseEnvironment(database: string): Record<string, string> {
 }
 
 /** Opens `database` (migrations already applied) as the service would. */
-export async function openTestStore(database: string, options: { poolSize?: number } = {}): Promise<Database> {
+export async function openTestStore(database: string, options: { poolSize?: number; writeWaitMs?: number } = {}): Promise<Database> {
   // a small pool unless asked: a file's tests run one at a time, but a scenario table opens one app a row
-  return isDatabaseUrl(database) ? openPostgresDatabase(database, { poolSize: options.poolSize ?? 4 }) : openDatabase(database, { migrate: true });
+  return isDatabaseUrl(database)
+    ? openPostgresDatabase(database, { poolSize: options.poolSize ?? 4, leagueTurnTimeoutMs: options.writeWaitMs })
+    : openDatabase(database, { migrate: true, writeWaitMs: options.writeWaitMs });
 }
 
 export async function closeTestStore(db: Database): Promise<void> {
@@ -87,4 +90,27 @@ async function createPostgresDatabase(template?: string): Promise<string> {
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Takes `leagueId`'s writes away from the app, as another process would: on SQLite a second
+ * connection holds the file's write lock, on PostgreSQL a second session holds the league's
+ * turn. Answers the release.
+ */
+export async function holdLeagueWrites(database: string, leagueId: string): Promise<() => Promise<void>> {
+  if (isDatabaseUrl(database)) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(leagueId)]);
+    return async () => {
+      await client.query('select pg_advisory_unlock_all()');
+      await client.end();
+    };
+  }
+  const holder = new BetterSqlite3(database);
+  holder.exec('BEGIN IMMEDIATE');
+  return async () => {
+    holder.exec('ROLLBACK');
+    holder.close();
+  };
 }
