@@ -27,5 +27,6 @@ describe('a test run', () => {
     } finally {
       fs.rmSync(outer, { recursive: true, force: true });
     }
-  });
+    // the inner run starts a PostgreSQL cluster too: 20 s on a quiet machine, over 30 s on a busy one
+  }, 130_000);
 });
