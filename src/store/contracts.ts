@@ -164,18 +164,16 @@ export async function liveHoldersOf(db: Database, leagueId: string, articleIds: 
  * articles, else undefined: what makes a market shelf the viewer's own (prepared once; the ids
  * as one JSON array).
  */
-/** PostgreSQL: the player's current team in `league` (a value or a column) when it holds one of `articleIds` live. */
-export function pgTeamHoldingAny(league: SQL, playerId: string, articleIds: readonly string[]): SQL {
-  return sql`SELECT t.id FROM teams t
-              WHERE t.league_id = ${league} AND t.player_id = ${playerId} AND t.left_at IS NULL
-                AND EXISTS (SELECT 1 FROM contracts c
-                             WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id = ANY(${pgArray(articleIds)}))
-              LIMIT 1`;
-}
-
 export async function currentTeamHoldingAny(db: Database, leagueId: string, playerId: string, articleIds: readonly string[]): Promise<string | undefined> {
   if (dialectOf(db) === 'postgres') {
-    const [row] = await rowsOf<{ id: string }>(db, pgTeamHoldingAny(sql`${leagueId}`, playerId, articleIds));
+    const [row] = await rowsOf<{ id: string }>(
+      db,
+      sql`SELECT t.id FROM teams t
+           WHERE t.league_id = ${leagueId} AND t.player_id = ${playerId} AND t.left_at IS NULL
+             AND EXISTS (SELECT 1 FROM contracts c
+                          WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id = ANY(${pgArray(articleIds)}))
+           LIMIT 1`,
+    );
     return row?.id;
   }
   const statement = preparedOnce(db, 'currentTeamHoldingAny', () =>

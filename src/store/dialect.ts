@@ -39,6 +39,17 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return db.all<T>(query);
 }
 
+/**
+ * Rows of a hot statement on PostgreSQL, named so that each connection of the pool parses and
+ * plans it once (drizzle sends every statement unnamed, planned again on each call): the SQL
+ * text is fixed, the values bound by position. Like the prepared statements SQLite's hottest
+ * reads keep (preparedOnce).
+ */
+export async function preparedPgRows<T>(db: Database, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
+  const pool = db.$client as unknown as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> };
+  return (await pool.query({ name, text, values: [...values] })).rows;
+}
+
 /** Runs a raw statement; answers how many rows it touched. */
 export async function execute(db: Database, query: SQL): Promise<number> {
   if (dialectOf(db) === 'postgres') return touched(await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query));

@@ -3,12 +3,12 @@
  * league's version, when the edition's list was stored and until when, and the viewer's team
  * when it holds one of the list's articles. Every shelf read asks for them. On PostgreSQL
  * each read is a trip to the server through the pool, and three trips per shelf read held
- * 200 connections to ~400 req/s (`npm run bench capacity`), so there they are one statement.
+ * 200 connections to ~400 req/s (`npm run bench capacity`), so there they are one statement,
+ * prepared once per connection.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from './database';
-import { currentTeamHoldingAny, pgTeamHoldingAny } from './contracts';
-import { dialectOf, rowsOf } from './dialect';
+import { currentTeamHoldingAny } from './contracts';
+import { dialectOf, preparedPgRows } from './dialect';
 import { findLeague } from './leagues';
 import { cachedEntryStamp } from './upstream-cache';
 
@@ -19,6 +19,17 @@ export interface ShelfTagInputs {
   /** the viewer's current team, when it holds one of `articleIds` live */
   viewerTeam: string | undefined;
 }
+
+/** PostgreSQL: the three in one statement ($1 league, $2 player, $3 cache key, $4 article ids). */
+const SHELF_TAG_INPUTS_SQL = `
+  SELECT l.version, u.fetched_at, u.expires_at,
+         (SELECT t.id FROM teams t
+           WHERE t.league_id = l.id AND t.player_id = $2 AND t.left_at IS NULL
+             AND EXISTS (SELECT 1 FROM contracts c
+                          WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id = ANY($4::text[]))
+           LIMIT 1) AS viewer_team
+    FROM leagues l LEFT JOIN upstream_cache u ON u.key = $3
+   WHERE l.id = $1`;
 
 /** Undefined when there is no such league. */
 export async function shelfTagInputs(
@@ -36,12 +47,11 @@ export async function shelfTagInputs(
       viewerTeam: await currentTeamHoldingAny(db, leagueId, playerId, articleIds),
     };
   }
-  const [row] = await rowsOf<{ version: number; fetched_at: string | null; expires_at: string | null; viewer_team: string | null }>(
+  const [row] = await preparedPgRows<{ version: number; fetched_at: string | null; expires_at: string | null; viewer_team: string | null }>(
     db,
-    sql`SELECT l.version, u.fetched_at, u.expires_at,
-               (${pgTeamHoldingAny(sql`l.id`, playerId, articleIds)}) AS viewer_team
-          FROM leagues l LEFT JOIN upstream_cache u ON u.key = ${cacheKey}
-         WHERE l.id = ${leagueId}`,
+    'shelf_tag_inputs',
+    SHELF_TAG_INPUTS_SQL,
+    [leagueId, playerId, cacheKey, articleIds],
   );
   if (!row) return undefined;
   return {
