@@ -4,7 +4,7 @@ import { and, between, desc, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
 import { dialectOf, execute, pgArray, rowsOf, tablesOf } from './dialect';
 import type { performances } from './schema';
-import { refreshTotalsOfTeams } from './standings';
+import { keepTotalsOfWrite, planTotalsOfWrite } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
 
@@ -28,24 +28,25 @@ const UPSERT_SQL = `
     updated_at = excluded.updated_at`;
 
 /**
- * Inserts or replaces the day's records and re-sums the kept totals of the teams written, once
- * per team however many of its days the batch holds. A re-run overwrites the points, the
+ * Inserts or replaces the day's records and keeps the totals of the teams written, once per
+ * team however many of its days the batch holds (store/standings.ts: a team's new latest day
+ * extends its kept sum, any other write re-sums its days). A re-run overwrites the points, the
  * snapshot and the raw facts, and keeps `createdAt` (the first write), so re-sending never
  * duplicates. Call inside a write transaction; the caller marks the leagues' standings changed.
  */
 export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await upsertOnPostgres(db, rows, now);
-      await refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
-      return;
+    // read before the write: which teams' totals extend by a new latest day, which re-sum
+    const totals = await planTotalsOfWrite(db, rows);
+    if (dialectOf(db) === 'postgres') await upsertOnPostgres(db, rows, now);
+    else {
+      // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
+      const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
+      for (const row of rows) {
+        upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
+      }
     }
-    // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
-    const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
-    for (const row of rows) {
-      upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
-    }
-    await refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
+    await keepTotalsOfWrite(db, totals);
   });
 }
 

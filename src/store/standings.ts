@@ -18,26 +18,215 @@ import { eq, isNotNull, and, count, sql } from 'drizzle-orm';
 import type { KeptRank, StandingEntry, TeamTotals } from '../domain/standings';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { type Database, preparedOnce, readTransaction, writeTransaction } from './database';
-import { compensatedSum, dialectOf, execute, first, pgArray, rowsOf, tablesOf } from './dialect';
+import { compensatedSum, dialectOf, execute, extendedSum, first, pgArray, type RunningSum, rowsOf, runningSum, tablesOf, totalOf } from './dialect';
 
 /*
- * The teams' totals, summed by SQLite over the covering (team, date, points) index, for the
- * teams named in one JSON array parameter: one statement per ingest chunk, not one per row.
- * "Previous" is summed over the earlier days themselves, never taken as total − latest: that
- * subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise, not the §4.5
- * tie-break, would then order teams whose earlier totals are equal. For the same reason the
- * totals are re-summed, never adjusted by the difference a re-sent day makes.
+ * The teams' totals. "Previous" is summed over the earlier days themselves, never taken as
+ * total − latest: that subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise,
+ * not the §4.5 tie-break, would then order teams whose earlier totals are equal. For the same
+ * reason the totals are never adjusted by the difference a re-sent day makes: a day that is not
+ * the team's new latest day re-sums all its days.
+ *
+ * Both engines sum the way SQLite's `total()` does (store/dialect.ts's compensatedSum, over the
+ * days in date order), and keep the sum's running state (`points_sum`, `points_carried`) with the
+ * date of the latest day it covers. The usual write, each team's one new latest day, then needs
+ * no re-sum: "previous" is the old total (the same days), and the total is the running state
+ * extended by the new day, bit for bit what summing every day again gives.
  */
-const REFRESH_TOTALS_SQL = `
-  INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
-  SELECT t.id, t.league_id,
-    (SELECT total(p.points) FROM performances p WHERE p.team_id = t.id),
-    (SELECT total(p.points) FROM performances p
-      WHERE p.team_id = t.id AND p.date < (SELECT max(q.date) FROM performances q WHERE q.team_id = t.id))
-  FROM teams t WHERE t.id IN (SELECT value FROM json_each(?))
+
+/** Each team's days' points in date order (the covering (team, date, points) index). */
+const POINTS_OF_TEAMS_SQL = `
+  SELECT p.team_id, p.date, p.points FROM performances p
+  WHERE p.team_id IN (SELECT value FROM json_each(?))
+  ORDER BY p.team_id, p.date`;
+
+/** A team's totals re-summed (teams that do not exist are skipped, as the ingest refuses them). */
+const KEEP_TOTALS_SQL = `
+  INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points, points_sum, points_carried, latest_date)
+  SELECT t.id, t.league_id, ?, ?, ?, ?, ? FROM teams t WHERE t.id = ?
   ON CONFLICT (team_id) DO UPDATE SET
     cumulative_points = excluded.cumulative_points,
-    previous_points = excluded.previous_points`;
+    previous_points = excluded.previous_points,
+    points_sum = excluded.points_sum,
+    points_carried = excluded.points_carried,
+    latest_date = excluded.latest_date`;
+
+/** A team's totals extended by its new latest day (its row exists: it held the running state). */
+const EXTEND_TOTALS_SQL = `
+  UPDATE team_standings SET cumulative_points = ?, previous_points = ?, points_sum = ?, points_carried = ?, latest_date = ?
+  WHERE team_id = ?`;
+
+/**
+ * The kept running state of the teams' sums, and each team's latest day as the performances
+ * hold it now: a state that does not cover exactly the days there (a day written around the
+ * ingest, say by hand) is not extended but re-summed.
+ */
+const RUNNING_SUMS_SQL = `
+  SELECT s.team_id AS teamId, s.points_sum AS sum, s.points_carried AS carried, s.latest_date AS latestDate,
+         (SELECT max(p.date) FROM performances p WHERE p.team_id = s.team_id) AS lastDay
+  FROM team_standings s WHERE s.team_id IN (SELECT value FROM json_each(?))`;
+
+/** One team's totals, and the running state they come from. */
+interface KeptTotalsRow {
+  teamId: string;
+  cumulative: number;
+  previous: number;
+  /** null when a sum overflowed: such a team is always re-summed */
+  state: RunningSum | null;
+  latestDate: string | null;
+}
+
+function keptTotals(teamId: string, points: readonly number[], latestDate: string | null): KeptTotalsRow {
+  const state = runningSum(points);
+  return {
+    teamId,
+    cumulative: totalOf(state),
+    // the team's latest day is the last element: (team, date) is the key
+    previous: compensatedSum(points, points.length - 1),
+    state: Number.isFinite(state.sum) && Number.isFinite(state.carried) ? state : null,
+    latestDate,
+  };
+}
+
+/** Prepared once per connection: a day of 100,000 teams refreshes 100,000 totals. */
+function prepared(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
+}
+
+/** Re-sums the teams' totals from all their performances (call after writing any of them). */
+export async function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): Promise<void> {
+  return writeTransaction(db, async (db) => {
+    if (teamIds.length === 0) return;
+    const ids = teamIds.length === 1 ? teamIds : [...new Set(teamIds)];
+    if (dialectOf(db) === 'postgres') return refreshTotalsOnPostgres(db, ids);
+    const pointsOf = new Map<string, { points: number[]; latestDate: string }>();
+    for (const [teamId, date, points] of prepared(db, POINTS_OF_TEAMS_SQL).raw().iterate(JSON.stringify(ids)) as Iterable<[string, string, number]>) {
+      const days = pointsOf.get(teamId);
+      if (days) {
+        days.points.push(points);
+        days.latestDate = date;
+      } else pointsOf.set(teamId, { points: [points], latestDate: date });
+    }
+    const keep = prepared(db, KEEP_TOTALS_SQL);
+    for (const teamId of ids) {
+      const days = pointsOf.get(teamId);
+      const row = keptTotals(teamId, days?.points ?? [], days?.latestDate ?? null);
+      keep.run(row.cumulative, row.previous, row.state?.sum ?? null, row.state?.carried ?? null, row.latestDate, teamId);
+    }
+  });
+}
+
+/**
+ * PostgreSQL's `sum` of doubles adds them one after another, SQLite's `total` compensates the
+ * rounding (Kahan-Babuska-Neumaier): 0.1 + 0.2 + 0.3 is 0.6000000000000001 on one and 0.6 on
+ * the other, and such noise would break §4.5 ties the other way on the other engine, or after
+ * `copy-to-postgres`. So PostgreSQL hands over each team's points in date order, one array per
+ * team (SQLite's order: its covering index), and they are summed here the way SQLite sums.
+ */
+async function refreshTotalsOnPostgres(db: Database, teamIds: readonly string[]): Promise<void> {
+  const days = await rowsOf<{ teamId: string; points: number[]; latestDate: string }>(
+    db,
+    sql`SELECT team_id AS "teamId", array_agg(points ORDER BY date) AS points, max(date) AS "latestDate"
+          FROM performances WHERE team_id = ANY(${pgArray(teamIds)}) GROUP BY team_id`,
+  );
+  const daysOf = new Map(days.map((row) => [row.teamId, row]));
+  await writeTotalsOnPostgres(
+    db,
+    teamIds.map((teamId) => {
+      const team = daysOf.get(teamId);
+      return keptTotals(teamId, team?.points ?? [], team?.latestDate ?? null);
+    }),
+  );
+}
+
+/** The teams' totals and running state, in one statement (teams that do not exist are skipped). */
+async function writeTotalsOnPostgres(db: Database, rows: readonly KeptTotalsRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: KeptTotalsRow) => T): T[] => rows.map(pick);
+  await execute(
+    db,
+    sql`INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points, points_sum, points_carried, latest_date)
+        SELECT t.id, t.league_id, s.cumulative, s.previous, s.sum, s.carried, s.latest_date
+          FROM unnest(${pgArray(column((row) => row.teamId))}, ${pgArray(column((row) => row.cumulative), 'float8')},
+                      ${pgArray(column((row) => row.previous), 'float8')}, ${pgArray(column((row) => row.state?.sum ?? null), 'float8')},
+                      ${pgArray(column((row) => row.state?.carried ?? null), 'float8')}, ${pgArray(column((row) => row.latestDate))})
+            AS s(team_id, cumulative, previous, sum, carried, latest_date)
+          JOIN teams t ON t.id = s.team_id
+        ON CONFLICT (team_id) DO UPDATE SET
+          cumulative_points = excluded.cumulative_points,
+          previous_points = excluded.previous_points,
+          points_sum = excluded.points_sum,
+          points_carried = excluded.points_carried,
+          latest_date = excluded.latest_date`,
+  );
+}
+
+/** A day about to be written for a team: what its totals need of the write. */
+export interface DayOfTeam {
+  teamId: string;
+  date: string;
+  points: number;
+}
+
+/**
+ * How the kept totals follow a write, decided before it (see keepTotalsOfWrite): the teams
+ * whose one written day is their new latest day, with their totals already extended, and the
+ * teams to re-sum (a re-sent or back-filled day, several days of one team, no running state).
+ */
+export interface TotalsPlan {
+  extended: KeptTotalsRow[];
+  resummed: string[];
+}
+
+/** Call in the write's transaction, before the days are written; then keepTotalsOfWrite after. */
+export async function planTotalsOfWrite(db: Database, days: readonly DayOfTeam[]): Promise<TotalsPlan> {
+  // the one day of each team written once; null for a team written more than once
+  const only = new Map<string, DayOfTeam | null>();
+  for (const day of days) only.set(day.teamId, only.has(day.teamId) ? null : day);
+  const single: string[] = [];
+  for (const [teamId, day] of only) if (day) single.push(teamId);
+  const extended: KeptTotalsRow[] = [];
+  if (single.length > 0) {
+    type Running = { teamId: string; sum: number | null; carried: number | null; latestDate: string | null; lastDay: string | null };
+    const states =
+      dialectOf(db) === 'postgres'
+        ? await rowsOf<Running>(
+            db,
+            sql`SELECT s.team_id AS "teamId", s.points_sum AS sum, s.points_carried AS carried, s.latest_date AS "latestDate",
+                       (SELECT max(p.date) FROM performances p WHERE p.team_id = s.team_id) AS "lastDay"
+                  FROM team_standings s WHERE s.team_id = ANY(${pgArray(single)})`,
+          )
+        : (prepared(db, RUNNING_SUMS_SQL).all(JSON.stringify(single)) as Running[]);
+    for (const running of states) {
+      const day = only.get(running.teamId)!;
+      if (running.sum === null || running.carried === null || running.lastDay !== running.latestDate) continue;
+      if (running.latestDate !== null && day.date <= running.latestDate) continue;
+      const before = { sum: running.sum, carried: running.carried };
+      const state = extendedSum(before, day.points);
+      extended.push({
+        teamId: day.teamId,
+        cumulative: totalOf(state),
+        previous: totalOf(before),
+        state: Number.isFinite(state.sum) && Number.isFinite(state.carried) ? state : null,
+        latestDate: day.date,
+      });
+    }
+  }
+  const done = new Set(extended.map((row) => row.teamId));
+  return { extended, resummed: [...only.keys()].filter((teamId) => !done.has(teamId)) };
+}
+
+/** Keeps the totals of a write planned by planTotalsOfWrite, in its transaction, after the days are written. */
+export async function keepTotalsOfWrite(db: Database, plan: TotalsPlan): Promise<void> {
+  if (plan.extended.length > 0) {
+    if (dialectOf(db) === 'postgres') await writeTotalsOnPostgres(db, plan.extended);
+    else {
+      const extend = prepared(db, EXTEND_TOTALS_SQL);
+      for (const row of plan.extended) extend.run(row.cumulative, row.previous, row.state?.sum ?? null, row.state?.carried ?? null, row.latestDate, row.teamId);
+    }
+  }
+  await refreshTotalsOfTeams(db, plan.resummed);
+}
 
 const TOTALS_OF_LEAGUE_SQL = `
   SELECT t.id AS teamId, t.joined_at AS joinedAt,
@@ -76,55 +265,6 @@ const BOARD_SQL = `
   JOIN players p ON p.id = t.player_id
   LEFT JOIN team_standings s ON s.team_id = t.id
   WHERE t.league_id = ?`;
-
-/** Prepared once per connection: a day of 100,000 teams refreshes 100,000 totals. */
-function prepared(db: Database, text: string): BetterSqlite3.Statement {
-  return preparedOnce(db, text, () => db.$client.prepare(text));
-}
-
-/** Re-sums the teams' totals from their performances (call after writing any of them). */
-export async function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    if (teamIds.length === 0) return;
-    if (dialectOf(db) === 'postgres') return refreshTotalsOnPostgres(db, [...new Set(teamIds)]);
-    prepared(db, REFRESH_TOTALS_SQL).run(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)]));
-  });
-}
-
-/**
- * PostgreSQL's `sum` of doubles adds them one after another, SQLite's `total` compensates the
- * rounding (Kahan-Babuska-Neumaier): 0.1 + 0.2 + 0.3 is 0.6000000000000001 on one and 0.6 on
- * the other, and such noise would break §4.5 ties the other way on the other engine, or after
- * `copy-to-postgres`. So PostgreSQL hands over each team's points in date order, one array per
- * team (SQLite's order: its covering index), and they are summed here the way SQLite sums.
- */
-async function refreshTotalsOnPostgres(db: Database, teamIds: readonly string[]): Promise<void> {
-  const days = await rowsOf<{ teamId: string; points: number[] }>(
-    db,
-    sql`SELECT team_id AS "teamId", array_agg(points ORDER BY date) AS points
-          FROM performances WHERE team_id = ANY(${pgArray(teamIds)}) GROUP BY team_id`,
-  );
-  const pointsOf = new Map(days.map((row) => [row.teamId, row.points]));
-  const cumulative: number[] = [];
-  const previous: number[] = [];
-  for (const teamId of teamIds) {
-    const points = pointsOf.get(teamId) ?? [];
-    cumulative.push(compensatedSum(points, points.length));
-    // the team's latest day is its last element: (team, date) is the key
-    previous.push(compensatedSum(points, points.length - 1));
-  }
-  await execute(
-    db,
-    sql`INSERT INTO team_standings (team_id, league_id, cumulative_points, previous_points)
-        SELECT t.id, t.league_id, s.cumulative, s.previous
-          FROM unnest(${pgArray(teamIds)}, ${sql.param(cumulative)}::float8[], ${sql.param(previous)}::float8[]) AS s(team_id, cumulative, previous)
-          JOIN teams t ON t.id = s.team_id
-        ON CONFLICT (team_id) DO UPDATE SET
-          cumulative_points = excluded.cumulative_points,
-          previous_points = excluded.previous_points`,
-  );
-}
-
 
 
 /** Re-sums one team's totals; see refreshTotalsOfTeams. */
