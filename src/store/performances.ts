@@ -4,7 +4,7 @@ import { and, between, desc, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
 import { dialectOf, execute, pgArray, rowsOf, tablesOf } from './dialect';
 import type { performances } from './schema';
-import { keepTotalsOfWrite, planTotalsOfWrite } from './standings';
+import { keepTotalsOfWrite } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
 
@@ -33,11 +33,10 @@ const UPSERT_SQL = `
  * extends its kept sum, any other write re-sums its days). A re-run overwrites the points, the
  * snapshot and the raw facts, and keeps `createdAt` (the first write), so re-sending never
  * duplicates. Call inside a write transaction; the caller marks the leagues' standings changed.
+ * Answers how many teams' totals were extended rather than re-summed.
  */
-export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<void> {
+export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<number> {
   return writeTransaction(db, async (db) => {
-    // read before the write: which teams' totals extend by a new latest day, which re-sum
-    const totals = await planTotalsOfWrite(db, rows);
     if (dialectOf(db) === 'postgres') await upsertOnPostgres(db, rows, now);
     else {
       // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
@@ -46,7 +45,7 @@ export async function upsertPerformances(db: Database, rows: readonly Performanc
         upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
       }
     }
-    await keepTotalsOfWrite(db, totals);
+    return keepTotalsOfWrite(db, rows);
   });
 }
 
@@ -94,7 +93,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** One record; see upsertPerformances. */
-export async function upsertPerformance(db: Database, row: PerformanceWrite, now: string): Promise<void> {
+export async function upsertPerformance(db: Database, row: PerformanceWrite, now: string): Promise<number> {
   return upsertPerformances(db, [row], now);
 }
 

@@ -21,7 +21,6 @@ import {
   clearRanksStale,
   currentLeagueVersion,
   leagueBoard,
-  planTotalsOfWrite,
   rankedTeamCount,
   rankedTeams,
   rankOfTeam,
@@ -254,10 +253,9 @@ describe.each(ENGINES)('on %s', (engine) => {
       const pointsB: number[] = [];
       for (let i = 0; i < 60; i++) {
         const [pa, pb] = [cycle[i % cycle.length]!, cycle[(i * 3) % cycle.length]! * 3];
-        const plan = await writeTransaction(db, (tx) => planTotalsOfWrite(tx, [day(a!, date(i), pa), day(b!, date(i), pb)]));
+        const extended = await upsertPerformances(db, [day(a!, date(i), pa), day(b!, date(i), pb)], NOW);
         // after the first day each team has a running sum: the day extends it, nothing is re-summed
-        if (i > 0) expect([plan.extended.map((row) => row.teamId).sort(), plan.resummed]).toEqual([[a, b], []]);
-        await upsertPerformances(db, [day(a!, date(i), pa), day(b!, date(i), pb)], NOW);
+        expect(extended).toBe(i === 0 ? 0 : 2);
         pointsA.push(pa);
         pointsB.push(pb);
         expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed(pointsA), [b!]: resummed(pointsB) });
@@ -279,10 +277,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       const [a] = await league(db, 1, 1);
       const points = new Map<string, number>();
       const write = async (rows: [string, number][], expected: 'extended' | 'resummed') => {
-        const days = rows.map(([d, p]) => day(a!, d, p));
-        const plan = await writeTransaction(db, (tx) => planTotalsOfWrite(tx, days));
-        expect(plan[expected]).toHaveLength(1);
-        await upsertPerformances(db, days, NOW);
+        expect(await upsertPerformances(db, rows.map(([d, p]) => day(a!, d, p)), NOW)).toBe(expected === 'extended' ? 1 : 0);
         for (const [d, p] of rows) points.set(d, p);
         const inOrder = [...points.keys()].sort().map((d) => points.get(d)!);
         expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed(inOrder) });
@@ -313,12 +308,12 @@ describe.each(ENGINES)('on %s', (engine) => {
       // as a database migrated from before the running sums: totals kept, no state
       const { teamStandings } = tablesOf(db);
       await writeTransaction(db, (tx) => tx.update(teamStandings).set({ pointsSum: null, pointsCarried: null, latestDate: null }));
-      expect((await writeTransaction(db, (tx) => planTotalsOfWrite(tx, [day(a!, '2026-05-03', 0.3)]))).resummed).toEqual([a]);
-      await upsertPerformances(db, [day(a!, '2026-05-03', 0.3)], NOW);
+      expect(await upsertPerformances(db, [day(a!, '2026-05-03', 0.3)], NOW)).toBe(0);
       expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed([0.1, 0.2, 0.3]) });
       const [kept] = await db.select({ latestDate: teamStandings.latestDate, sum: teamStandings.pointsSum }).from(teamStandings);
       expect(kept).toEqual({ latestDate: '2026-05-03', sum: expect.any(Number) });
-      expect((await writeTransaction(db, (tx) => planTotalsOfWrite(tx, [day(a!, '2026-05-04', 0.4)]))).extended).toHaveLength(1);
+      expect(await upsertPerformances(db, [day(a!, '2026-05-04', 0.4)], NOW)).toBe(1);
+      expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed([0.1, 0.2, 0.3, 0.4]) });
     });
   });
 
