@@ -84,13 +84,17 @@ const EXTENDS_WHEN = (same: string) => `
 
 /**
  * Extends the kept totals of the teams whose one written day (a JSON array of [team, date]) is
- * their new latest day, after it was written; answers those teams.
+ * their new latest day, after it was written; answers those teams. The day's points and the
+ * team's other days are both read off the covering (team, date, points) index, one leaf for
+ * both (SQLite would take the key's index and the table row for the points).
  */
 const EXTEND_TOTALS_SQL = `
   UPDATE team_standings AS s SET ${EXTENDED_COLUMNS}
   FROM (SELECT p.team_id AS team_id, p.date AS date, p.points AS points,
-               (SELECT max(q.date) FROM performances q WHERE q.team_id = p.team_id AND q.date <> p.date) AS before
-          FROM json_each(?) w JOIN performances p ON p.team_id = w.value ->> 0 AND p.date = w.value ->> 1) AS d
+               (SELECT max(q.date) FROM performances q INDEXED BY performances_team_points_idx
+                 WHERE q.team_id = p.team_id AND q.date <> p.date) AS before
+          FROM json_each(?) w JOIN performances p INDEXED BY performances_team_points_idx
+            ON p.team_id = w.value ->> 0 AND p.date = w.value ->> 1) AS d
   WHERE s.team_id = d.team_id AND ${EXTENDS_WHEN('IS')}
   RETURNING team_id`;
 
@@ -193,6 +197,11 @@ async function writeTotalsOnPostgres(db: Database, rows: readonly KeptTotalsRow[
 export interface DayOfTeam {
   teamId: string;
   date: string;
+  /**
+   * the points written (PostgreSQL takes them from here: bound the same way as by the upsert,
+   * they are the very doubles it stored; SQLite reads them back, its JSON numbers being text)
+   */
+  points: number;
 }
 
 /**
@@ -215,10 +224,10 @@ export async function keepTotalsOfWrite(db: Database, days: readonly DayOfTeam[]
         const rows = await rowsOf<{ teamId: string }>(
           db,
           sql`UPDATE team_standings AS s SET ${sql.raw(EXTENDED_COLUMNS)}
-                FROM (SELECT p.team_id, p.date, p.points,
-                             (SELECT max(q.date) FROM performances q WHERE q.team_id = p.team_id AND q.date <> p.date) AS before
-                        FROM unnest(${pgArray(single.map((day) => day.teamId))}, ${pgArray(single.map((day) => day.date))}) AS w(team_id, date)
-                        JOIN performances p ON p.team_id = w.team_id AND p.date = w.date) AS d
+                FROM (SELECT w.team_id, w.date, w.points,
+                             (SELECT max(q.date) FROM performances q WHERE q.team_id = w.team_id AND q.date <> w.date) AS before
+                        FROM unnest(${pgArray(single.map((day) => day.teamId))}, ${pgArray(single.map((day) => day.date))},
+                                    ${pgArray(single.map((day) => day.points), 'float8')}) AS w(team_id, date, points)) AS d
                WHERE s.team_id = d.team_id AND ${sql.raw(EXTENDS_WHEN('IS NOT DISTINCT FROM'))}
               RETURNING s.team_id AS "teamId"`,
         );
