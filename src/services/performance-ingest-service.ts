@@ -4,7 +4,6 @@
  * anything is written, so a bad row never leaves half a day behind.
  */
 import type { Clock } from '../clock';
-import type { ChemistryLevel } from '../domain/chemistry';
 import { fail } from '../domain/errors';
 import { normalizeFormationSnapshot, teamScore } from '../domain/scoring';
 import type { Database } from '../store/database';
@@ -38,14 +37,6 @@ export interface IngestOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-interface ValidRow {
-  teamId: string;
-  date: string;
-  formationSnapshot: string;
-  articleViews: number[];
-  chemistryLevels: ChemistryLevel[];
-}
-
 function byTeamThenDate(a: PerformanceWrite, b: PerformanceWrite): number {
   if (a.teamId !== b.teamId) return a.teamId < b.teamId ? -1 : 1;
   return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
@@ -65,18 +56,30 @@ export class PerformanceIngestService {
    * (team, date) order. A request body (at most INGEST_CHUNK rows) is one transaction.
    */
   async ingestAll(bodies: readonly PerformanceIngest[], options: IngestOptions = {}): Promise<PerformanceIngestResult> {
-    const rows = bodies.flatMap((body) => this.rowsOf(body, options.maxRows ?? Number.POSITIVE_INFINITY));
-    const scales = await scalesOfTeams(this.deps.db, rows.map((row) => row.teamId));
-    for (const row of rows) if (!scales.has(row.teamId)) fail('INGEST_INVALID', `unknown team ${row.teamId}`);
+    const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+    for (const body of bodies) if (body.results.length > maxRows) fail('INGEST_INVALID', `more than ${maxRows} results`);
+    const teamIds: string[] = [];
+    for (const body of bodies) for (const row of body.results) teamIds.push(row.teamId);
+    const scales = await scalesOfTeams(this.deps.db, teamIds);
+    for (const teamId of teamIds) if (!scales.has(teamId)) fail('INGEST_INVALID', `unknown team ${teamId}`);
 
-    const writes: PerformanceWrite[] = rows.map((row) => ({
-      ...row,
-      points: teamScore({ articleViews: row.articleViews, chemistryLevels: row.chemistryLevels, languageScale: scales.get(row.teamId)!.languageScale }),
-    }));
+    const scored: PerformanceWrite[] = [];
+    for (const body of bodies) {
+      for (const row of body.results) {
+        scored.push({
+          teamId: row.teamId,
+          date: body.date,
+          formationSnapshot: normalizeFormationSnapshot(row.formationSnapshot),
+          articleViews: row.articleViews,
+          chemistryLevels: row.chemistryLevels,
+          points: teamScore({ articleViews: row.articleViews, chemistryLevels: row.chemistryLevels, languageScale: scales.get(row.teamId)!.languageScale }),
+        });
+      }
+    }
     // Written in (team, date) order: the indexes are keyed by team, so a chunk of neighbouring
     // teams dirties a few pages instead of one per row, and each commit writes that much less.
     // The sort is stable: a (team, date) sent twice is still written last as sent last.
-    writes.sort(byTeamThenDate);
+    const writes = scored.sort(byTeamThenDate);
     const at = this.deps.clock.now();
     const now = at.toISOString();
     // head-to-head leagues also keep each team's round points and finish the rounds completed
@@ -87,27 +90,24 @@ export class PerformanceIngestService {
     }
     for (let i = 0; i < writes.length; i += IMPORT_TRANSACTION_ROWS) {
       const chunk = writes.slice(i, i + IMPORT_TRANSACTION_ROWS);
+      // the chunk's leagues, each with its rows (one league, as a rule)
+      const byLeague = new Map<string, PerformanceWrite[]>();
+      for (const write of chunk) {
+        const leagueId = scales.get(write.teamId)!.leagueId;
+        const rows = byLeague.get(leagueId);
+        if (rows) rows.push(write);
+        else byLeague.set(leagueId, [write]);
+      }
       await writeTransaction(this.deps.db, async (tx) => {
         await upsertPerformances(tx, chunk, now);
-        for (const leagueId of new Set(chunk.map((write) => scales.get(write.teamId)!.leagueId))) {
+        for (const [leagueId, rows] of byLeague) {
           await markStandingsChanged(tx, leagueId);
           const league = headToHead.get(leagueId);
-          if (league) await keepRoundsOfPerformances(tx, league, chunk.filter((write) => scales.get(write.teamId)!.leagueId === leagueId), at);
+          if (league) await keepRoundsOfPerformances(tx, league, rows, at);
         }
-      }, { leagues: chunk.map((write) => scales.get(write.teamId)!.leagueId) });
+      }, { leagues: [...byLeague.keys()] });
       options.onProgress?.(i + chunk.length, writes.length);
     }
     return { written: writes.length };
-  }
-
-  private rowsOf(body: PerformanceIngest, maxRows: number): ValidRow[] {
-    if (body.results.length > maxRows) fail('INGEST_INVALID', `more than ${maxRows} results`);
-    return body.results.map((row) => ({
-      teamId: row.teamId,
-      date: body.date,
-      formationSnapshot: normalizeFormationSnapshot(row.formationSnapshot),
-      articleViews: row.articleViews,
-      chemistryLevels: row.chemistryLevels,
-    }));
   }
 }

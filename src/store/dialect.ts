@@ -68,6 +68,36 @@ export function pgArray(values: readonly unknown[], type: PgArrayType = 'text'):
 }
 
 /**
+ * The running state of a compensated (Kahan-Babuska-Neumaier) sum, the way SQLite's `total()`
+ * and `sum()` keep it: the rounded sum so far and the rounding errors carried beside it. Kept
+ * whole (not only its result), a sum extends by one more value exactly as if it were summed
+ * again from the start.
+ */
+export interface RunningSum {
+  sum: number;
+  carried: number;
+}
+
+/** The running sum of the first `n` values. */
+export function runningSum(values: readonly number[], n = values.length): RunningSum {
+  let state: RunningSum = { sum: 0, carried: 0 };
+  for (let i = 0; i < n; i++) state = extendedSum(state, values[i]!);
+  return state;
+}
+
+/** The running sum with one more value added: SQLite's summing step. */
+export function extendedSum(state: RunningSum, value: number): RunningSum {
+  const next = state.sum + value;
+  const carried = state.carried + (Math.abs(state.sum) > Math.abs(value) ? state.sum - next + value : value - next + state.sum);
+  return { sum: next, carried };
+}
+
+/** A running sum's result: a compensation that overflowed is left out, as SQLite leaves it. */
+export function totalOf(state: RunningSum): number {
+  return Number.isFinite(state.carried) ? state.sum + state.carried : state.sum;
+}
+
+/**
  * The sum of the first `n` values as SQLite's `total()` and `sum()` give it: each step's rounding
  * error is carried and added back at the end (Kahan-Babuska-Neumaier summation). PostgreSQL's own
  * `sum` of doubles drops it, so 0.1 + 0.2 + 0.3 is 0.6 on one and 0.6000000000000001 on the
@@ -75,14 +105,5 @@ export function pgArray(values: readonly unknown[], type: PgArrayType = 'text'):
  * on both engines, so a tie stays a tie after `copy-to-postgres`.
  */
 export function compensatedSum(values: readonly number[], n = values.length): number {
-  let sum = 0;
-  let carried = 0;
-  for (let i = 0; i < n; i++) {
-    const value = values[i]!;
-    const next = sum + value;
-    carried += Math.abs(sum) > Math.abs(value) ? sum - next + value : value - next + sum;
-    sum = next;
-  }
-  // a compensation that overflowed is left out, as SQLite leaves it
-  return Number.isFinite(carried) ? sum + carried : sum;
+  return totalOf(runningSum(values, n));
 }

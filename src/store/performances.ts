@@ -1,10 +1,9 @@
 /** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
-import type BetterSqlite3 from 'better-sqlite3';
 import { and, between, desc, eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
 import { dialectOf, execute, pgArray, rowsOf, tablesOf } from './dialect';
 import type { performances } from './schema';
-import { refreshTotalsOfTeams } from './standings';
+import { keepTotalsOfWrite } from './standings';
 
 export type PerformanceRow = typeof performances.$inferSelect;
 
@@ -28,25 +27,30 @@ const UPSERT_SQL = `
     updated_at = excluded.updated_at`;
 
 /**
- * Inserts or replaces the day's records and re-sums the kept totals of the teams written, once
- * per team however many of its days the batch holds. A re-run overwrites the points, the
+ * Inserts or replaces the day's records and keeps the totals of the teams written, once per
+ * team however many of its days the batch holds (store/standings.ts: a team's new latest day
+ * extends its kept sum, any other write re-sums its days). A re-run overwrites the points, the
  * snapshot and the raw facts, and keeps `createdAt` (the first write), so re-sending never
  * duplicates. Call inside a write transaction; the caller marks the leagues' standings changed.
+ * Answers how many teams' totals were extended rather than re-summed.
  */
-export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<void> {
+export async function upsertPerformances(db: Database, rows: readonly PerformanceWrite[], now: string): Promise<number> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await upsertOnPostgres(db, rows, now);
-      await refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
-      return;
+    if (dialectOf(db) === 'postgres') await upsertOnPostgres(db, rows, now);
+    else {
+      // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
+      const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
+      for (const row of rows) {
+        upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, jsonArray(row.articleViews), jsonArray(row.chemistryLevels), now, now);
+      }
     }
-    // A day of 100,000 teams is 100,000 upserts: prepared once per connection, bound by position.
-    const upsert = preparedOnce(db, UPSERT_SQL, () => db.$client.prepare(UPSERT_SQL));
-    for (const row of rows) {
-      upsert.run(row.teamId, row.date, row.points, row.formationSnapshot, JSON.stringify(row.articleViews), JSON.stringify(row.chemistryLevels), now, now);
-    }
-    await refreshTotalsOfTeams(db, rows.map((row) => row.teamId));
+    return keepTotalsOfWrite(db, rows);
   });
+}
+
+/** The stored JSON text of a list of raw facts (most days name no chemistry link: no call). */
+function jsonArray(values: readonly unknown[]): string {
+  return values.length === 0 ? '[]' : JSON.stringify(values);
 }
 
 /** Rows per PostgreSQL statement: a day's chunk in a few statements, each a bounded message. */
@@ -74,8 +78,8 @@ async function upsertOnPostgres(db: Database, rows: readonly PerformanceWrite[],
           SELECT team_id, date, points, formation_snapshot, article_views, chemistry_levels, ${now}::text, ${now}::text
             FROM unnest(${pgArray(column((row) => row.teamId), 'text')}, ${pgArray(column((row) => row.date), 'text')},
                         ${pgArray(column((row) => row.points), 'float8')}, ${pgArray(column((row) => row.formationSnapshot), 'text')},
-                        ${pgArray(column((row) => JSON.stringify(row.articleViews)), 'text')},
-                        ${pgArray(column((row) => JSON.stringify(row.chemistryLevels)), 'text')})
+                        ${pgArray(column((row) => jsonArray(row.articleViews)), 'text')},
+                        ${pgArray(column((row) => jsonArray(row.chemistryLevels)), 'text')})
               AS r(team_id, date, points, formation_snapshot, article_views, chemistry_levels)
           ON CONFLICT (team_id, date) DO UPDATE SET
             points = excluded.points,
@@ -93,7 +97,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** One record; see upsertPerformances. */
-export async function upsertPerformance(db: Database, row: PerformanceWrite, now: string): Promise<void> {
+export async function upsertPerformance(db: Database, row: PerformanceWrite, now: string): Promise<number> {
   return upsertPerformances(db, [row], now);
 }
 
@@ -133,18 +137,18 @@ export async function scalesOfTeams(db: Database, teamIds: readonly string[]): P
     for (const row of rows) out.set(row.teamId, { leagueId: row.leagueId, languageScale: row.languageScale });
     return out;
   }
-  let statement = scaleStatements.get(db.$client);
-  if (!statement) scaleStatements.set(db.$client, (statement = db.$client.prepare(SCALES_SQL)));
-  // the ids travel as one JSON parameter: one statement, however many teams a day holds
-  for (const row of statement.all(JSON.stringify([...new Set(teamIds)])) as ({ teamId: string } & TeamScale)[]) {
-    out.set(row.teamId, { leagueId: row.leagueId, languageScale: row.languageScale });
+  // the ids travel as one JSON parameter: one statement, however many teams a day holds; each
+  // league's scale is then read once, not joined to every team (a day is one league's, as a rule)
+  const leagueOf = preparedOnce(db, LEAGUES_OF_TEAMS_SQL, () => db.$client.prepare(LEAGUES_OF_TEAMS_SQL).raw());
+  const scaleOf = preparedOnce(db, SCALE_SQL, () => db.$client.prepare(SCALE_SQL).pluck());
+  const scales = new Map<string, TeamScale>();
+  for (const [teamId, leagueId] of leagueOf.all(JSON.stringify(teamIds.length === 1 ? teamIds : [...new Set(teamIds)])) as [string, string][]) {
+    let scale = scales.get(leagueId);
+    if (!scale) scales.set(leagueId, (scale = { leagueId, languageScale: scaleOf.get(leagueId) as number }));
+    out.set(teamId, scale);
   }
   return out;
 }
 
-const SCALES_SQL = `
-  SELECT t.id AS teamId, t.league_id AS leagueId, l.language_scale AS languageScale
-  FROM teams t JOIN leagues l ON l.id = t.league_id
-  WHERE t.id IN (SELECT value FROM json_each(?))`;
-
-const scaleStatements = new WeakMap<object, BetterSqlite3.Statement>();
+const LEAGUES_OF_TEAMS_SQL = `SELECT t.id, t.league_id FROM teams t WHERE t.id IN (SELECT value FROM json_each(?))`;
+const SCALE_SQL = 'SELECT language_scale FROM leagues WHERE id = ?';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rankLeagueIfStale } from '../../src/services/league-ranking';
 import { type Database, readTransaction, writeTransaction } from '../../src/store/database';
-import { tablesOf } from '../../src/store/dialect';
+import { compensatedSum, tablesOf } from '../../src/store/dialect';
 import {
   performancesBetween,
   recentPerformances,
@@ -237,6 +237,83 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect(kept).toEqual([{ teamId: a, cumulative: 2 }]);
       await refreshTeamTotals(db, b!);
       expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: [2, 0], [b!]: [5, 0] });
+    });
+  });
+
+  describe('kept totals extended by a new latest day', () => {
+    /** What summing all of the days again gives: SQLite's total() in date order. */
+    const resummed = (points: readonly number[]) => [compensatedSum(points), compensatedSum(points, points.length - 1)];
+    const date = (i: number) => `2026-${String(5 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+
+    it('stay bit for bit the full re-sum over many days of 0.1, 0.2, 0.3 written one day at a time', async () => {
+      const db = await stores.fresh(engine);
+      const [a, b] = await league(db, 1, 2);
+      const cycle = [0.1, 0.2, 0.3, 1e-9, 123456.789];
+      const pointsA: number[] = [];
+      const pointsB: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const [pa, pb] = [cycle[i % cycle.length]!, cycle[(i * 3) % cycle.length]! * 3];
+        const extended = await upsertPerformances(db, [day(a!, date(i), pa), day(b!, date(i), pb)], NOW);
+        // after the first day each team has a running sum: the day extends it, nothing is re-summed
+        expect(extended).toBe(i === 0 ? 0 : 2);
+        pointsA.push(pa);
+        pointsB.push(pb);
+        expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed(pointsA), [b!]: resummed(pointsB) });
+      }
+      // the naive running sum drifts from the compensated one over these days
+      expect(pointsA.reduce((sum, p) => sum + p, 0)).not.toBe(compensatedSum(pointsA));
+      const extended = await totalsOf(db, 'lg_1');
+      if (engine === 'sqlite') {
+        // and what SQLite's own total() gives over the same rows
+        const total = db.$client.prepare('SELECT total(points) AS total FROM performances WHERE team_id = ?').pluck();
+        expect([total.get(a!), total.get(b!)]).toEqual([extended[a!]![0], extended[b!]![0]]);
+      }
+      await refreshTotalsOfTeams(db, [a!, b!]);
+      expect(await totalsOf(db, 'lg_1')).toEqual(extended);
+    });
+
+    it('re-sum a re-sent day, a back-filled day, two days of a team in one write and a day written around the ingest', async () => {
+      const db = await stores.fresh(engine);
+      const [a] = await league(db, 1, 1);
+      const points = new Map<string, number>();
+      const write = async (rows: [string, number][], expected: 'extended' | 'resummed') => {
+        expect(await upsertPerformances(db, rows.map(([d, p]) => day(a!, d, p)), NOW)).toBe(expected === 'extended' ? 1 : 0);
+        for (const [d, p] of rows) points.set(d, p);
+        const inOrder = [...points.keys()].sort().map((d) => points.get(d)!);
+        expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed(inOrder) });
+      };
+      await write([['2026-05-02', 0.1]], 'resummed'); // no running sum yet
+      await write([['2026-05-03', 0.2]], 'extended');
+      await write([['2026-05-04', 0.3]], 'extended');
+      await write([['2026-05-03', 0.7]], 'resummed'); // re-sent older day
+      await write([['2026-05-04', 0.4]], 'resummed'); // re-sent latest day
+      await write([['2026-05-01', 0.6]], 'resummed'); // back-filled before all
+      await write([['2026-05-05', 0.1]], 'extended');
+      await write([['2026-05-06', 0.2], ['2026-05-07', 0.3]], 'resummed'); // two days in one write
+      await write([['2026-05-08', 0.3]], 'extended');
+      // a day the standings never saw (written by hand): the next day re-sums and counts it
+      await writeTransaction(db, async (tx) => {
+        const { performances } = tablesOf(tx);
+        await tx.insert(performances).values({ teamId: a!, date: '2026-05-09', points: 0.2, formationSnapshot: '{}', createdAt: NOW, updatedAt: NOW });
+      });
+      points.set('2026-05-09', 0.2);
+      await write([['2026-05-10', 0.1]], 'resummed');
+      await write([['2026-05-11', 0.7]], 'extended');
+    });
+
+    it('start from no running sum in a database older than it, and keep one after the first write', async () => {
+      const db = await stores.fresh(engine);
+      const [a] = await league(db, 1, 1);
+      await upsertPerformances(db, [day(a!, '2026-05-01', 0.1), day(a!, '2026-05-02', 0.2)], NOW);
+      // as a database migrated from before the running sums: totals kept, no state
+      const { teamStandings } = tablesOf(db);
+      await writeTransaction(db, (tx) => tx.update(teamStandings).set({ pointsSum: null, pointsCarried: null, latestDate: null }));
+      expect(await upsertPerformances(db, [day(a!, '2026-05-03', 0.3)], NOW)).toBe(0);
+      expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed([0.1, 0.2, 0.3]) });
+      const [kept] = await db.select({ latestDate: teamStandings.latestDate, sum: teamStandings.pointsSum }).from(teamStandings);
+      expect(kept).toEqual({ latestDate: '2026-05-03', sum: expect.any(Number) });
+      expect(await upsertPerformances(db, [day(a!, '2026-05-04', 0.4)], NOW)).toBe(1);
+      expect(await totalsOf(db, 'lg_1')).toEqual({ [a!]: resummed([0.1, 0.2, 0.3, 0.4]) });
     });
   });
 

@@ -42,6 +42,15 @@ export const teamStandings = sqliteTable(
     cumulativePoints: real('cumulative_points').notNull().default(0),
     /** Σ points of the days before the team's own latest scored day */
     previousPoints: real('previous_points').notNull().default(0),
+    /**
+     * The running state of the compensated sum behind `cumulative_points` (its sum and carried
+     * rounding error, store/dialect.ts's compensatedSum) and the date of the team's latest scored
+     * day it covers: a new latest day extends the sum exactly instead of re-summing every day.
+     * Null until the first full re-sum (rows older than the columns).
+     */
+    pointsSum: real('points_sum'),
+    pointsCarried: real('points_carried'),
+    latestDate: text('latest_date'),
     rank: integer('rank'),
     rankDelta: integer('rank_delta'),
   },
