@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
@@ -176,6 +177,8 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
   /** every contract of theirs the tests below bought, and whose it is */
   const bought: { id: string; player: number }[] = [];
   const through = (player: number) => (player % 2 === 0 ? a : b);
+  /** the advisory lock that holds a run inside its transaction while the test has it */
+  const HOLD_KEY = 726_001;
 
   beforeAll(async () => {
     // b died in the middle of buys above: the deployment starts it again, as an orchestrator would
@@ -189,10 +192,18 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
     // every notification the sweep writes takes 0.4 s more inside its contract's transaction (the
     // trigger is made in each test): the sweep prices each contract with a fetch (no series for
     // that day is stored yet) and commits what it has priced before each fetch, so it commits
-    // contract by contract, slowly
+    // contract by contract, slowly. While the test holds the advisory lock HOLD_KEY, each
+    // notification then waits in the trigger, inside its transaction, until the run is killed: the
+    // test decides where the kill lands instead of racing the clock. (A lock, not a row: a row
+    // deleted later stays in the SERIALIZABLE snapshot of the transaction that waits.)
     await cluster.query(
       database,
-      `CREATE FUNCTION slow_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`,
+      `CREATE FUNCTION slow_notification() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+         PERFORM pg_sleep(0.4);
+         WHILE NOT pg_try_advisory_lock_shared(${HOLD_KEY}) LOOP PERFORM pg_sleep(0.05); END LOOP;
+         PERFORM pg_advisory_unlock_shared(${HOLD_KEY});
+         RETURN NEW;
+       END $$`,
     );
   }, 60_000);
 
@@ -254,29 +265,57 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
       )
     )[0]!.n;
 
+  /** connections of the run named `name` waiting for a lock (a league's turn) */
+  const waitingForTurn = async (name: string) =>
+    (
+      await cluster.query<{ n: number }>(
+        'postgres',
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'`,
+        [database, name],
+      )
+    )[0]!.n;
+
+  /** polls `ready` every 20 ms until it holds; fails naming `what` after 20 s */
+  async function until(what: string, ready: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!(await ready())) {
+      if (Date.now() > deadline) throw new Error(`still waiting for ${what} after 20 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   /**
-   * `fantasy settle --at at` started, and SIGKILLed once three of `ids` are paid and it is inside
-   * the next one's transaction. Its connections carry a name of their own (application_name in
-   * the URL), so the test tells them from another run's.
+   * `fantasy settle --at at` started and SIGKILLed inside a contract's transaction once three of
+   * `ids` are paid: from then it is held there (held_runs), so `whileHeld` can start another run
+   * before the kill. Its connections carry a name of their own (application_name in the URL), so
+   * the test tells them from another run's.
    */
-  async function settleKilledHalfWay(ids: string[], at: string, once?: { insideFirstTransaction: () => void }): Promise<void> {
+  async function settleKilledHalfWay(ids: string[], at: string, whileHeld?: () => Promise<void>): Promise<void> {
     const name = 'killed-sweep';
     const url = `${env.FANTASY_DATABASE_URL}?application_name=${name}`;
     const run = spawn(binary, ['settle', '--at', at], { cwd, env: { ...env, FANTASY_DATABASE_URL: url }, stdio: 'ignore' });
     const killed = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
-    let inside = false;
-    for (;;) {
-      const asleep = (await sleeping(name)) === 1;
-      if (asleep && !inside) {
-        inside = true;
-        once?.insideFirstTransaction();
-      }
-      if (asleep && (await payouts(ids)) >= 3 && (await sleeping(name)) === 1) break;
-      if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be killed`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const hold = new pg.Client({ connectionString: env.FANTASY_DATABASE_URL });
+    await hold.connect();
+    try {
+      await until('three contracts paid', async () => {
+        if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be killed`);
+        return (await payouts(ids)) >= 3;
+      });
+      await hold.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
+      await until('the run held inside a transaction', async () => {
+        if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be held`);
+        return (await sleeping(name)) === 1;
+      });
+      await whileHeld?.();
+      expect(await sleeping(name)).toBe(1);
+      run.kill('SIGKILL');
+      expect(await killed).toBe('SIGKILL');
+    } finally {
+      run.kill('SIGKILL');
+      // the killed run's server session finds its client gone and rolls back once let go
+      await hold.end();
     }
-    run.kill('SIGKILL');
-    expect(await killed).toBe('SIGKILL');
   }
 
   /** Each of `ids` settled once, bought once and paid out once, its player told once; what each player sees agrees, through either instance. */
@@ -330,10 +369,14 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
     await slowNotifications(true);
     // a day on from the test before: no series of that day stored, every contract fetched again
     const at = `${addDays(utcDay(new Date()), 8)}T06:00:00Z`;
-    // the second run starts once the first is inside a contract's transaction: writes of one
-    // league take turns, so from then on the two alternate, and the kill lands in the first's turn
+    // the second run starts while the first is inside a contract's transaction, and is killed
+    // once the second waits for the league's turn: the second then takes the turn and the rest
     let survivor: ReturnType<typeof capturedRun> | undefined;
-    await settleKilledHalfWay(ids, at, { insideFirstTransaction: () => (survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env })) });
+    await settleKilledHalfWay(ids, at, async () => {
+      const survivorUrl = `${env.FANTASY_DATABASE_URL}?application_name=survivor`;
+      survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env: { ...env, FANTASY_DATABASE_URL: survivorUrl } });
+      await until('the second run waiting for the league\'s turn', async () => (await waitingForTurn('survivor')) >= 1);
+    });
     expect(await payouts(ids)).toBeLessThan(ids.length);
 
     const survived = await survivor!;
