@@ -255,23 +255,16 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
       (row) => row.contract_id,
     );
   const payouts = async (ids: string[]) => (await ledger(ids)).filter((row) => row.kind === 'settlement_payout').length;
-  /** connections of the run named `name` asleep in the trigger, that is inside a contract's transaction */
-  const sleeping = async (name: string) =>
+  /**
+   * connections of the run named `name` waiting on `event`: 'PgSleep' is asleep in the trigger,
+   * that is inside a contract's transaction; 'advisory' is waiting for a league's turn
+   */
+  const waitingOn = async (name: string, event: 'PgSleep' | 'advisory') =>
     (
       await cluster.query<{ n: number }>(
         'postgres',
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event = 'PgSleep'`,
-        [database, name],
-      )
-    )[0]!.n;
-
-  /** connections of the run named `name` waiting for a lock (a league's turn) */
-  const waitingForTurn = async (name: string) =>
-    (
-      await cluster.query<{ n: number }>(
-        'postgres',
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'`,
-        [database, name],
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND wait_event = $3',
+        [database, name, event],
       )
     )[0]!.n;
 
@@ -305,10 +298,10 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
       await hold.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
       await until('the run held inside a transaction', async () => {
         if (run.exitCode !== null) throw new Error(`settle ended (${run.exitCode}) before it could be held`);
-        return (await sleeping(name)) === 1;
+        return (await waitingOn(name, 'PgSleep')) === 1;
       });
       await whileHeld?.();
-      expect(await sleeping(name)).toBe(1);
+      expect(await waitingOn(name, 'PgSleep')).toBe(1);
       run.kill('SIGKILL');
       expect(await killed).toBe('SIGKILL');
     } finally {
@@ -375,7 +368,7 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
     await settleKilledHalfWay(ids, at, async () => {
       const survivorUrl = `${env.FANTASY_DATABASE_URL}?application_name=survivor`;
       survivor = capturedRun(binary, ['settle', '--at', at], { cwd, env: { ...env, FANTASY_DATABASE_URL: survivorUrl } });
-      await until('the second run waiting for the league\'s turn', async () => (await waitingForTurn('survivor')) >= 1);
+      await until('the second run waiting for the league\'s turn', async () => (await waitingOn('survivor', 'advisory')) >= 1);
     });
     expect(await payouts(ids)).toBeLessThan(ids.length);
 
