@@ -279,7 +279,7 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
 
   /**
    * `fantasy settle --at at` started and SIGKILLed inside a contract's transaction once three of
-   * `ids` are paid: from then it is held there (held_runs), so `whileHeld` can start another run
+   * `ids` are paid: from then it is held there (HOLD_KEY), so `whileHeld` can start another run
    * before the kill. Its connections carry a name of their own (application_name in the URL), so
    * the test tells them from another run's.
    */
@@ -301,7 +301,8 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
         return (await waitingOn(name, 'PgSleep')) === 1;
       });
       await whileHeld?.();
-      expect(await waitingOn(name, 'PgSleep')).toBe(1);
+      // still inside (between two naps it is briefly awake, so this polls too)
+      await until('the run still held', async () => (await waitingOn(name, 'PgSleep')) === 1);
       run.kill('SIGKILL');
       expect(await killed).toBe('SIGKILL');
     } finally {
@@ -362,8 +363,8 @@ describe('two instances on one PostgreSQL database, a settlement run killed half
     await slowNotifications(true);
     // a day on from the test before: no series of that day stored, every contract fetched again
     const at = `${addDays(utcDay(new Date()), 8)}T06:00:00Z`;
-    // the second run starts while the first is inside a contract's transaction, and is killed
-    // once the second waits for the league's turn: the second then takes the turn and the rest
+    // the second run starts while the first is held inside a contract's transaction; the first is
+    // killed once the second waits for the league's turn, which the second then takes, and the rest
     let survivor: ReturnType<typeof capturedRun> | undefined;
     await settleKilledHalfWay(ids, at, async () => {
       const survivorUrl = `${env.FANTASY_DATABASE_URL}?application_name=survivor`;
