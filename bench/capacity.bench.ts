@@ -30,7 +30,8 @@
  * default 2), CAPACITY_SECONDS (default 10) and CAPACITY_CONNECTIONS (default 200) shrink it;
  * CAPACITY_STORE=sqlite|postgres|both (default both) picks the engines, CAPACITY_ONLY the
  * figures; CAPACITY_PROFILE=dir keeps a CPU profile of the service's process under load, and
- * CAPACITY_PROFILE_WORK=dir one of each engine's timed import and sweep alone (this process).
+ * CAPACITY_PROFILE_WORK=dir one of each engine's timed import, the bare driver's day beside it,
+ * and the sweep alone (this process).
  */
 import { fork } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
@@ -276,7 +277,7 @@ async function figures(engine: Engine, big: { leagueId: string; teamIds: string[
     const rows = arrival
       .map((teamId, k) => ({ teamId, views: viewsOf(k), points: teamScore({ articleViews: viewsOf(k), chemistryLevels: [], languageScale: 1 }) }))
       .sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
-    const writeMs = await engine.bareImport(rows, date, new Date().toISOString());
+    const writeMs = await profiled(`bare-${engine.name}-${date}`, () => engine.bareImport(rows, date, new Date().toISOString()));
     // Not timed: the bare driver wrote days behind the service's back, so the kept totals are
     // re-summed to cover them, as if the service had written them. Otherwise the next import
     // finds days its kept sums never saw (store/standings.ts re-sums every such team, correct
