@@ -7,7 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     // One worker process runs the files one after another and keeps the modules it has loaded:
-    // loading them again for each of 166 files × 2 stores cost 150 s of a CI run (17 s shared).
+    // loading them again for each of the run's 166 test files cost 150 s of a CI run (17 s shared).
     // Every file builds its own app, store and fakes, and the few that patch a global restore it.
     isolate: false,
     globalSetup: ['test/support/run-temp-root.ts'],
