@@ -139,7 +139,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = await openTestStore(database, { poolSize: options.poolSize, writeWaitMs: options.writeWaitMs });
   const runtime = await openRuntime(config, { clock, log, upstream: options.upstream, db, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST, outboundTimeoutMs: options.outboundTimeoutMs });
   const { ctx } = runtime;
-  const handler = webHandler(createApp(ctx));
+  const elysia = createApp(ctx);
+  const handler = webHandler(elysia);
 
   const cookieFor: TestApp['cookieFor'] = async (subject, opts = {}) => {
     const token = await mintSessionToken(
@@ -175,7 +176,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       } catch {
         parsed = undefined;
       }
-      assertDocumentedAnswer(config, method, urlPath, response.status, response.headers.get('content-type'), parsed);
+      assertDocumentedAnswer(elysia, method, urlPath, response.status, response.headers.get('content-type'), parsed);
       return { status: response.status, body: parsed, text, headers: response.headers };
     },
     async player(name) {

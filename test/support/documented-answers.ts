@@ -5,8 +5,9 @@
  * that calls it, not just a dedicated one.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
-import type { Config } from '../../src/config';
-import { documentFor } from '../../src/http/app';
+import type { AnyElysia } from 'elysia';
+import { version } from '../../package.json';
+import { openApiDocument } from '../../src/http/openapi-document';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -18,12 +19,22 @@ interface Checker {
   compiled: Map<unknown, ValidateFunction>;
 }
 
-const checkers = new WeakMap<Config, Checker>();
+/**
+ * One checker per set of mounted routes, not per app: the document follows from the routes a
+ * configuration mounts, and building it and compiling its schemas anew for every test's app
+ * cost more than most tests themselves.
+ */
+const checkers = new Map<string, Checker>();
 
-function checkerFor(config: Config): Checker {
-  let checker = checkers.get(config);
+function routesKey(app: AnyElysia): string {
+  return app.routes.map((route) => `${route.method} ${route.path}`).sort().join('\n');
+}
+
+function checkerFor(app: AnyElysia): Checker {
+  const key = routesKey(app);
+  let checker = checkers.get(key);
   if (checker) return checker;
-  const document = documentFor(config) as unknown as { paths: Record<string, Record<string, Operation & { 'x-aliases'?: string[] }>> };
+  const document = openApiDocument(app, version) as unknown as { paths: Record<string, Record<string, Operation & { 'x-aliases'?: string[] }>> };
   const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
   ajv.addSchema(document, 'openapi.json');
   const operations: Checker['operations'] = [];
@@ -36,14 +47,14 @@ function checkerFor(config: Config): Checker {
   }
   // the most specific template first: /leagues/global before /leagues/{id}
   operations.sort((a, b) => b.pattern.source.replaceAll('[^/]+', '').length - a.pattern.source.replaceAll('[^/]+', '').length);
-  checkers.set(config, (checker = { operations, ajv, compiled: new Map() }));
+  checkers.set(key, (checker = { operations, ajv, compiled: new Map() }));
   return checker;
 }
 
 /** Throws when a JSON answer does not match what the document says that route answers. */
-export function assertDocumentedAnswer(config: Config, method: string, urlPath: string, status: number, contentType: string | null, body: unknown): void {
+export function assertDocumentedAnswer(app: AnyElysia, method: string, urlPath: string, status: number, contentType: string | null, body: unknown): void {
   if (body === undefined || !contentType?.includes('application/json')) return;
-  const checker = checkerFor(config);
+  const checker = checkerFor(app);
   const path = urlPath.split('?')[0];
   const found = checker.operations.find((entry) => entry.method === method && entry.pattern.test(path));
   // no route at all: the unknown-route 404 is checked by its own tests
