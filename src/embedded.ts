@@ -23,8 +23,14 @@ function seaModule(): SeaModule | null {
   }
 }
 
-/** Walks up from this module to the folder holding package.json (the checkout root). */
+let root: string | undefined;
+
+/** Walks up from this module to the folder holding package.json (the checkout root), once. */
 function projectRoot(): string {
+  return (root ??= findProjectRoot());
+}
+
+function findProjectRoot(): string {
   let dir = path.dirname(new URL(import.meta.url).pathname);
   for (let i = 0; i < 6; i++) {
     if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'migrations'))) return dir;
@@ -43,7 +49,16 @@ export interface MigrationFile {
 /** The folder of each dialect's migrations (drizzle.config.ts, drizzle.postgres.config.ts). */
 export const MIGRATION_FOLDERS = { sqlite: 'migrations', postgres: 'migrations-postgres' } as const;
 
+const migrationsRead = new Map<keyof typeof MIGRATION_FOLDERS, MigrationFile[]>();
+
+/** Each dialect's migrations, read once per process: they ship with the program and never change under it. */
 export function migrationFiles(dialect: keyof typeof MIGRATION_FOLDERS = 'sqlite'): MigrationFile[] {
+  let files = migrationsRead.get(dialect);
+  if (!files) migrationsRead.set(dialect, (files = readMigrationFiles(dialect)));
+  return files;
+}
+
+function readMigrationFiles(dialect: keyof typeof MIGRATION_FOLDERS): MigrationFile[] {
   const folder = MIGRATION_FOLDERS[dialect];
   const sea = seaModule();
   const read = sea

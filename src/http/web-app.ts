@@ -95,7 +95,15 @@ function chooseEncoding(acceptEncoding: string | null, asset: Asset): 'br' | 'gz
   return null;
 }
 
-function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
+type LoadedApp = { shell: Buffer; assets: Map<string, Asset> } | null;
+let loaded: { app: LoadedApp } | undefined;
+
+/** The built app, read once per process: it ships with the program and never changes under it. */
+function loadManifest(): LoadedApp {
+  return (loaded ??= { app: readManifest() }).app;
+}
+
+function readManifest(): LoadedApp {
   const raw = webAppFile('manifest.json');
   if (!raw) return null;
   const manifest = JSON.parse(raw.toString('utf8')) as Manifest;
