@@ -219,7 +219,7 @@ const seedRows = postingTo(SEEDS, { body: { query: 'x' } }, [
   {
     name: 'the limit survives a restart (a new app on the same database file)',
     before: async (w) => {
-      const earlier = await w.restart();
+      const earlier = await w.app.restart();
       try {
         expect(await repeatCalls(earlier, w.alice, Array(20).fill([SEEDS, {}]))).toEqual(Array(20).fill(400));
       } finally {

@@ -261,7 +261,7 @@ const rows = postingReports([
   {
     name: 'the limit survives a restart (a new app on the same database file)',
     before: async (w) => {
-      const earlier = await w.restart();
+      const earlier = await w.app.restart();
       try {
         expect(await repeatCalls(earlier, w.alice, [{ rawBody: '{' }, { rawBody: '{' }, { rawBody: '{' }])).toEqual([400, 400, 400]);
       } finally {

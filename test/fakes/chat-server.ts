@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fieldsOf, rewindable } from './rewind';
 
 export interface ChatMessage {
   kind: 'discord' | 'slack' | 'json';
@@ -70,13 +71,22 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(fake, {
+  const fields = fieldsOf(fake, ['messages', 'attempts', 'mode']);
+  return rewindable(Object.assign(fake, {
     url,
     hook: (kind: ChatMessage['kind'], secret = 'T0ps3cret-token') => `${url}/${kind}/hooks/${secret}`,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  }), {
+    checkpoint: fields.checkpoint,
+    rewind() {
+      fields.rewind();
+      // a request a row left hanging is not the next row's
+      for (const res of hanging) res.destroy();
+      hanging.clear();
     },
   });
 }

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rewindable, fieldsOf } from './rewind';
 
 export interface FakeProfile {
   sub: string;
@@ -119,11 +120,29 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    url,
-    authorizeUrl: `${url}/authorize`,
-    tokenUrl: `${url}/token`,
-    userinfoUrl: `${url}/userinfo`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
+  const fields = fieldsOf(state, ['clientId', 'clientSecret', 'profile', 'failTokenExchange', 'idTokenNonce', 'lastAuthorize', 'requests']);
+  let saved = structuredClone({ codes, tokens });
+  return rewindable(
+    Object.assign(state, {
+      url,
+      authorizeUrl: `${url}/authorize`,
+      tokenUrl: `${url}/token`,
+      userinfoUrl: `${url}/userinfo`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    }),
+    {
+      checkpoint() {
+        fields.checkpoint();
+        saved = structuredClone({ codes, tokens });
+      },
+      rewind() {
+        fields.rewind();
+        const copy = structuredClone(saved);
+        codes.clear();
+        for (const [k, v] of copy.codes) codes.set(k, v);
+        tokens.clear();
+        for (const [k, v] of copy.tokens) tokens.set(k, v);
+      },
+    },
+  );
 }

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fieldsOf, rewindable } from './rewind';
 
 export interface RecordedIssueRequest {
   method: string;
@@ -81,8 +82,11 @@ export async function startFakeIssueTracker(): Promise<FakeIssueTracker> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
+  return rewindable(
+    Object.assign(fake, {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    }),
+    fieldsOf(fake, ['requests', 'failWith', 'nextNumber', 'token']),
+  );
 }

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fieldsOf, rewindable } from './rewind';
 import { SEED_SYSTEM_PROMPT, TURN_SYSTEM_PROMPT } from '../../src/domain/genie';
 
 export type ModelCall = 'seed' | 'turn' | 'retry';
@@ -127,7 +128,7 @@ export async function startFakeLanguageModel(): Promise<FakeLanguageModel> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return Object.assign(fake, {
+  return rewindable(Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
@@ -135,5 +136,5 @@ export async function startFakeLanguageModel(): Promise<FakeLanguageModel> {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
-  });
+  }), fieldsOf(fake, ['requests', 'script', 'apiKey', 'rejectResponseFormat']));
 }

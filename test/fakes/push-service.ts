@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { importJWK, jwtVerify } from 'jose';
+import { fieldsOf, rewindable } from './rewind';
 
 export interface BrowserSubscription {
   endpoint: string;
@@ -139,7 +140,9 @@ export async function startFakePushService(): Promise<FakePushService> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return Object.assign(fake, {
+  const fields = fieldsOf(fake, ['messages', 'refusals', 'attempts']);
+  let savedAnswers = new Map<string, PushAnswer>();
+  return rewindable(Object.assign(fake, {
     origin,
     certificateFile: tls.file,
     held: () => [...hanging].filter((res) => !res.destroyed && !res.socket?.destroyed).length,
@@ -159,6 +162,21 @@ export async function startFakePushService(): Promise<FakePushService> {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  }), {
+    checkpoint() {
+      fields.checkpoint();
+      savedAnswers = new Map([...subscriptions].map(([id, subscription]) => [id, subscription.answer]));
+    },
+    rewind() {
+      fields.rewind();
+      for (const [id, subscription] of subscriptions) {
+        const answer = savedAnswers.get(id);
+        if (answer === undefined) subscriptions.delete(id);
+        else subscription.answer = answer;
+      }
+      for (const res of hanging) res.destroy();
+      hanging.clear();
     },
   });
 }

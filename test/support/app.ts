@@ -17,7 +17,7 @@ import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
 import { writeTransaction } from '../../src/store/database';
-import { closeTestStore, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
+import { closeTestStore, copyTestDatabase, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
 
 export { tempDatabasePath } from './test-store';
 import { newId } from '../../src/store/ids';
@@ -65,7 +65,19 @@ export interface TestApp {
   player(name?: string): Promise<TestPlayer>;
   /** a cookie for an arbitrary subject (e.g. one the database does not know) */
   cookieFor(subject: string, options?: { secret?: string; now?: Date }): Promise<string>;
+  /** the service after a restart: a second app on the same database and options */
+  restart(): Promise<TestApp>;
+  /**
+   * Stops this app's runtime and store (its upstream fakes keep running) and answers a maker of
+   * copies: each `copy()` is an app on a copy of the database as it stood, with the same options
+   * and the clock where it stood, and a runtime of its own. See test/support/prepared-world.ts.
+   */
+  freeze(): Promise<FrozenApp>;
   close(): Promise<void>;
+}
+
+export interface FrozenApp {
+  copy(): Promise<TestApp>;
 }
 
 export interface TestAppOptions {
@@ -152,6 +164,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   let counter = 0;
+  let closed = false;
+  const closeStore = async () => {
+    if (closed) return;
+    closed = true;
+    await runtime.close();
+    await closeTestStore(db);
+  };
   return {
     ctx,
     clock,
@@ -196,10 +215,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { id: row.id, subject: row.subject, name: row.name, email: row.email, cookie: `${SESSION_COOKIE}=${token}`, row };
     },
     cookieFor,
-    async close() {
-      await runtime.close();
-      await closeTestStore(db);
+    restart: () => createTestApp({ ...options, database }),
+    async freeze() {
+      const at = clock.now().toISOString();
+      await closeStore();
+      return { copy: async () => createTestApp({ ...options, now: at, database: await copyTestDatabase(database) }) };
     },
+    close: closeStore,
   };
 }
 
@@ -211,13 +233,11 @@ export interface CallerWorld {
   app: TestApp;
   alice: TestPlayer;
   ghost: TestPlayer;
-  /** a second app on the same database and options: the service after a restart */
-  restart(): Promise<TestApp>;
 }
 
 export async function createCallerWorld(options: TestAppOptions = {}): Promise<CallerWorld> {
   const app = await createTestApp(options);
   const alice = await app.player('alice');
   const ghost = { ...alice, cookie: await app.cookieFor('test:nobody-we-know') };
-  return { app, alice, ghost, restart: () => createTestApp({ ...options, database: app.database }) };
+  return { app, alice, ghost };
 }

@@ -1,10 +1,12 @@
 /**
  * API contracts as tables: one table per endpoint, one row per rule. Each row names the
- * caller, the request, and the status and body a client sees.
+ * caller, the request, and the status and body a client sees. The table's setup builds its
+ * world once; every row runs on a copy of it (test/support/prepared-world.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/http/connection';
 import type { CallResult, TestApp, TestPlayer } from './app';
+import { preparedWorld } from './prepared-world';
 
 export interface Scenario<W = Record<string, unknown>> {
   name: string;
@@ -31,9 +33,10 @@ export function scenarioTable<W extends Record<string, unknown>>(
   setup: () => Promise<{ app: TestApp; world: W }>,
   scenarios: Scenario<W>[],
 ): void {
+  const fresh = preparedWorld(setup);
   for (const row of scenarios) {
     it(`${row.method} ${typeof row.path === 'string' ? row.path : '…'} — ${row.name}`, async () => {
-      const { app, world } = await setup();
+      const { app, world } = await fresh();
       try {
         if (row.before) await row.before(world, app);
         const path = typeof row.path === 'function' ? row.path(world) : row.path;

@@ -31,7 +31,12 @@ let sqliteTemplate: string | undefined;
  * process. PostgreSQL: a database created from the run's migrated template.
  */
 export async function migratedTestDatabase(): Promise<string> {
-  if (TEST_STORE === 'postgres') return createPostgresDatabase(inject('postgresTemplate'));
+  return migratedDatabaseOf(TEST_STORE);
+}
+
+/** The same on a given engine, whichever the run's is (the repository tests on both engines). */
+export async function migratedDatabaseOf(engine: Dialect): Promise<string> {
+  if (engine === 'postgres') return createPostgresDatabase(inject('postgresTemplate'));
   if (!sqliteTemplate) {
     const file = tempDatabasePath();
     // a closed WAL database is one file: the copy needs no -wal or -shm beside it
@@ -40,6 +45,17 @@ export async function migratedTestDatabase(): Promise<string> {
   }
   const copy = tempDatabasePath();
   fs.copyFileSync(sqliteTemplate, copy);
+  return copy;
+}
+
+/**
+ * A copy of `database` as it stands, closed: SQLite copies the file (a closed WAL database is
+ * one file), PostgreSQL creates a database with it as the template (no session may be open on it).
+ */
+export async function copyTestDatabase(database: string): Promise<string> {
+  if (isDatabaseUrl(database)) return createPostgresDatabase(new URL(database).pathname.slice(1));
+  const copy = tempDatabasePath();
+  fs.copyFileSync(database, copy);
   return copy;
 }
 

@@ -80,6 +80,38 @@ export class FakeEncyclopediaData {
     }
   }
 
+  /** Notes everything this holds; the answer puts it back as it was now (test/fakes/rewind.ts). */
+  snapshot(): () => void {
+    const saved = structuredClone({
+      today: this.today,
+      publishedThrough: this.publishedThrough,
+      series: this.series,
+      tops: this.tops,
+      linkSites: this.linkSites,
+      siteInfos: this.siteInfos,
+      summaries: this.summaries,
+      groups: this.groups,
+      specials: this.specials,
+    });
+    return () => {
+      const copy = structuredClone(saved);
+      this.today = copy.today;
+      this.publishedThrough = copy.publishedThrough;
+      this.groups = copy.groups;
+      this.specials = copy.specials;
+      for (const [map, from] of [
+        [this.series, copy.series],
+        [this.tops, copy.tops],
+        [this.linkSites, copy.linkSites],
+        [this.siteInfos, copy.siteInfos],
+        [this.summaries, copy.summaries],
+      ] as [Map<string, unknown>, Map<string, unknown>][]) {
+        map.clear();
+        for (const [k, v] of from) map.set(k, v);
+      }
+    };
+  }
+
   // ---- W1 per-article -------------------------------------------------------------
 
   /** Replaces the article's whole series; `[]` makes AQS answer 404 for it. */

@@ -12,6 +12,7 @@ import { FakeEncyclopediaData, type FakeEncyclopediaDataOptions } from './fake-d
 import { FakeFaults, type FakeEncyclopediaRoute } from './fake-faults';
 import { jsonResponse, type FakeResponse } from './fake-response';
 import { classifyMetricsPath, handleMetrics } from './metrics-routes';
+import { refill, rewindable } from '../rewind';
 import { handleSearch, handleSummary } from './rest-routes';
 
 export interface FakeEncyclopediaOptions extends FakeEncyclopediaDataOptions, Partial<ActionApiLimits> {}
@@ -198,7 +199,9 @@ export async function startFakeEncyclopedia(options: FakeEncyclopediaOptions = {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  let restore: (() => void)[] = [];
+  let savedRequests: FakeEncyclopediaRequest[] = [];
+  return rewindable({
     metricsUrl: `${origin}/metrics`,
     siteUrl: `${origin}/wiki-sites/{domain}`,
     metaUrl: `${origin}/meta`,
@@ -221,5 +224,15 @@ export async function startFakeEncyclopedia(options: FakeEncyclopediaOptions = {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
+  }, {
+    checkpoint() {
+      restore = [data.snapshot(), faults.snapshot()];
+      savedRequests = structuredClone(requests);
+    },
+    rewind() {
+      for (const put of restore) put();
+      refill(requests, savedRequests);
+      peakInFlight = inFlight;
+    },
+  });
 }

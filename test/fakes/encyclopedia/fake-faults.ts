@@ -60,6 +60,14 @@ export class FakeFaults {
     this.rules = [];
   }
 
+  /** Notes the rules and what is left of their `times`; the answer puts them back as they were now. */
+  snapshot(): () => void {
+    const saved = structuredClone(this.rules);
+    return () => {
+      this.rules = structuredClone(saved);
+    };
+  }
+
   /** The faults for one request, in the order they were added; consumes their `times`. */
   take(route: FakeEncyclopediaRoute, domain: string | undefined): FakeFault[] {
     const taken: FakeFault[] = [];
