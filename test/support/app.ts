@@ -17,7 +17,7 @@ import { assertDocumentedAnswer } from './documented-answers';
 import { claimsFor } from '../../src/services/auth-service';
 import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
 import { writeTransaction } from '../../src/store/database';
-import { closeTestStore, copyTestDatabase, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
+import { closeTestStore, copiesOf, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
 
 export { tempDatabasePath } from './test-store';
 import { newId } from '../../src/store/ids';
@@ -70,7 +70,8 @@ export interface TestApp {
   /**
    * Stops this app's runtime and store (its upstream fakes keep running) and answers a maker of
    * copies: each `copy()` is an app on a copy of the database as it stood, with the same options
-   * and the clock where it stood, and a runtime of its own. See test/support/prepared-world.ts.
+   * and the clock where it stood, and a runtime of its own; on PostgreSQL the copy before must be
+   * closed first (test/support/test-store.ts `copiesOf`). See test/support/prepared-world.ts.
    */
   freeze(): Promise<FrozenApp>;
   close(): Promise<void>;
@@ -78,6 +79,8 @@ export interface TestApp {
 
 export interface FrozenApp {
   copy(): Promise<TestApp>;
+  /** ends what the copies hold open; the copies themselves close on their own */
+  close(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -219,7 +222,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async freeze() {
       const at = clock.now().toISOString();
       await closeStore();
-      return { copy: async () => createTestApp({ ...options, now: at, database: await copyTestDatabase(database) }) };
+      const copies = await copiesOf(database);
+      return {
+        copy: async () => createTestApp({ ...options, now: at, database: await copies.next() }),
+        close: () => copies.close(),
+      };
     },
     close: closeStore,
   };

@@ -28,6 +28,7 @@ export function preparedWorld<W>(setup: () => Promise<Built<W>>): () => Promise<
     checkpointFakes();
   });
   afterAll(async () => {
+    await frozen?.close();
     await built?.app.close();
   });
   return async () => {
