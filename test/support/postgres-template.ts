@@ -1,8 +1,10 @@
 /**
- * Vitest global setup of the `postgres` project: one throwaway cluster for the whole run and one
- * migrated database in it that every test's database is copied from (`CREATE DATABASE … TEMPLATE`),
- * since applying the migrations for every scenario row would cost more than the row. The workers
- * read where they are through `inject` (test/support/test-store.ts).
+ * Vitest global setup: one throwaway PostgreSQL cluster for the whole run and one migrated
+ * database in it that every test's PostgreSQL database is copied from (`CREATE DATABASE …
+ * TEMPLATE`), since applying the migrations for every test would cost more than the test.
+ * Both projects use it (the `postgres` project's API tables, the repository tests on both
+ * engines in the `sqlite` project); the first to set up starts it, and the workers read where
+ * it is through `inject` (test/support/test-store.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { applyPostgresMigrations, openPostgres } from '../../src/store/postgres';
@@ -19,9 +21,18 @@ declare module 'vitest' {
   }
 }
 
+/** set while the run's cluster is up: every project inherits this setup, and one cluster serves them all */
+const ADMIN_URL = 'FANTASY_TEST_POSTGRES_ADMIN_URL';
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // every API test's app holds a small pool of its own while it runs
-  const cluster = await startPostgresCluster({ maxConnections: 200 });
+  const running = process.env[ADMIN_URL];
+  if (running !== undefined) {
+    project.provide('postgresAdminUrl', running);
+    project.provide('postgresTemplate', TEMPLATE_DATABASE);
+    return async () => {};
+  }
+  // every API test's app holds a small pool of its own while it runs, on two workers at once
+  const cluster = await startPostgresCluster({ maxConnections: 300 });
   const url = await cluster.createDatabase(TEMPLATE_DATABASE);
   const migrating = await openPostgres(url);
   try {
@@ -29,7 +40,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await migrating.close();
   }
+  process.env[ADMIN_URL] = cluster.urlOf('postgres');
   project.provide('postgresAdminUrl', cluster.urlOf('postgres'));
   project.provide('postgresTemplate', TEMPLATE_DATABASE);
-  return () => cluster.stop();
+  return async () => {
+    delete process.env[ADMIN_URL];
+    await cluster.stop();
+  };
 }
