@@ -13,7 +13,8 @@ import { type FakeLanguageModel, fenced, startFakeLanguageModel } from '../fakes
 const SEEDS = '/api/v1/me/genie-seeds';
 const TURNS = '/api/v1/me/genie-turns';
 const API_KEY = 'sk-test-secret-never-logged';
-const TIMEOUT_MS = 300;
+// generous: two test workers share the cores, and a loopback answer must never miss it by accident
+const TIMEOUT_MS = 1_500;
 
 let model: FakeLanguageModel;
 beforeAll(async () => {
