@@ -4,7 +4,7 @@
  * morning's announce) and sent by the outbox worker.
  */
 import type { Clock } from '../clock';
-import { type LeagueEvent, teamJoined } from '../domain/announcements';
+import { type LeagueEvent, teamJoined, teamLeft } from '../domain/announcements';
 import { accepted, type Checked } from '../domain/checked';
 import { fail } from '../domain/errors';
 import { maskedUrl, outboundUrlShape } from '../domain/outbound-addresses';
@@ -19,6 +19,8 @@ export interface WebhookServiceDeps {
   clock: Clock;
   /** config `outbound.allowPrivateAddresses` */
   allowPrivateAddresses: boolean;
+  /** the app's address, for the chat's links */
+  appUrl?: string;
 }
 
 /** Whether a player-given URL may be used now: its shape, then every address its host resolves to. */
@@ -40,9 +42,15 @@ export async function queueLeagueEvent(tx: Database, leagueId: string, event: Le
 }
 
 /** A new team's arrival, for the league's chat (inside the join's transaction). */
-export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string): Promise<void> {
+export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string, appUrl?: string): Promise<void> {
   if (!(await findWebhook(tx, league.id))) return;
-  await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id)), at);
+  await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), appUrl), at);
+}
+
+/** A team's departure, and the round it forfeits, for the league's chat (inside the leave's transaction). */
+export async function queueDeparture(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, forfeitedRound: number | null, at: string, appUrl?: string): Promise<void> {
+  if (!(await findWebhook(tx, league.id))) return;
+  await queueLeagueEvent(tx, league.id, teamLeft({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), forfeitedRound, appUrl), at);
 }
 
 export class WebhookService {
