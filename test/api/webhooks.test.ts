@@ -170,6 +170,29 @@ describe('DELETE /api/v1/leagues/{id}/webhook', () => {
   ]);
 });
 
+describe('POST /api/v1/leagues/{id}/webhook/test (issue 36)', () => {
+  const withHook = async (w: Rivals, app: TestApp) => void (await setHook(app, w.ann, w.league, PUBLIC_HOOK, 'json'));
+  const testPath = (w: Rivals) => `${hookPath()(w)}/test`;
+  scenarioTable<Rivals>(rivals, [
+    {
+      name: 'the admin queues a test message, linking back to the league',
+      method: 'POST',
+      path: testPath,
+      as: 'ann',
+      before: withHook,
+      status: 200,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ queued: true });
+        const hook = await w.app.call('GET', hookPath()(w), { as: w.ann });
+        expect(hook.body.pending).toBe(1);
+      },
+    },
+    { name: 'no hook to test', method: 'POST', path: testPath, as: 'ann', status: 404, ...refused('WEBHOOK_NOT_FOUND') },
+    { name: 'a member who is not the admin', method: 'POST', path: testPath, as: 'bob', before: withHook, status: 403, ...refused('NOT_ADMIN') },
+    { name: 'an unknown league', method: 'POST', path: '/api/v1/leagues/lg_nope/webhook/test', as: 'ann', status: 404, ...refused('LEAGUE_NOT_FOUND') },
+  ]);
+});
+
 describe('delivery to a chat', () => {
   let app: TestApp;
   let w: Rivals;
@@ -195,6 +218,21 @@ describe('delivery to a chat', () => {
       if (kind === 'slack') expect(message.body).toEqual({ text: message.shown });
       if (kind === 'json') expect(message.body).toEqual({ event: 'team-joined', league: { id: w.league, name: 'Rivals Cup' }, team: { name: 'Dan Athletic' }, teamCount: 4, text: message.shown });
       expect((await app.call('GET', hookPath()(w), { as: w.ann })).body).toMatchObject({ status: 'ok', lastSuccessAt: app.clock.now().toISOString(), pending: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('issue 36: the admin’s test message reaches the chat', async () => {
+    await fresh();
+    try {
+      await setHook(app, w.ann, w.league, chat.hook('slack'), 'slack');
+      const before = since();
+      expect((await app.call('POST', `${hookPath()(w)}/test`, { as: w.ann })).status).toBe(200);
+      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+      expect(chat.messages.slice(before).map((m) => m.shown)).toEqual([
+        `A test message from Rivals Cup: the league's chat will hear of joins, departures, each morning's result and the season's end here.\n${TEST_FRONTEND}/leagues/${w.league}`,
+      ]);
     } finally {
       await app.close();
     }
