@@ -85,11 +85,12 @@ export class LineupService {
     const { schema, positions: stored } = shownLineup(version);
 
     const league = await findLeague(db, team.leagueId);
-    // An archive shows the line-up as it stood at the end: contracts that settle after the
-    // closing (or last) day still stand where they were fielded.
+    // An archive shows the line-up as it stood on the season's last scored day (the day before
+    // the closing or end day): contracts that ended on that day or later still stand where
+    // they were fielded, though they have settled since.
     const endDay = league && isLeagueInactive(league, clock.now()) ? utcDay(new Date(league.closedAt ?? league.endDate)) : null;
     const live = (await contractsOfTeam(db, team.id)).filter(
-      (contract) => contract.status === 'live' || (endDay !== null && contract.closedOn !== null && contract.closedOn > endDay),
+      (contract) => contract.status === 'live' || (endDay !== null && contract.closedOn !== null && contract.closedOn >= endDay),
     );
     // the shared wire form; current prices come from the cache only, so a read never waits upstream
     const viewsById = new Map((await loadContractViews(db, live, utcDay(clock.now()), clock.now())).map((view) => [view.id, view]));

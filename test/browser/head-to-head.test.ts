@@ -137,9 +137,9 @@ describe('head-to-head with a friend', () => {
     const table = page.getByRole('table', { name: /Head-to-head table/ });
     for (const name of ['Page Turners', 'Margin Notes']) {
       const cells = await table.getByRole('row', { name: new RegExp(name) }).getByRole('cell').allTextContents();
-      // rank, played, won, drawn, lost, for, against, table points
-      expect(cells.slice(1, 5)).toEqual(['3', '1', '1', '1']);
-      expect(cells.at(-1)).toBe(String(3 + 1));
+      // rank, played, table points (beside the team, so they fit a phone), won, drawn, lost, for, against
+      expect(cells.slice(1, 3)).toEqual(['3', String(3 + 1)]);
+      expect(cells.slice(3, 6)).toEqual(['1', '1', '1']);
     }
     const forFounder = FOUNDER_VIEWS.reduce((sum, v) => sum + basePoints(v), 0);
     const forFriend = FRIEND_VIEWS.reduce((sum, v) => sum + basePoints(v), 0);
