@@ -79,7 +79,7 @@ describe('fantasy migrate with a PostgreSQL databaseUrl', () => {
 
     const again = fantasy(['migrate'], { env: { FANTASY_DATABASE_URL: url } });
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe(`applied 0 migration(s) to ${shown} (3 in all)\n`);
+    expect(again.stdout).toBe(`applied 0 migration(s) to ${shown} (4 in all)\n`);
     for (const output of [first.stdout, again.stdout]) expect(output).not.toContain(PASSWORD);
   }, 60_000);
 
