@@ -4,6 +4,7 @@
  * Secret values never appear in messages.
  */
 import fs from 'node:fs';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isPostgresUrl } from './database-url';
 
@@ -42,6 +43,16 @@ function isFrontendUrl(text: string): boolean {
   }
 }
 
+/** An entry of a `trustProxy` list, as proxy-addr reads it. */
+function isProxyAddress(text: string): boolean {
+  try {
+    proxyaddr.compile(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z
   .object({
     // `test` is what the test suite runs as; any other word is a typo the operator should hear of
@@ -70,7 +81,16 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    trustProxy: z.boolean().default(false),
+    // false: the socket's peer is the client. true: one reverse proxy in front (the last
+    // X-Forwarded-For entry is the client); a number: that many proxies; a list: the proxies'
+    // addresses and CIDR ranges (proxy-addr's notation)
+    trustProxy: z
+      .union([
+        z.boolean(),
+        z.number().int().min(0).max(32),
+        z.array(z.string().refine(isProxyAddress, 'must be an address, a CIDR range, loopback, linklocal or uniquelocal')).min(1),
+      ])
+      .default(false),
     limits: z
       .object({
         registrationsPerAddress: z.number().int().min(1).default(10),
@@ -164,7 +184,7 @@ export class ConfigError extends Error {
   }
 }
 
-type EnvKind = 'string' | 'number' | 'boolean';
+type EnvKind = 'string' | 'number' | 'boolean' | 'trust-proxy';
 /** environment variable → [config path, type] */
 export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_ENVIRONMENT: [['environment'], 'string'],
@@ -177,7 +197,7 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],
   FANTASY_PASSWORD_SIGN_IN: [['passwordSignIn'], 'boolean'],
   FANTASY_PASSWORDS_ALGORITHM: [['passwords', 'algorithm'], 'string'],
-  FANTASY_TRUST_PROXY: [['trustProxy'], 'boolean'],
+  FANTASY_TRUST_PROXY: [['trustProxy'], 'trust-proxy'],
   FANTASY_IDP_CLIENT_ID: [['identityProvider', 'clientId'], 'string'],
   FANTASY_IDP_CLIENT_SECRET: [['identityProvider', 'clientSecret'], 'string'],
   FANTASY_IDP_AUTHORIZE_URL: [['identityProvider', 'authorizeUrl'], 'string'],
@@ -203,6 +223,12 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
 
 function convert(name: string, raw: string, kind: EnvKind): unknown {
   if (kind === 'string') return raw;
+  // a boolean as every boolean variable spells it, a hop count, or a comma-separated list
+  if (kind === 'trust-proxy') {
+    if (['true', 'false', '1', '0'].includes(raw)) return convert(name, raw, 'boolean');
+    if (/^\d+$/.test(raw)) return Number(raw);
+    return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  }
   if (kind === 'number') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n)) throw new ConfigError(`${name}: expected a number`);

@@ -213,6 +213,34 @@ describe('account creation per address', () => {
     }
   });
 
+  it('behind a CDN in front of the reverse proxy (trustProxy: 2) counts the client the CDN saw, not the CDN', async () => {
+    const app = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: 2 } });
+    try {
+      // one CDN edge (203.0.113.10) in front of Caddy (10.0.0.1), two visitors: each its own budget
+      expect((await register(app, 'cdnA', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.10' })).status).toBe(201);
+      expect((await register(app, 'cdnB', '10.0.0.1', { 'x-forwarded-for': '198.51.100.2, 203.0.113.10' })).status).toBe(201);
+      // the first visitor again, through another edge: the same client, its budget spent
+      expect((await register(app, 'cdnA2', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.99' })).status).toBe(429);
+      // nor can it pick another address by prepending one
+      expect((await register(app, 'cdnA3', '10.0.0.1', { 'x-forwarded-for': '192.0.2.5, 198.51.100.1, 203.0.113.10' })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('trusts only the listed proxies: a request from elsewhere is counted by its own address', async () => {
+    const app = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: ['10.0.0.0/8'] } });
+    try {
+      expect((await register(app, 'listA', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(201);
+      expect((await register(app, 'listB', '10.9.9.9', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(201);
+      // a host outside the list sends the header itself: it names nobody but the host
+      expect((await register(app, 'outside1', '192.0.2.7', { 'x-forwarded-for': '198.51.100.3' })).status).toBe(201);
+      expect((await register(app, 'outside2', '192.0.2.7', { 'x-forwarded-for': '198.51.100.4' })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('behind a trusted proxy counts the last X-Forwarded-For entry; without trustProxy the header is ignored', async () => {
     const proxied = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: true } });
     try {

@@ -217,6 +217,20 @@ describe('configuration', () => {
     }
   });
 
+  it('trustProxy: a boolean, a hop count or a list of proxies, also from the environment', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ trustProxy: 2 }).trustProxy).toBe(2);
+    expect(parseConfig({ trustProxy: ['10.0.0.0/8', '2001:db8::/32', 'loopback'] }).trustProxy).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: 'true' } }).trustProxy).toBe(true);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '0' } }).trustProxy).toBe(false);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '2' } }).trustProxy).toBe(2);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '10.0.0.1, 172.16.0.0/12' } }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12']);
+    expect(() => parseConfig({ trustProxy: ['10.0.0.0/33'] })).toThrow('configuration key trustProxy.0: must be an address, a CIDR range, loopback, linklocal or uniquelocal');
+    expect(() => loadConfig({ env: { FANTASY_TRUST_PROXY: 'yes' } })).toThrow(/^configuration key trustProxy/);
+    expect(() => parseConfig({ trustProxy: -1 })).toThrow(/^configuration key trustProxy/);
+    expect(() => parseConfig({ trustProxy: [] })).toThrow(/^configuration key trustProxy/);
+  });
+
   it('resolves a frontend URL without a scheme', () => {
     expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'localhost:8787' }))).toBe('http://localhost:8787');
     expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'play.example.org/' }))).toBe('https://play.example.org');
