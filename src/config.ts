@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isPostgresUrl } from './database-url';
+import { LOG_LEVELS } from './logger';
 
 export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
 /** The frontend when none is configured; then the service's own loopback names count as well. */
@@ -60,6 +61,8 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
+    // the least severe log line written: `warn` keeps a busy server's one line per request out
+    logLevel: z.enum(LOG_LEVELS).default('info'),
     // Selects PostgreSQL instead of the SQLite file. The message never quotes the value: its
     // password is a secret.
     databaseUrl: z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL').optional(),
@@ -192,6 +195,7 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_PORT: [['port'], 'number'],
   FANTASY_DATABASE_PATH: [['databasePath'], 'string'],
   FANTASY_DATABASE_URL: [['databaseUrl'], 'string'],
+  FANTASY_LOG_LEVEL: [['logLevel'], 'string'],
   FANTASY_FRONTEND_URL: [['frontendUrl'], 'string'],
   FANTASY_SIGNING_SECRET: [['signingSecret'], 'string'],
   FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],

@@ -116,6 +116,25 @@ describe('dist/fantasy', () => {
     expect(logged.at(-1)).toMatchObject({ level: 'info', message: 'shutting down', signal: 'SIGTERM' });
   }, 60_000);
 
+  it('logLevel warn (FANTASY_LOG_LEVEL) keeps the request lines out; an unknown level stops the start', async () => {
+    const server = await serve({ FANTASY_LOG_LEVEL: 'warn' });
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v1/session`)).status).toBe(401);
+    expect(await server.stop()).toBe(0);
+    const logged = server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string });
+    // the start's warning about the default user agent is a warning: it stays
+    expect(logged.map(({ level, message }) => `${level} ${message}`)).toEqual([expect.stringMatching(/^warn encyclopedia\.userAgent is the built-in default/)]);
+
+    const bad = spawnSync(binary, ['serve', '--port', '0'], { cwd: emptyFolder(), env: cleanEnv({ FANTASY_LOG_LEVEL: 'verbose' }), encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^fantasy: configuration key logLevel: /);
+  }, 60_000);
+
   it('keeps sessions across a restart with the secret it generated', async () => {
     const at = await deployment();
     const first = await startServe(at);

@@ -38,6 +38,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 8787,
       databasePath: './data/fantasy.db',
+      logLevel: 'info',
       passwordSignIn: true,
       passwords: { algorithm: 'pbkdf2-sha256' },
       trustProxy: false,
@@ -132,6 +133,7 @@ describe('configuration', () => {
       FANTASY_PORT: '0',
       FANTASY_DATABASE_PATH: '/tmp/x.db',
       FANTASY_DATABASE_URL: 'postgres://fantasy:pw@db.example:5432/fantasy',
+      FANTASY_LOG_LEVEL: 'debug',
       FANTASY_FRONTEND_URL: 'https://play.example',
       FANTASY_SIGNING_SECRET: 's'.repeat(32),
       FANTASY_SERVICE_TOKEN: 'tok',
@@ -166,6 +168,7 @@ describe('configuration', () => {
       port: 0,
       databasePath: '/tmp/x.db',
       databaseUrl: 'postgres://fantasy:pw@db.example:5432/fantasy',
+      logLevel: 'debug',
       frontendUrl: 'https://play.example',
       signingSecret: 's'.repeat(32),
       serviceToken: 'tok',
@@ -245,7 +248,7 @@ describe('configuration', () => {
       Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(example).sort()).toEqual(
       [
-        'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
+        'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'logLevel', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
         'passwords.algorithm', 'trustProxy',
         'limits.registrationsPerAddress', 'limits.registrationWindowSeconds', 'limits.codeAttemptsPerAddress', 'limits.codeAttemptWindowSeconds',
         'limits.loginFreeFailuresPerUsername', 'limits.loginFreeFailuresPerAddress', 'limits.loginFailureWindowSeconds',
