@@ -42,7 +42,9 @@ export function registerServe(program: Command): void {
       // a fresh deployment's first player has a league to join at once (idempotent)
       const { db, clock, services } = runtime.ctx;
       await ensureGlobalLeague({ db, clock, log, scales: services.leagues });
-      const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log);
+      const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log, {
+        turns: { onShed: (reason) => runtime.ctx.metrics.observeShed(reason) },
+      });
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       // webhooks and push leave from the outbox in the background, never from a player's request
       const outbox = startOutboxLoop(services.outbox, log);
