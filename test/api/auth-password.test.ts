@@ -56,7 +56,7 @@ describe('POST /auth/password/register', () => {
     try {
       const result = await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'pw' }, headers: origin });
       const raw = result.headers.getSetCookie().join('\n');
-      expect(raw).toMatch(/session_token=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax/);
+      expect(raw).toMatch(/session_token=[^;]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/);
       expect(raw).not.toMatch(/Secure/);
       const session = await app.call('GET', '/api/v1/session', { headers: { cookie: sessionCookieOf(result) } });
       expect(session.status).toBe(200);
