@@ -4,6 +4,8 @@
  * precompressed at build time. Everything else falls through to the API untouched.
  */
 import { webAppFile } from '../embedded';
+import type { ContentEncoding } from './compression';
+import { preferredEncoding, qualityValues } from './negotiation';
 import type { RawAnswer } from './raw-answer';
 
 export type WebAppResponder = (request: Request, path: string) => RawAnswer | null;
@@ -57,22 +59,6 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** q-values of an Accept or Accept-Encoding header, keyed by lower-cased token. */
-function qualities(header: string | null): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.trim().split('=');
-      if (key === 'q') q = Number.isFinite(Number(value)) ? Number(value) : 0;
-    }
-    out.set(token, Math.max(out.get(token) ?? 0, q));
-  }
-  return out;
-}
-
 /**
  * A browser navigation names text/html outright; an API client asks for JSON or anything.
  * HTML wins only when it is named and not valued below JSON.
@@ -80,19 +66,18 @@ function qualities(header: string | null): Map<string, number> {
 export function prefersHtml(accept: string | null): boolean {
   // most requests are API calls that never name HTML: no parse for them
   if (accept === null || !accept.toLowerCase().includes('text/html')) return false;
-  const q = qualities(accept);
+  const q = qualityValues(accept);
   const html = q.get('text/html') ?? 0;
   const json = Math.max(q.get('application/json') ?? 0, q.get('application/*') ?? 0, q.get('*/*') ?? 0);
   return html > 0 && html >= json;
 }
 
-function chooseEncoding(acceptEncoding: string | null, asset: Asset): 'br' | 'gzip' | null {
-  const q = qualities(acceptEncoding);
-  const star = q.get('*');
-  const allowed = (name: string) => (q.get(name) ?? star ?? 0) > 0;
-  if (asset.br && allowed('br')) return 'br';
-  if (asset.gzip && allowed('gzip')) return 'gzip';
-  return null;
+/** The encodings an asset was precompressed in, brotli first. */
+function encodingsOf(asset: Asset): ContentEncoding[] {
+  const available: ContentEncoding[] = [];
+  if (asset.br) available.push('br');
+  if (asset.gzip) available.push('gzip');
+  return available;
 }
 
 function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
@@ -125,7 +110,7 @@ export function webAppResponder(): WebAppResponder {
 
     const asset = app.assets.get(path);
     if (asset) {
-      const encoding = chooseEncoding(request.headers.get('accept-encoding'), asset);
+      const encoding = preferredEncoding(request.headers.get('accept-encoding'), encodingsOf(asset));
       const bytes = encoding === 'br' ? asset.br! : encoding === 'gzip' ? asset.gzip! : asset.identity;
       const headers: Record<string, string> = {
         'content-type': asset.type,

@@ -146,6 +146,19 @@ describe('hashed assets', () => {
     expect(decoded.equals(original(url))).toBe(true);
   });
 
+  it.each([
+    ['any encoding (*): brotli', '*', 'br'],
+    ['gzip valued above brotli: gzip', 'gzip;q=1, br;q=0.5', 'gzip'],
+    ['any but brotli: gzip', '*, br;q=0', 'gzip'],
+    ['upper case names', 'GZIP', 'gzip'],
+    ['everything refused', '*;q=0', null],
+  ])('a script and a JSON answer read one Accept-Encoding alike: %s', async (_rule, acceptEncoding, encoding) => {
+    const script = await fetchRaw(assetPath('.js'), acceptEncoding);
+    const document = await fetchRaw('/openapi.json', acceptEncoding);
+    expect(document.status).toBe(200);
+    expect({ script: script.headers.get('content-encoding'), json: document.headers.get('content-encoding') }).toEqual({ script: encoding, json: encoding });
+  });
+
   it('the stylesheet and the icon carry their own types', async () => {
     expect((await fetchRaw(assetPath('.css'), 'br')).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await fetchRaw(assetPath('.svg'), 'br')).headers.get('content-type')).toBe('image/svg+xml');
