@@ -12,6 +12,8 @@ export type WebAppResponder = (request: Request, path: string) => RawAnswer | nu
 
 interface Manifest {
   shell: string;
+  /** the API reference page (GET /docs) */
+  docs?: string;
   /** `cache`: the file's own cache-control (the service worker's fixed address); else kept a year */
   assets: Record<string, { file: string; type: string; cache?: string }>;
 }
@@ -34,7 +36,7 @@ export function isAppPath(path: string): boolean {
 
 /** Where the service's own answers live: a browser there gets them as they are, never the shell. */
 const SERVICE_PREFIXES = ['/api/', '/internal/', '/auth/', '/assets/'];
-const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics']);
+const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics', '/docs']);
 
 /**
  * An address nothing answers, asked for by a browser navigation: the shell with status 404,
@@ -55,6 +57,16 @@ const SECURITY_HEADERS: Record<string, string> = {
     "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
   'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
+};
+
+/**
+ * The API reference keeps the same policy, but for images: Swagger UI's stylesheet draws its
+ * icons as data: SVGs. Its scripts and styles are files of this origin like the app's.
+ */
+const DOCS_SECURITY_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -80,7 +92,7 @@ function encodingsOf(asset: Asset): ContentEncoding[] {
   return available;
 }
 
-function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
+function loadManifest(): { shell: Buffer; docs: Buffer | null; assets: Map<string, Asset> } | null {
   const raw = webAppFile('manifest.json');
   if (!raw) return null;
   const manifest = JSON.parse(raw.toString('utf8')) as Manifest;
@@ -92,7 +104,7 @@ function loadManifest(): { shell: Buffer; assets: Map<string, Asset> } | null {
     if (!identity) continue;
     assets.set(urlPath, { type, cache: cache ?? IMMUTABLE, identity, gzip: webAppFile(`${file}.gz`), br: webAppFile(`${file}.br`) });
   }
-  return { shell, assets };
+  return { shell, docs: manifest.docs ? webAppFile(manifest.docs) : null, assets };
 }
 
 function bodyFor(request: Request, bytes: Buffer): Buffer | null {
@@ -121,6 +133,16 @@ export function webAppResponder(): WebAppResponder {
       };
       if (encoding) headers['content-encoding'] = encoding;
       return { status: 200, headers, body: bodyFor(request, bytes) };
+    }
+
+    if (path === '/docs' && app.docs) {
+      const headers = {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': String(app.docs.length),
+        'cache-control': 'no-cache',
+        ...DOCS_SECURITY_HEADERS,
+      };
+      return { status: 200, headers, body: bodyFor(request, app.docs) };
     }
 
     const accept = request.headers.get('accept');
