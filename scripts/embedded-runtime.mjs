@@ -40,25 +40,40 @@ function runNpm(args, say) {
 }
 
 /**
+ * The headers better-sqlite3 is compiled against: those of Node 24.18.1, the same ABI as the
+ * runtime. From 24.19.0 on, node_object_wrap.h (header code compiled into the addon) registers
+ * an environment cleanup hook per object and removes it in the destructor, which aborts the
+ * process (`Assertion failed: (env) != nullptr`) when the garbage collector finalizes a
+ * statement outside any context; better-sqlite3 12 derives its statements from that class
+ * (nodejs/node#65446). 13 no longer does, but needs Node 22 where the tests run on 20.
+ */
+const ADDON_HEADERS_PACKAGE = 'node-headers-for-addons';
+
+function installedVersion(packageDir) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The pinned runtime, installed into runtime/node_modules from its lockfile when missing or of
- * another version: `{ node, version, nodedir }`.
+ * another version: `{ node, version, nodedir, headersVersion }`.
  */
 export function embeddedRuntime(say = () => {}) {
   const version = pinnedRuntimeVersion();
+  const manifest = JSON.parse(fs.readFileSync(path.join(runtimeFolder, 'package.json'), 'utf8'));
+  const headersVersion = /@(\d+\.\d+\.\d+)$/.exec(manifest.dependencies?.[ADDON_HEADERS_PACKAGE] ?? '')?.[1] ?? version;
   const packageDir = path.join(runtimeFolder, 'node_modules', RUNTIME_PACKAGE);
-  const installed = () => {
-    try {
-      return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
-    } catch {
-      return null;
-    }
-  };
-  if (installed() !== version) runNpm(['ci', '--prefix', 'runtime', '--no-audit', '--no-fund'], say);
-  if (installed() !== version) throw new Error(`runtime/node_modules holds ${installed() ?? 'nothing'}, not ${RUNTIME_PACKAGE}@${version}`);
+  const headersDir = path.join(runtimeFolder, 'node_modules', ADDON_HEADERS_PACKAGE);
+  const ready = () => installedVersion(packageDir) === version && installedVersion(headersDir) === headersVersion;
+  if (!ready()) runNpm(['ci', '--prefix', 'runtime', '--no-audit', '--no-fund'], say);
+  if (!ready()) throw new Error(`runtime/node_modules does not hold ${RUNTIME_PACKAGE}@${version} and its headers ${headersVersion}: npm ci --prefix runtime`);
   const node = path.join(packageDir, 'bin', 'node');
   const reported = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   if (reported !== `v${version}`) throw new Error(`${node} reports ${reported}, not v${version}`);
-  return { node, version: reported, nodedir: packageDir };
+  return { node, version: reported, nodedir: headersDir, headersVersion };
 }
 
 /** node-gyp as npm bundles it (what better-sqlite3's own install runs). */
@@ -83,13 +98,13 @@ function nodeGyp() {
 export function sqliteAddonFor(runtime, say = () => {}) {
   const packageDir = path.dirname(require.resolve('better-sqlite3/package.json'));
   const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  const key = `better-sqlite3-${version}-node-${runtime.version}-${process.platform}-${process.arch}`;
+  const key = `better-sqlite3-${version}-node-${runtime.version}-headers-${runtime.headersVersion}-${process.platform}-${process.arch}`;
   const cached = path.join(root, 'build', 'addons', key, 'better_sqlite3.node');
   if (!fs.existsSync(cached)) {
     const work = path.join(root, 'build', 'addons', `${key}.work`);
     fs.rmSync(work, { recursive: true, force: true });
     fs.cpSync(packageDir, work, { recursive: true, filter: (source) => source !== path.join(packageDir, 'build') });
-    say(`compiling better-sqlite3 ${version} for node ${runtime.version} (once; kept in build/addons/)`);
+    say(`compiling better-sqlite3 ${version} for node ${runtime.version} with ${runtime.headersVersion}'s headers (once; kept in build/addons/)`);
     try {
       execFileSync(process.execPath, [nodeGyp(), 'rebuild', '--release', `--nodedir=${runtime.nodedir}`, '--jobs=max'], {
         cwd: work,
@@ -105,6 +120,10 @@ export function sqliteAddonFor(runtime, say = () => {}) {
     fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), `${cached}.partial`);
     fs.renameSync(`${cached}.partial`, cached);
     fs.rmSync(work, { recursive: true, force: true });
+  }
+  // the headers' object wrapper must not have put its cleanup-hook removal into the addon (see ADDON_HEADERS_PACKAGE)
+  if (fs.readFileSync(cached).includes('RemoveEnvironmentCleanupHook')) {
+    throw new Error(`${cached} calls RemoveEnvironmentCleanupHook from its statements' destructor: it would abort the binary at a garbage collection`);
   }
   // the runtime itself opens a database through it, or the build stops here rather than at a user's start
   const probe = `const D=require(${JSON.stringify(path.join(packageDir, 'lib', 'index.js'))});new D(':memory:',{nativeBinding:${JSON.stringify(cached)}}).prepare('select 1').get()`;
