@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Logger } from '../logger';
-import { requestTurns } from './request-turns';
+import { requestTurns, type TurnOptions } from './request-turns';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 
 /** What the listener serves: an Elysia app's `fetch` (web Request in, Response out). */
@@ -25,12 +25,17 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
+export interface ListenOptions {
+  /** the request line's clock, loop measure and shed counter (request-turns.ts) */
+  turns?: TurnOptions;
+}
+
+export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger, options: ListenOptions = {}): Promise<RunningServer> {
   // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body:
   // both are answered here in the error shape instead.
   let stopping = false;
   const inFlight = new Set<http.ServerResponse>();
-  const inTurn = requestTurns();
+  const turns = requestTurns(options.turns);
   // Once stopping, an answer closes its connection, which is let go as soon as it is idle: a
   // browser would otherwise keep it open for the keep-alive timeout and send more on it.
   const lastOnItsConnection = (res: http.ServerResponse) => {
@@ -41,7 +46,8 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (stopping) lastOnItsConnection(res);
-    inTurn(() => void bridge(fetch, req, res, log));
+    // an overloaded line turns the newcomer away now rather than after a wait with no end
+    if (!turns.enter(() => void bridge(fetch, req, res, log))) refuse(res, 'OVERLOADED', { 'retry-after': '1' });
   });
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
   server.keepAliveTimeout = 5_000;
@@ -66,6 +72,7 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(timer);
+          turns.stop();
           resolve();
         });
         // keep-alive connections a browser holds open would otherwise hold the close up
@@ -74,9 +81,10 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
   };
 }
 
-function refuse(res: http.ServerResponse, code: ErrorCode): void {
+function refuse(res: http.ServerResponse, code: ErrorCode, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ error: code });
   res.writeHead(ERROR_STATUS[code], {
+    ...headers,
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',

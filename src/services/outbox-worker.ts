@@ -121,6 +121,7 @@ export class OutboxWorker {
       log.error('outbox delivery failed unexpectedly', { outboxId: row.id, ...errorFields(error) });
       attempt = { ok: false, error: 'internal' };
     }
+    log.debug('outbound attempt', { outboxId: row.id, channel: row.channel, attempt: row.attempts + 1, outcome: attempt.ok ? 'sent' : attempt.error });
     if (!attempt.ok && attempt.gone) return null;
     const now = clock.now();
     const at = now.toISOString();
