@@ -16,7 +16,10 @@ import { maskDatabaseUrl } from '../database-url';
 import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from './postgres';
 
 /** attempts of one write transaction the engine keeps aborting for conflicts */
-export const WRITE_ATTEMPTS = 8;
+export const WRITE_ATTEMPTS = 12;
+/** the first wait before a conflicting transaction runs again; it doubles each attempt, up to the cap */
+const RETRY_BASE_MS = 4;
+const RETRY_CAP_MS = 250;
 /** how long a write waits for its leagues' turn before it fails (lock_timeout, 55P03) */
 const LEAGUE_TURN_TIMEOUT_MS = 15_000;
 /** could not serialize access (40001), deadlock detected (40P01) */
@@ -163,7 +166,12 @@ export function leagueTurnKey(leagueId: string): string {
   return `fantasy:league:${leagueId}`;
 }
 
-/** One SERIALIZABLE transaction around `work`, run again when the engine aborts it for a conflict. */
+/**
+ * One SERIALIZABLE transaction around `work`, run again when the engine aborts it for a conflict:
+ * after a random wait of up to 4 ms, then up to 8, 16 … at most 250 ms ("full jitter"), so that
+ * transactions that collided spread apart instead of colliding again in step. After the last
+ * attempt the conflict is the caller's DATABASE_BUSY.
+ */
 async function serializable<T>(db: PgDb, store: Store, work: (tx: Database) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -176,10 +184,14 @@ async function serializable<T>(db: PgDb, store: Store, work: (tx: Database) => P
       );
     } catch (error) {
       if (!isConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
-      // apart, so that the transactions that collided do not collide again
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, conflictRetryDelayMs(attempt)));
     }
   }
+}
+
+/** The wait before attempt `attempt + 1` of a transaction aborted for a conflict. */
+export function conflictRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+  return random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
 }
 
 /** A transaction the engine aborted because another got in its way: running it again may succeed. */
