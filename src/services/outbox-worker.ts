@@ -41,7 +41,8 @@ const LONGEST_RETRY_MS = 3_600_000;
 const PARALLEL = 8;
 /**
  * of them, to one destination (scheme, host and port) at most: a receiver that hangs holds only
- * these for its deadline, and every other league's chat and push service keeps its turn
+ * these for its deadline, and every other league's chat and push service keeps its turn. To
+ * one league's hook, or one subscription, they go one at a time, in the order written.
  */
 const PER_DESTINATION = 2;
 const BATCH = 50;
@@ -73,8 +74,14 @@ export interface DrainReport {
 
 type Attempt = { ok: true } | { ok: false; error: string; gone?: true };
 
-/** A due row and where it goes, read from its hook or subscription as the row was read. */
-type Addressed = { row: OutboxRow; destination: string } & ({ channel: 'webhook'; hook: WebhookRow } | { channel: 'push'; subscription: SubscriptionRow });
+/**
+ * A due row and where it goes, read from its hook or subscription as the row was read: the
+ * destination (the host its sends share) and the target (the one hook or subscription).
+ */
+type Addressed = { row: OutboxRow; destination: string; target: string } & (
+  | { channel: 'webhook'; hook: WebhookRow }
+  | { channel: 'push'; subscription: SubscriptionRow }
+);
 
 function describeAnswer(answer: OutboundAnswer): string {
   return answer.status >= 300 && answer.status < 400 ? `redirect ${answer.status}` : `status ${answer.status}`;
@@ -108,22 +115,25 @@ export class OutboxWorker {
   }
 
   /**
-   * Up to PARALLEL messages in flight, at most PER_DESTINATION of them to one destination: a
-   * message whose destination has its share waits while later ones to other destinations go
-   * ahead. Whenever a slot frees, rows that fell due meanwhile are read too, so a message
-   * written while a slow receiver holds its slots leaves with the next free one.
+   * Up to PARALLEL messages in flight, at most PER_DESTINATION of them to one destination and
+   * one to each hook or subscription: a message whose destination has its share (or whose
+   * target has one in flight) waits while later ones go ahead elsewhere. Whenever a slot frees,
+   * rows that fell due meanwhile are read too, so a message written while a slow receiver holds
+   * its slots leaves with the next free one.
    */
   private async drainOnce(): Promise<DrainReport> {
     const { db, clock } = this.deps;
     const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
     const waiting: Addressed[] = [];
     const busy = new Map<string, number>();
+    const sending = new Set<string>();
     const running = new Set<Promise<void>>();
     let after: OutboxCursor | undefined;
     let failure: unknown;
 
     const start = (message: Addressed) => {
       busy.set(message.destination, (busy.get(message.destination) ?? 0) + 1);
+      sending.add(message.target);
       const task = this.attempt(message)
         .then(
           (outcome) => void (outcome && report[outcome]++),
@@ -131,13 +141,15 @@ export class OutboxWorker {
         )
         .finally(() => {
           busy.set(message.destination, busy.get(message.destination)! - 1);
+          sending.delete(message.target);
           running.delete(task);
         });
       running.add(task);
     };
+    const mayStart = (message: Addressed) => (busy.get(message.destination) ?? 0) < PER_DESTINATION && !sending.has(message.target);
     const startWhatMay = () => {
       for (let i = 0; i < waiting.length && running.size < PARALLEL; ) {
-        if ((busy.get(waiting[i]!.destination) ?? 0) < PER_DESTINATION) start(waiting.splice(i, 1)[0]!);
+        if (mayStart(waiting[i]!)) start(waiting.splice(i, 1)[0]!);
         else i++;
       }
     };
@@ -175,10 +187,10 @@ export class OutboxWorker {
     if (row.channel === 'webhook') {
       const hook = row.leagueId ? await findWebhook(db, row.leagueId) : undefined;
       // the admin removed the hook: nothing to send it to
-      if (hook) return { row, channel: 'webhook', hook, destination: destinationOf(hook.url) };
+      if (hook) return { row, channel: 'webhook', hook, destination: destinationOf(hook.url), target: `webhook:${hook.leagueId}` };
     } else {
       const subscription = row.subscriptionId ? await findSubscription(db, row.subscriptionId) : undefined;
-      if (subscription) return { row, channel: 'push', subscription, destination: destinationOf(subscription.endpoint) };
+      if (subscription) return { row, channel: 'push', subscription, destination: destinationOf(subscription.endpoint), target: `push:${subscription.id}` };
     }
     await deleteOutboxRow(db, row.id);
     return undefined;

@@ -13,6 +13,7 @@ import { scenarioTable } from '../support/scenarios';
 import { parsePrometheusText, sampleValue } from '../support/prometheus';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
 import { startStallingReceiver } from '../fakes/stalling-receiver';
+import { buildLeague } from '../support/builders';
 import { at, day, join, leave, moveTo, rivals, type Rivals, score } from './head-to-head-fixtures';
 
 let chat: FakeChatServer;
@@ -323,13 +324,14 @@ describe('delivery to a chat', () => {
     await fresh({ outboundTimeoutMs: 30_000 });
     const stalling = await startStallingReceiver('hang');
     try {
-      await setHook(app, w.ann, w.league, `${stalling.url}/hook`, 'json');
+      // three leagues' chats on the receiver that hangs, each with two messages due first; then the other league's
+      const stuck = [w.league, (await buildLeague(app, w.ann, { name: 'Stuck Two' })).league.id, (await buildLeague(app, w.ann, { name: 'Stuck Three' })).league.id];
+      for (const league of stuck) await setHook(app, w.ann, league, `${stalling.url}/hook`, 'json');
       await setHook(app, w.ann, w.pointsLeague, chat.hook('json'), 'json');
-      // six messages to the hanging receiver's league are due first, the other league's after them
       const at = app.clock.now().toISOString();
-      const joined = (league: string, name: string, team: string) => ({ channel: 'webhook' as const, leagueId: league, payload: teamJoined({ id: league, name }, team, 4) });
-      await enqueue(app.ctx.db, Array.from({ length: 6 }, (_, i) => joined(w.league, 'Rivals Cup', `Stuck ${i}`)), at);
-      await enqueue(app.ctx.db, [joined(w.pointsLeague, 'Points Cup', 'Points Athletic')], at);
+      const joined = (league: string, team: string) => ({ channel: 'webhook' as const, leagueId: league, payload: teamJoined({ id: league, name: 'A league' }, team, 4) });
+      await enqueue(app.ctx.db, stuck.flatMap((league) => [joined(league, 'Stuck A'), joined(league, 'Stuck B')]), at);
+      await enqueue(app.ctx.db, [joined(w.pointsLeague, 'Points Athletic')], at);
       const before = since();
       const sending = app.ctx.services.outbox.drain();
       await vi.waitFor(() => expect(chat.messages.slice(before).map((m) => m.body.team.name)).toEqual(['Points Athletic']), { timeout: 10_000, interval: 50 });
