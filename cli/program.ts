@@ -15,6 +15,7 @@ import { registerCheck } from './commands/check';
 import { registerConfig } from './commands/config';
 import { registerOpenApi } from './commands/openapi';
 import { registerAnnounce } from './commands/announce';
+import { registerReports } from './commands/reports';
 import { registerCopyToPostgres } from './commands/copy-to-postgres';
 import { CliFailure } from './config-option';
 
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerOpenApi(program);
   registerAnnounce(program);
+  registerReports(program);
   registerCopyToPostgres(program);
   return program;
 }

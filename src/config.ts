@@ -71,6 +71,14 @@ export const configSchema = z
       .strict()
       .prefault({}),
     trustProxy: z.boolean().default(false),
+    // Sessions slide (each token lives 7 days, renewed when used after half of it); none
+    // outlives this many days from its sign-in.
+    sessions: z
+      .object({
+        maximumDays: z.number().int().min(7).max(3650).default(90),
+      })
+      .strict()
+      .prefault({}),
     limits: z
       .object({
         registrationsPerAddress: z.number().int().min(1).default(10),
@@ -178,6 +186,7 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_PASSWORD_SIGN_IN: [['passwordSignIn'], 'boolean'],
   FANTASY_PASSWORDS_ALGORITHM: [['passwords', 'algorithm'], 'string'],
   FANTASY_TRUST_PROXY: [['trustProxy'], 'boolean'],
+  FANTASY_SESSIONS_MAXIMUM_DAYS: [['sessions', 'maximumDays'], 'number'],
   FANTASY_IDP_CLIENT_ID: [['identityProvider', 'clientId'], 'string'],
   FANTASY_IDP_CLIENT_SECRET: [['identityProvider', 'clientSecret'], 'string'],
   FANTASY_IDP_AUTHORIZE_URL: [['identityProvider', 'authorizeUrl'], 'string'],

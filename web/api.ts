@@ -18,7 +18,7 @@ import type { PasswordSession, Player, Session, SignInMethods } from '../src/wir
 import type { Departure, Team } from '../src/wire/teams';
 import type { Fixtures, HeadToHeadRow } from '../src/wire/head-to-head';
 import type { ActivityEvent, ActivityPage } from '../src/wire/activity';
-import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest } from '../src/wire/outbound';
+import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest, Queued } from '../src/wire/outbound';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
 export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow };
@@ -166,6 +166,7 @@ export const api = {
   webhook: (id: string) => answered<Webhook | null>(league(id).webhook.get()),
   setWebhook: (id: string, body: WebhookRequest) => answered<Webhook>(league(id).webhook.put(body)),
   removeWebhook: (id: string) => answered<Deleted>(league(id).webhook.delete()),
+  testWebhook: (id: string) => answered<Queued>(league(id).webhook.test.post()),
 
   // Web Push (issue 25): this device's subscription and the player's choices
   pushPublicKey: () => answered<{ publicKey: string }>(v1.push['public-key'].get()),

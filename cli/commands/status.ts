@@ -56,6 +56,7 @@ export function formatStatus(status: DeploymentStatus): string {
   lines.push('  the 06:00 sweep settles every contract past expiry, however late; `fantasy settle` runs it now');
   lines.push('', 'Outside systems, last failure:');
   lines.push(...table(status.upstreams.map(({ name, lastFailure }) => [name, lastFailure ? `${minute(lastFailure.at)}  ${lastFailure.message}` : 'none'])));
+  lines.push('', `Problem reports kept here: ${status.problemReports}${status.problemReports ? ' (`fantasy reports` lists them)' : ''}`);
   lines.push('');
   if (status.attention.length === 0) {
     lines.push('Nothing needs you.');

@@ -15,10 +15,14 @@ export interface LeagueRef {
 export interface StandingLine {
   rank: number;
   teamName: string;
-  /** points over the season so far */
+  /** points over the season so far (a head-to-head league: its points for, from final rounds) */
   points: number;
   /** points scored on the day announced */
   dayPoints: number;
+  /** a head-to-head league's table points (3 a win, 1 a draw); a points league has none */
+  tablePoints?: number;
+  /** a head-to-head league's matchups played */
+  played?: number;
 }
 
 export interface Climb {
@@ -38,11 +42,18 @@ export interface FinishedMatchup {
 export type LeagueEvent =
   | { event: 'morning-result'; league: LeagueRef; day: string; top: StandingLine[]; biggestClimber: Climb | null; matchups: FinishedMatchup[]; text: string }
   | { event: 'team-joined'; league: LeagueRef; team: { name: string }; teamCount: number; text: string }
+  | { event: 'team-left'; league: LeagueRef; team: { name: string }; teamCount: number; forfeitedRound: number | null; text: string }
+  | { event: 'league-closed'; league: LeagueRef; text: string }
+  | { event: 'test'; league: LeagueRef; text: string }
   | { event: 'season-end'; league: LeagueRef; podium: StandingLine[]; text: string };
 
 /** What a push message carries: the notification's title, body and the app path it opens. */
 export interface PushMessage {
-  kind: 'morning-result' | 'contract-expiring' | 'round-result';
+  /**
+   * `morning-digest`: one a morning per player and league (the day's result, round results,
+   * contracts expiring tomorrow); the service worker tags each kind and league apart
+   */
+  kind: 'morning-digest';
   title: string;
   body: string;
   /** the app's own path to open when the notification is tapped */
@@ -83,31 +94,71 @@ export interface MorningFacts {
   matchups: FinishedMatchup[];
 }
 
-export function morningResult(facts: MorningFacts): LeagueEvent {
-  const lines = [`${facts.league.name}: standings after ${dayWords(facts.day)}`];
-  for (const line of facts.top) {
-    lines.push(`${ordinal(line.rank)} ${line.teamName}, ${pointsWords(line.points)} points (${pointsWords(line.dayPoints)} that day)`);
+/** One standing line: a points league's points, or a head-to-head league's table points, then points for. */
+function standingWords(line: StandingLine): string {
+  if (line.tablePoints !== undefined) {
+    const played = line.played === 1 ? '1 played' : `${line.played ?? 0} played`;
+    return `${ordinal(line.rank)} ${line.teamName}, ${line.tablePoints} table points (${played}, ${pointsWords(line.points)} points for)`;
   }
+  return `${ordinal(line.rank)} ${line.teamName}, ${pointsWords(line.points)} points (${pointsWords(line.dayPoints)} that day)`;
+}
+
+/** The app's address of a league, for a chat message to link back (null when no address is known). */
+function leagueLink(appUrl: string | undefined, league: LeagueRef): string[] {
+  return appUrl ? [`${appUrl.replace(/\/+$/, '')}${leaguePath(league.id)}`] : [];
+}
+
+export function morningResult(facts: MorningFacts & { appUrl?: string }): LeagueEvent {
+  const headToHead = facts.top.some((line) => line.tablePoints !== undefined);
+  const lines = [`${facts.league.name}: ${headToHead ? 'the table' : 'standings'} after ${dayWords(facts.day)}`];
+  // a head-to-head league's news is the round that ended: its results come before the table
+  const rounds = [...new Set(facts.matchups.map((m) => m.round))].sort((a, b) => a - b);
+  const roundLines = rounds.map((round) => `Round ${round} is over: ${facts.matchups.filter((m) => m.round === round).map(matchupSentence).join('; ')}.`);
+  if (headToHead) lines.push(...roundLines);
+  for (const line of facts.top) lines.push(standingWords(line));
   if (facts.top.length === 0) lines.push('No team has scored yet.');
   const climb = facts.biggestClimber;
   if (climb) lines.push(`Biggest climber: ${climb.teamName}, up from ${ordinal(climb.from)} to ${ordinal(climb.to)}.`);
-  const rounds = [...new Set(facts.matchups.map((m) => m.round))].sort((a, b) => a - b);
-  for (const round of rounds) {
-    const ofRound = facts.matchups.filter((m) => m.round === round);
-    lines.push(`Round ${round} is over: ${ofRound.map(matchupSentence).join('; ')}.`);
-  }
-  return { event: 'morning-result', ...facts, text: lines.join('\n') };
+  if (!headToHead) lines.push(...roundLines);
+  lines.push(...leagueLink(facts.appUrl, facts.league));
+  const { appUrl: _appUrl, ...event } = facts;
+  return { event: 'morning-result', ...event, text: lines.join('\n') };
 }
 
-export function teamJoined(league: LeagueRef, teamName: string, teamCount: number): LeagueEvent {
+/** A departure, for the league's chat; a head-to-head leaver forfeits the round being played. */
+export function teamLeft(league: LeagueRef, teamName: string, teamCount: number, forfeitedRound: number | null, appUrl?: string): LeagueEvent {
   const count = teamCount === 1 ? '1 team' : `${teamCount} teams`;
-  return { event: 'team-joined', league, team: { name: teamName }, teamCount, text: `${teamName} joined ${league.name}. ${count} now.` };
+  const forfeit = forfeitedRound === null ? '' : ` It forfeits round ${forfeitedRound}: its opponent wins that matchup.`;
+  const text = [`${teamName} left ${league.name}.${forfeit} Its points stay in the standings. ${count} now.`, ...leagueLink(appUrl, league)].join('\n');
+  return { event: 'team-left', league, team: { name: teamName }, teamCount, forfeitedRound, text };
 }
 
-export function seasonEnd(league: LeagueRef, podium: StandingLine[]): LeagueEvent {
-  const places = podium.map((line) => `${ordinal(line.rank)} ${line.teamName} (${pointsWords(line.points)} points)`);
-  const text = places.length === 0 ? `${league.name} is over. No team scored.` : `${league.name} is over. Final podium: ${places.join(', ')}.`;
-  return { event: 'season-end', league, podium, text };
+/** A closure, for the league's chat (the podium follows in its own message). */
+export function leagueClosed(league: LeagueRef, appUrl?: string): LeagueEvent {
+  const text = [`${league.name} was closed by its admin: the standings are final.`, ...leagueLink(appUrl, league)].join('\n');
+  return { event: 'league-closed', league, text };
+}
+
+/** What the admin's "send a test message" posts, so a new hook can be seen working. */
+export function testMessage(league: LeagueRef, appUrl?: string): LeagueEvent {
+  const text = [`A test message from ${league.name}: the league's chat will hear of joins, departures, each morning's result and the season's end here.`, ...leagueLink(appUrl, league)].join('\n');
+  return { event: 'test', league, text };
+}
+
+export function teamJoined(league: LeagueRef, teamName: string, teamCount: number, appUrl?: string): LeagueEvent {
+  const count = teamCount === 1 ? '1 team' : `${teamCount} teams`;
+  const text = [`${teamName} joined ${league.name}. ${count} now.`, ...leagueLink(appUrl, league)].join('\n');
+  return { event: 'team-joined', league, team: { name: teamName }, teamCount, text };
+}
+
+export function seasonEnd(league: LeagueRef, podium: StandingLine[], appUrl?: string): LeagueEvent {
+  const places = podium.map((line) =>
+    line.tablePoints !== undefined
+      ? `${ordinal(line.rank)} ${line.teamName} (${line.tablePoints} table points, ${pointsWords(line.points)} points for)`
+      : `${ordinal(line.rank)} ${line.teamName} (${pointsWords(line.points)} points)`,
+  );
+  const head = places.length === 0 ? `${league.name} is over. No team scored.` : `${league.name} is over. Final podium: ${places.join(', ')}.`;
+  return { event: 'season-end', league, podium, text: [head, ...leagueLink(appUrl, league)].join('\n') };
 }
 
 /** Discord refuses content over 2,000 characters. */
@@ -128,39 +179,51 @@ export function webhookBody(format: WebhookFormat, event: LeagueEvent): unknown 
 
 const leaguePath = (leagueId: string) => `/leagues/${encodeURIComponent(leagueId)}`;
 
-/** "You scored 21.2 and dropped to 2nd", for one team of the morning's result. */
-export function morningPush(league: LeagueRef, day: string, team: { teamName: string; dayPoints: number; rank: number; previousRank: number | null }): PushMessage {
+/**
+ * "{team} scored 21.2 on 5 May 2026: you dropped to 2nd." (in the table, for a head-to-head
+ * league), one line of a player's morning digest.
+ */
+export function morningLine(day: string, team: { teamName: string; dayPoints: number; rank: number; previousRank: number | null; inTable?: boolean }): string {
   const { rank, previousRank } = team;
+  const where = team.inTable ? ' in the table' : '';
   const move =
     previousRank === null || previousRank === rank
-      ? `${previousRank === null ? 'are' : 'stay'} ${ordinal(rank)}`
-      : `${rank < previousRank ? 'climbed' : 'dropped'} to ${ordinal(rank)}`;
-  return {
-    kind: 'morning-result',
-    title: league.name,
-    body: `${team.teamName} scored ${pointsWords(team.dayPoints)} on ${dayWords(day)}: you ${move}.`,
-    url: leaguePath(league.id),
-  };
+      ? `${previousRank === null ? 'are' : 'stay'} ${ordinal(rank)}${where}`
+      : `${rank < previousRank ? 'climbed' : 'dropped'} to ${ordinal(rank)}${where}`;
+  return `${team.teamName} scored ${pointsWords(team.dayPoints)} on ${dayWords(day)}: you ${move}.`;
 }
 
-export function expiryPush(league: LeagueRef, articleTitle: string): PushMessage {
-  return {
-    kind: 'contract-expiring',
-    title: league.name,
-    body: `Your contract on ${articleTitle} expires tomorrow. Renew it today to keep it.`,
-    url: `${leaguePath(league.id)}/contracts`,
-  };
-}
-
-export function roundPush(league: LeagueRef, ownTeamId: string, matchup: FinishedMatchup & { home: { teamId: string | null }; away: { teamId: string | null } }): PushMessage {
+/** "Round 3: {team} beat {other}, 45.2 to 30.1.", one line of a player's morning digest. */
+export function roundLine(ownTeamId: string, matchup: FinishedMatchup & { home: { teamId: string | null }; away: { teamId: string | null } }): string {
   const home = matchup.home.teamId === ownTeamId;
   const [own, other] = home ? [matchup.home, matchup.away] : [matchup.away, matchup.home];
   const won = matchup.result === (home ? 'home' : 'away');
   const verb = matchup.result === 'draw' ? 'drew with' : won ? 'beat' : 'lost to';
-  return {
-    kind: 'round-result',
-    title: league.name,
-    body: `Round ${matchup.round}: ${own.teamName} ${verb} ${other.teamName}, ${pointsWords(own.points)} to ${pointsWords(other.points)}.`,
-    url: leaguePath(league.id),
-  };
+  return `Round ${matchup.round}: ${own.teamName} ${verb} ${other.teamName}, ${pointsWords(own.points)} to ${pointsWords(other.points)}.`;
+}
+
+/** A list of articles in words: "A", "A and B", "A, B and C", at most `shown` named. */
+function listWords(items: readonly string[], shown = 8): string {
+  const named = items.slice(0, shown);
+  const rest = items.length - named.length;
+  const all = rest > 0 ? [...named, `${rest} more`] : named;
+  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+}
+
+/** "Your contracts on A and B expire tomorrow. Renew them today to keep them." */
+export function expiryLine(articleTitles: readonly string[]): string {
+  return articleTitles.length === 1
+    ? `Your contract on ${articleTitles[0]} expires tomorrow. Renew it today to keep it.`
+    : `Your contracts on ${listWords(articleTitles)} expire tomorrow. Renew them today to keep them.`;
+}
+
+/**
+ * One push a morning per player and league: the lines the player's choices let through, in
+ * the order result, rounds, expiry; it opens the contracts when only contracts are in it.
+ */
+export function morningDigest(league: LeagueRef, parts: { result?: string; rounds?: string[]; expiry?: string }): PushMessage | null {
+  const lines = [...(parts.result ? [parts.result] : []), ...(parts.rounds ?? []), ...(parts.expiry ? [parts.expiry] : [])];
+  if (lines.length === 0) return null;
+  const onlyExpiry = lines.length === 1 && parts.expiry !== undefined;
+  return { kind: 'morning-digest', title: league.name, body: lines.join('\n'), url: onlyExpiry ? `${leaguePath(league.id)}/contracts` : leaguePath(league.id) };
 }

@@ -165,6 +165,8 @@ export interface Matchup {
   homePoints: number;
   awayPoints: number;
   result: MatchResult;
+  /** the side whose team left the league during the round and so lost it; absent otherwise */
+  forfeitedBy?: 'home' | 'away';
 }
 
 /**
@@ -179,7 +181,9 @@ export function roundMatchups(pairings: readonly KeptPairing[], pointsOf: (teamI
     const awayPoints =
       pairing.away !== null ? pointsOf(pairing.away) : paired.length > 1 ? (total - homePoints) / (paired.length - 1) : 0;
     const left = pairing.forfeitedBy === null ? null : pairing.forfeitedBy === pairing.home ? 'home' : 'away';
-    return { home: pairing.home, away: pairing.away, homePoints, awayPoints, result: matchResult(homePoints, awayPoints, left) };
+    const matchup: Matchup = { home: pairing.home, away: pairing.away, homePoints, awayPoints, result: matchResult(homePoints, awayPoints, left) };
+    if (left !== null) matchup.forfeitedBy = left;
+    return matchup;
   });
 }
 

@@ -28,6 +28,18 @@ export function renewalFailedMessage(articleId: string, delta: number): string {
   return `Couldn't renew ${title(articleId)} (not enough credits) ${EM_DASH} settled at expiry: ${signedCredits(delta)} credits`;
 }
 
-export function renewalMessage(articleId: string, termDays: number, newPurchasePrice: number, premium: number): string {
-  return `Renewed ${title(articleId)} for ${termDays} more days at ${newPurchasePrice} credits (+${premium} premium)`;
+/**
+ * An elected renewal the league's end overtook (README, game-rule decisions): said as such,
+ * so the player does not take it for a renewal that went missing.
+ */
+export function renewalAfterSeasonMessage(articleId: string, delta: number): string {
+  return `Couldn't renew ${title(articleId)} (the league has closed or its season ended) ${EM_DASH} settled at expiry: ${signedCredits(delta)} credits`;
+}
+
+/**
+ * §8's sentence, then the money as it moved (§14 #10: the ended term is paid back at today's
+ * price, the new one charged), as the sale's message says what it paid.
+ */
+export function renewalMessage(articleId: string, termDays: number, newPurchasePrice: number, premium: number, paidBack: number): string {
+  return `Renewed ${title(articleId)} for ${termDays} more days at ${newPurchasePrice} credits (+${premium} premium): ${paidBack} credits paid back for the ended term, ${newPurchasePrice} charged for the new one`;
 }

@@ -25,8 +25,11 @@ export interface RenewedTerm {
 
 export type SettlementDecision =
   | { kind: 'renew'; termDays: number; currentPrice: number; premium: number; term: RenewedTerm; creditsMove: number }
-  /** `renewable`: elected and in season, but the premium was not affordable */
-  | { kind: 'settle'; termDays: number; currentPrice: number; delta: number; renewable: boolean; creditsMove: number };
+  /**
+   * `renewable`: elected and in season, but the premium was not affordable; `seasonOver`:
+   * elected, but the league closed or its season ended before the new term would start
+   */
+  | { kind: 'settle'; termDays: number; currentPrice: number; delta: number; renewable: boolean; seasonOver: boolean; creditsMove: number };
 
 /**
  * The decision for `contract` priced from `average` (the live 30-day average) in `league`,
@@ -56,5 +59,6 @@ export function settlementDecision(
       return { kind: 'renew', termDays, currentPrice, premium: quote.premium, term, creditsMove: currentPrice - quote.newPurchasePrice };
     }
   }
-  return { kind: 'settle', termDays, currentPrice, delta: currentPrice - contract.purchasePrice, renewable, creditsMove: currentPrice };
+  const seasonOver = contract.renewalElected && !renewable;
+  return { kind: 'settle', termDays, currentPrice, delta: currentPrice - contract.purchasePrice, renewable, seasonOver, creditsMove: currentPrice };
 }

@@ -1,7 +1,7 @@
 
 import { resolvedFrontendUrl } from '../config';
 import { fail } from '../domain/errors';
-import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
+import { beyondMaximum, renewedSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../services/session-tokens';
 import type { AppContext } from '../app-context';
 import { readCookie, serializeCookie } from './cookies';
 
@@ -14,7 +14,7 @@ export async function requireSession(ctx: AppContext, request: Request): Promise
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !ctx.signingSecret) fail('UNAUTHORIZED');
   const claims = await verifySessionToken(token, ctx.signingSecret, ctx.clock.now());
-  if (!claims) fail('UNAUTHORIZED');
+  if (!claims || beyondMaximum(claims, ctx.clock.now(), sessionMaximumSeconds(ctx))) fail('UNAUTHORIZED');
   verified.set(request, claims);
   return claims;
 }
@@ -34,4 +34,15 @@ export function sessionCookie(ctx: AppContext, token: string): string {
 
 export function expiredSessionCookie(ctx: AppContext): string {
   return serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true, sameSite: 'Lax', secure: secureCookies(ctx) });
+}
+
+function sessionMaximumSeconds(ctx: AppContext): number {
+  return ctx.config.sessions.maximumDays * 86_400;
+}
+
+/** The cookie of a renewed session when this one is past half its life (README, sessions), else null. */
+export async function renewedSessionCookie(ctx: AppContext, claims: SessionClaims): Promise<string | null> {
+  if (!ctx.signingSecret) return null;
+  const token = await renewedSessionToken(claims, ctx.signingSecret, ctx.clock.now(), sessionMaximumSeconds(ctx));
+  return token === null ? null : sessionCookie(ctx, token);
 }

@@ -100,13 +100,15 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
   const ingest = new PerformanceIngestService({ db, clock });
   const { allowPrivateAddresses } = config.outbound;
   const policy = { allowPrivateAddresses, timeoutMs: outboundTimeoutMs };
+  // chat messages link back to the league in the app
+  const appUrl = resolvedFrontendUrl(config);
   return {
     health: new HealthService(db),
     auth: new AuthService(db, clock, { passwords: new PasswordHasher(config.passwords.algorithm, passwordCost), limits, log }),
     editions,
     calibration,
-    leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits }),
-    membership: new MembershipService({ ...store, limits }),
+    leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits, appUrl }),
+    membership: new MembershipService({ ...store, limits, appUrl }),
     headToHead: new HeadToHeadService({ db, clock }),
     activity: new ActivityService({ db }),
     market: new MarketService(encyclopedic),
@@ -117,14 +119,14 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
     genie: new GenieService({ ...store, languageModel: upstream.languageModel }),
     lineups: new LineupService({ db, clock }),
     notifications: new NotificationService(store),
-    reports: new ReportService({ ...store, issueTracker: upstream.issueTracker, environment: config.environment }),
+    reports: new ReportService({ ...store, issueTracker: upstream.issueTracker, environment: config.environment, appUrl }),
     scoringInputs,
     ingest,
     collector: new CollectorService({ ...encyclopedic, inputs: scoringInputs, ingest }),
     settlement: new SettlementService(encyclopedic),
-    webhooks: new WebhookService({ db, clock, allowPrivateAddresses }),
+    webhooks: new WebhookService({ db, clock, allowPrivateAddresses, appUrl }),
     pushSubscriptions: new PushSubscriptionService({ db, clock, publicKey: vapidKeys.publicKey, allowPrivateAddresses }),
-    announce: new AnnounceService(store),
+    announce: new AnnounceService({ ...store, appUrl }),
     outbox: new OutboxWorker({ ...store, policy, push: createPushClient(vapidKeys, vapidSubject(config), policy) }),
   };
 }

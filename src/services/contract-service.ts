@@ -4,7 +4,7 @@
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
 import { addDays, daysBetween, utcDay } from '../domain/dates';
-import { fail, type ErrorCode } from '../domain/errors';
+import { fail, isFailure, type ErrorCode } from '../domain/errors';
 import { isLeagueInactive } from '../domain/leagues';
 import { earlySellMessage } from '../domain/notification-messages';
 import {
@@ -33,7 +33,7 @@ import { bumpLeagueVersion } from '../store/league-versions';
 import { newId } from '../store/ids';
 import { recordLedgerEntry } from '../store/ledger';
 import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../store/leagues';
-import { PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
+import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
 import { loadContractViews, loadTeamView } from './contract-views';
 import { contractView } from './presenters/contract';
 import { notifyAboutContract } from './notification-service';
@@ -75,13 +75,43 @@ export class ContractService {
   /** Every live or expired contract of the league, whoever holds it. */
   async leagueContracts(leagueId: string): Promise<Contract[]> {
     if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
-    return loadContractViews(this.deps.db, await liveContractsOfLeague(this.deps.db, leagueId), this.today());
+    return loadContractViews(this.deps.db, await liveContractsOfLeague(this.deps.db, leagueId), this.today(), this.deps.clock.now());
   }
 
-  /** The caller's live or expired contracts in the league. */
+  /**
+   * The caller's live or expired contracts in the league. A contract whose renewal can be
+   * chosen today is priced first (once a day per article, then cached), so its renewal cost
+   * and what expiry pays back are shown without anyone opening the article.
+   */
   async myContracts(playerId: string, leagueId: string): Promise<Contract[]> {
     const team = await this.requireTeam(leagueId, playerId);
-    return loadContractViews(this.deps.db, await liveContractsOfTeam(this.deps.db, team.id), this.today());
+    const rows = await liveContractsOfTeam(this.deps.db, team.id);
+    const league = await findLeague(this.deps.db, leagueId);
+    if (league && !isLeagueInactive(league, this.deps.clock.now())) await this.priceRenewable(rows);
+    return loadContractViews(this.deps.db, rows, this.today(), this.deps.clock.now());
+  }
+
+  /** Today's price of each article whose contract is in its renewal window; an unreachable encyclopedia leaves it unpriced. */
+  private async priceRenewable(rows: readonly ContractRow[]): Promise<void> {
+    const today = this.today();
+    const due = rows.filter((row) => row.status === 'live' && renewalWindow(daysBetween(today, row.expireDate)) === 'open');
+    if (due.length === 0) return;
+    const cached = new Set<string>();
+    for (const domain of new Set(due.map((row) => row.domain))) {
+      const ids = due.filter((row) => row.domain === domain).map((row) => row.articleId);
+      for (const id of (await cachedLiveAverages(this.deps.db, domain, ids, today)).keys()) cached.add(`${domain}\u0000${id}`);
+    }
+    await Promise.all(
+      due
+        .filter((row) => !cached.has(`${row.domain}\u0000${row.articleId}`))
+        .map(async (row) => {
+          try {
+            await this.pageviews.liveAverage(row.domain, row.articleId, today);
+          } catch (error) {
+            if (!isFailure(error)) throw error;
+          }
+        }),
+    );
   }
 
   /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
@@ -89,8 +119,8 @@ export class ContractService {
     const { db } = this.deps;
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
+    const league = await this.activeLeague(leagueId);
     const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
-    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
 
     const sold = await writeTransaction(db, async (tx) => {
@@ -116,8 +146,8 @@ export class ContractService {
   async quoteSale(playerId: string, leagueId: string, contractId: string): Promise<SaleQuote & { contractId: string }> {
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
+    const league = await this.activeLeague(leagueId);
     const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
-    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
     return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
@@ -126,6 +156,7 @@ export class ContractService {
   async electRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
+    await this.activeLeague(leagueId);
     const row = await writeTransaction(this.deps.db, async (tx) => {
       const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
       const window = renewalWindow(daysBetween(today, contract.expireDate));
@@ -142,6 +173,7 @@ export class ContractService {
   async withdrawRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
+    await this.activeLeague(leagueId);
     const row = await writeTransaction(this.deps.db, async (tx) => {
       const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
       if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
@@ -201,6 +233,16 @@ export class ContractService {
     return null;
   }
 
+  /**
+   * A closed or ended league is an archive (README, game-rule decisions): no contract of it
+   * changes hands or terms any more, so every contract write answers LEAGUE_INACTIVE.
+   */
+  private async activeLeague(leagueId: string): Promise<LeagueRow> {
+    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    if (isLeagueInactive(league, this.deps.clock.now())) fail('LEAGUE_INACTIVE');
+    return league;
+  }
+
   private async requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
     return (await findCurrentTeam(this.deps.db, leagueId, playerId)) ?? fail('NO_TEAM_IN_LEAGUE');
   }
@@ -226,7 +268,7 @@ export class ContractService {
 
   /** With the price this request just computed, or (elections) the one today's cache knows. */
   private async present(row: ContractRow, today: string, currentPrice?: number): Promise<Contract> {
-    if (currentPrice === undefined) return (await loadContractViews(this.deps.db, [row], today))[0]!;
+    if (currentPrice === undefined) return (await loadContractViews(this.deps.db, [row], today, this.deps.clock.now()))[0]!;
     return contractView(row, (await loadTeamView(this.deps.db, row.teamId))!, today, currentPrice);
   }
 

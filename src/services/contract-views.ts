@@ -6,6 +6,7 @@ import type { ContractRow } from '../store/contracts';
 import type { Database } from '../store/database';
 import { creditsOfTeams } from '../store/ledger';
 import { leaguesByIds, teamsWithPlayersByIds } from '../store/leagues';
+import { isLeagueInactive } from '../domain/leagues';
 import { cachedLiveAverages } from './pageview-series';
 import { contractViews, liveAverageKey, wantsCurrentPrice, type ContractViewInputs } from './presenters/contract';
 import type { Contract, Team } from '../wire/contracts';
@@ -18,9 +19,11 @@ export async function loadTeamViews(db: Database, teamIds: readonly string[]): P
   return new Map([...teams].map(([id, team]) => [id, teamView(team, credits.get(id) ?? 0)]));
 }
 
-async function loadInputs(db: Database, rows: readonly ContractRow[], today: string): Promise<ContractViewInputs> {
+async function loadInputs(db: Database, rows: readonly ContractRow[], today: string, now: Date): Promise<ContractViewInputs> {
   const teams = await loadTeamViews(db, rows.map((row) => row.teamId));
-  const languageScales = new Map([...await leaguesByIds(db, rows.map((row) => row.leagueId))].map(([id, league]) => [id, league.languageScale]));
+  const leagues = await leaguesByIds(db, rows.map((row) => row.leagueId));
+  const languageScales = new Map([...leagues].map(([id, league]) => [id, league.languageScale]));
+  const inactiveLeagues = new Set([...leagues].filter(([, league]) => isLeagueInactive(league, now)).map(([id]) => id));
   const byDomain = new Map<string, Set<string>>();
   for (const row of rows) {
     if (!wantsCurrentPrice(row)) continue;
@@ -32,14 +35,17 @@ async function loadInputs(db: Database, rows: readonly ContractRow[], today: str
   for (const [domain, ids] of byDomain) {
     for (const [id, average] of await cachedLiveAverages(db, domain, [...ids], today)) liveAverages.set(liveAverageKey(domain, id), average);
   }
-  return { teams, languageScales, liveAverages };
+  return { teams, languageScales, liveAverages, inactiveLeagues };
 }
 
 export async function loadTeamView(db: Database, teamId: string): Promise<Team | undefined> {
   return (await loadTeamViews(db, [teamId])).get(teamId);
 }
 
-/** Wire forms of these contracts as of `today`, priced from today's cached series only. */
-export async function loadContractViews(db: Database, rows: readonly ContractRow[], today: string): Promise<Contract[]> {
-  return contractViews(rows, await loadInputs(db, rows, today), today);
+/**
+ * Wire forms of these contracts as of `today`, priced from today's cached series only.
+ * `now` decides which leagues have closed or ended.
+ */
+export async function loadContractViews(db: Database, rows: readonly ContractRow[], today: string, now: Date): Promise<Contract[]> {
+  return contractViews(rows, await loadInputs(db, rows, today, now), today);
 }

@@ -99,14 +99,17 @@ async function hasDueRounds(db: Database, league: LeagueRow & { roundDays: numbe
  * A departure (inside its transaction, after fixDueRounds): between the fixing of the round
  * being played and its end, the leaver loses its matchup and its opponent wins it.
  */
-export async function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): Promise<void> {
-  if (!isHeadToHead(league)) return;
+/** Answers the round the leaver forfeits, or null when it forfeits none. */
+export async function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): Promise<number | null> {
+  if (!isHeadToHead(league)) return null;
   const round = currentRound(league, league.roundDays, now);
-  if (round === null) return;
+  if (round === null) return null;
   const bounds = roundBounds(league, league.roundDays, round)!;
   const at = now.getTime();
-  if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return;
-  if (await forfeitMatchup(tx, league.id, round, teamId)) await settleCompleteRounds(tx, league, now, new Set([round]));
+  if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return null;
+  if (!(await forfeitMatchup(tx, league.id, round, teamId))) return null;
+  await settleCompleteRounds(tx, league, now, new Set([round]));
+  return round;
 }
 
 /** Every paired team has a performance on every day of the round. */
@@ -130,6 +133,7 @@ function wireMatchups(matchups: readonly Matchup[], names: Map<string, string>, 
     home: side(m.home, m.homePoints, names),
     away: side(m.away, m.awayPoints, names),
     result: final ? m.result : null,
+    ...(m.forfeitedBy ? { forfeitedBy: m.forfeitedBy } : {}),
   }));
 }
 

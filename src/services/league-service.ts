@@ -46,6 +46,7 @@ import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, Leagu
 import { leagueView } from './presenters/league';
 import { recordJoin } from './activity-service';
 import { settleCompleteRounds } from './head-to-head-service';
+import { queueClosure } from './announce-service';
 import { teamView } from './presenters/team';
 
 /** §6.7: the public shelf shows at most this many leagues. */
@@ -61,6 +62,8 @@ export interface LeagueServiceDeps {
   calibration: CalibrationService;
   editions: EditionService;
   limits?: Limits;
+  /** the app's address, for the league chat's links */
+  appUrl?: string;
 }
 
 export class LeagueService {
@@ -274,6 +277,7 @@ export class LeagueService {
       const closed = (await findLeague(tx, leagueId))!;
       // a closure cuts the season: the round it shortens may now be complete
       await settleCompleteRounds(tx, closed, clock.now());
+      await queueClosure(tx, closed, clock.now(), this.deps.appUrl);
       return leagueView(closed, await currentTeamCount(tx, leagueId));
     });
   }

@@ -7,6 +7,7 @@ import { utcDay } from '../domain/dates';
 import { accepted, type Checked } from '../domain/checked';
 import { fail } from '../domain/errors';
 import { SCHEMAS } from '../domain/formations';
+import { isLeagueInactive } from '../domain/leagues';
 import { chemistryView, placeLineup, shownLineup } from '../domain/lineup';
 import type { Database } from '../store/database';
 import { writeTransaction } from '../store/database';
@@ -47,6 +48,9 @@ export class LineupService {
   async saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Promise<Success> {
     const { db, clock } = this.deps;
     const team = await this.currentTeam(playerId, leagueId);
+    // an archive's line-up stays as it stood at the end (README, game-rule decisions)
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    if (isLeagueInactive(league, clock.now())) fail('LEAGUE_INACTIVE');
     const save = accepted(request);
     await writeTransaction(db, async (tx) => {
       const owned = new Map((await contractsOfTeam(tx, team.id)).map((contract) => [contract.id, contract]));
@@ -80,9 +84,16 @@ export class LineupService {
     const version = await latestLineupVersion(db, team.id);
     const { schema, positions: stored } = shownLineup(version);
 
-    const live = (await contractsOfTeam(db, team.id)).filter((contract) => contract.status === 'live');
+    const league = await findLeague(db, team.leagueId);
+    // An archive shows the line-up as it stood on the season's last scored day (the day before
+    // the closing or end day): contracts that ended on that day or later still stand where
+    // they were fielded, though they have settled since.
+    const endDay = league && isLeagueInactive(league, clock.now()) ? utcDay(new Date(league.closedAt ?? league.endDate)) : null;
+    const live = (await contractsOfTeam(db, team.id)).filter(
+      (contract) => contract.status === 'live' || (endDay !== null && contract.closedOn !== null && contract.closedOn >= endDay),
+    );
     // the shared wire form; current prices come from the cache only, so a read never waits upstream
-    const viewsById = new Map((await loadContractViews(db, live, utcDay(clock.now()))).map((view) => [view.id, view]));
+    const viewsById = new Map((await loadContractViews(db, live, utcDay(clock.now()), clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 
     const formation: TeamLineup['formation']['formation'] = {};

@@ -30,13 +30,15 @@ import type { Departure, JoinLeagueRequest, Team } from '../wire/teams';
 import { loadTeamView } from './contract-views';
 import { recordDeparture, recordJoin } from './activity-service';
 import { fixDueRounds, forfeitOnDeparture } from './head-to-head-service';
-import { queueJoin } from './webhook-service';
+import { queueDeparture, queueJoin } from './webhook-service';
 
 export interface MembershipServiceDeps {
   db: Database;
   clock: Clock;
   log: Logger;
   limits?: Limits;
+  /** the app's address, for the league chat's links */
+  appUrl?: string;
 }
 
 export class MembershipService {
@@ -83,7 +85,7 @@ export class MembershipService {
           if (!(await rejoinTeam(tx, own.id, name, nameKey))) fail('JOIN_CONFLICT');
           await bumpLeagueVersion(tx, leagueId);
           await recordJoin(tx, { id: own.id, name, leagueId }, now.toISOString());
-          await queueJoin(tx, league, name, now.toISOString());
+          await queueJoin(tx, league, name, now.toISOString(), this.deps.appUrl);
           return own.id;
         }
         await markStandingsChanged(tx, leagueId);
@@ -101,7 +103,7 @@ export class MembershipService {
         );
         await recordJoin(tx, team, now.toISOString());
         // the league's chat hears of it from this same transaction: no join without its message, nor a message without the join
-        await queueJoin(tx, league, name, now.toISOString());
+        await queueJoin(tx, league, name, now.toISOString(), this.deps.appUrl);
         return team.id;
       }, { leagues: [leagueId] });
     } catch (error) {
@@ -131,13 +133,15 @@ export class MembershipService {
       await fixDueRounds(tx, league, now);
       if (!(await markTeamLeft(tx, team.id, now.toISOString()))) fail('LEAVE_CONFLICT');
       await bumpLeagueVersion(tx, leagueId);
-      await forfeitOnDeparture(tx, league, team.id, now);
+      const forfeited = await forfeitOnDeparture(tx, league, team.id, now);
       await recordDeparture(tx, team, now.toISOString());
       const successor = await earliestCurrentMember(tx, leagueId);
       if (!successor) {
         await deleteLeague(tx, leagueId);
         return { leagueDeleted: true };
       }
+      // the league's chat hears of it in the same transaction, as it hears of a join
+      await queueDeparture(tx, league, team.name, forfeited, now.toISOString(), this.deps.appUrl);
       if (league.adminId === playerId) await setLeagueAdmin(tx, leagueId, successor.playerId);
       return { leagueDeleted: false };
     }, { leagues: [leagueId] });

@@ -134,7 +134,7 @@ export class NotificationService {
   private async present(rows: NotificationRow[]): Promise<Notification[]> {
     const today = utcDay(this.deps.clock.now());
     const contracts = await contractsByIds(this.deps.db, [...new Set(rows.map((row) => row.contractId))]);
-    const viewsById = new Map((await loadContractViews(this.deps.db, [...contracts.values()], today)).map((view) => [view.id, view]));
+    const viewsById = new Map((await loadContractViews(this.deps.db, [...contracts.values()], today, this.deps.clock.now())).map((view) => [view.id, view]));
     return rows.flatMap((row) => {
       const contract = viewsById.get(row.contractId);
       if (!contract) return [];

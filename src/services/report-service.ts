@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { Database } from '../store/database';
 import { RATE_LIMITS } from '../domain/rate-limits';
 import { takeRateLimit } from '../store/rate-limits';
+import { keepReport } from '../store/reports';
 import { type IssueTrackerClient, IssueTrackerError } from '../upstream/issue-tracker';
 import type { FiledReport } from '../wire/reports';
 
@@ -21,6 +22,16 @@ export interface ReportServiceDeps {
   issueTracker: IssueTrackerClient | null;
   /** the deployment's `environment`: written into the issue, and `preview` outside production */
   environment: string;
+  /** the app's address: a report kept here is answered with its page there */
+  appUrl: string;
+}
+
+/**
+ * Where a report kept by the service answers: the app's report page naming it by number
+ * (README, problem reports). It is an address the player can open, not an issue.
+ */
+export function keptReportUrl(appUrl: string, number: number): string {
+  return `${appUrl.replace(/\/+$/, '')}/report?received=${number}`;
 }
 
 export class ReportService {
@@ -36,8 +47,18 @@ export class ReportService {
     if (!quota.allowed) failRateLimited('REPORT_RATE_LIMITED', quota.retryAfterMs);
     const report = accepted(request);
     if (!issueTracker) {
-      log.warn('problem report refused: no issue tracker configured');
-      fail('REPORT_SUBMISSION_FAILED', 'issue tracker not configured');
+      // A self-hoster without a tracker still hears of it: the report is kept for `fantasy reports`.
+      const number = await keepReport(db, {
+        playerId,
+        category: report.category,
+        title: report.title,
+        body: report.body,
+        contactConsent: report.contactConsent,
+        diagnostics: { ...report.diagnostics },
+        createdAt: clock.now().toISOString(),
+      });
+      log.info('problem report kept', { report: number });
+      return { issueNumber: number, issueUrl: keptReportUrl(this.deps.appUrl, number) };
     }
     try {
       const issue = await issueTracker.createIssue(reportIssue(report, playerId, environment));

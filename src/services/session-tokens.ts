@@ -15,6 +15,13 @@ export interface SessionClaims {
   picture: string;
   /** the session names an identity-provider account (private claim `idp`), not a local one */
   idp?: boolean;
+  /**
+   * When the player signed in (claim `auth_time`, seconds): a renewed token carries it over,
+   * so a session that slides still ends at the configured absolute maximum.
+   */
+  signedInAt?: number;
+  /** when this token was issued (`iat`, seconds); set on verified claims */
+  issuedAt?: number;
 }
 
 function key(secret: string): Uint8Array {
@@ -24,7 +31,7 @@ function key(secret: string): Uint8Array {
 export async function mintSessionToken(claims: SessionClaims, secret: string, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const extra = claims.idp ? { idp: true } : {};
-  return new SignJWT({ email: claims.email, name: claims.name, picture: claims.picture, ...extra })
+  return new SignJWT({ email: claims.email, name: claims.name, picture: claims.picture, auth_time: claims.signedInAt ?? issuedAt, ...extra })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(issuedAt)
@@ -84,6 +91,9 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const claims: SessionClaims = { sub: payload.sub, email: text(payload.email), name: text(payload.name), picture: text(payload.picture) };
     if (payload.idp === true) claims.idp = true;
+    // a token minted before sessions slid has no auth_time: its sign-in is its issue
+    claims.signedInAt = typeof payload.auth_time === 'number' && payload.auth_time <= payload.iat ? payload.auth_time : payload.iat;
+    claims.issuedAt = payload.iat;
     if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
     // kept until the earlier of its exp and the end of its lifetime
     verifiedTokens.set(cacheKey, { claims, expiresAt: Math.min(payload.exp, payload.iat + SESSION_LIFETIME_SECONDS) * 1000 });
@@ -91,4 +101,22 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
   } catch {
     return null;
   }
+}
+
+/**
+ * Sliding sessions: a token used after half its lifetime is replaced by a fresh one (a new
+ * 7-day token with the same claims and sign-in time), so a player who comes back at least
+ * once a week stays signed in, while one away a whole lifetime is signed out. No session
+ * outlives `maxSeconds` from its sign-in. Answers the token to set, or null.
+ */
+export async function renewedSessionToken(claims: SessionClaims, secret: string, now: Date, maxSeconds: number): Promise<string | null> {
+  const nowSeconds = now.getTime() / 1000;
+  if (claims.issuedAt === undefined || nowSeconds - claims.issuedAt < SESSION_LIFETIME_SECONDS / 2) return null;
+  if (nowSeconds - (claims.signedInAt ?? claims.issuedAt) >= maxSeconds) return null;
+  return mintSessionToken(claims, secret, now);
+}
+
+/** Whether a session signed in at `signedInAt` has outlived the absolute maximum. */
+export function beyondMaximum(claims: SessionClaims, now: Date, maxSeconds: number): boolean {
+  return now.getTime() / 1000 - (claims.signedInAt ?? claims.issuedAt ?? 0) >= maxSeconds;
 }

@@ -13,7 +13,7 @@
  */
 import { utcDay } from '../domain/dates';
 import { isFailure } from '../domain/errors';
-import { renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
+import { renewalAfterSeasonMessage, renewalFailedMessage, renewalMessage, settlementMessage } from '../domain/notification-messages';
 import { STARTING_CREDITS } from '../domain/pricing';
 import { settlementDecision } from '../domain/settlement';
 import { contractsDueForSettlement, type DueContract } from '../store/contracts';
@@ -188,14 +188,18 @@ export class SettlementService {
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'renewal_purchase', amount: -term.purchasePrice });
           events.push({ kind: 'renewal', team, contract: { ...fresh, ...term } });
-          notices.push({ contract: fresh, playerId: fresh.playerId, message: renewalMessage(fresh.articleId, termDays, term.purchasePrice, premium) });
+          notices.push({ contract: fresh, playerId: fresh.playerId, message: renewalMessage(fresh.articleId, termDays, term.purchasePrice, premium, currentPrice) });
           outcomes.push({ ...base, result: 'renewed', currentPrice, newPurchasePrice: term.purchasePrice, premium, newExpireDate: term.expireDate });
         } else {
-          const { currentPrice, delta, renewable } = decision;
+          const { currentPrice, delta, renewable, seasonOver } = decision;
           settled.push({ id: fresh.id, expireDate: fresh.expireDate, payout: currentPrice });
           ledger.push({ teamId: fresh.teamId, contractId: fresh.id, kind: 'settlement_payout', amount: currentPrice });
           events.push({ kind: 'expiry', team, contract: fresh });
-          const message = renewable ? renewalFailedMessage(fresh.articleId, delta) : settlementMessage(fresh.articleId, delta);
+          const message = renewable
+            ? renewalFailedMessage(fresh.articleId, delta)
+            : seasonOver
+              ? renewalAfterSeasonMessage(fresh.articleId, delta)
+              : settlementMessage(fresh.articleId, delta);
           notices.push({ contract: fresh, playerId: fresh.playerId, message });
           outcomes.push({ ...base, result: renewable ? 'renewal-unaffordable' : 'settled', currentPrice, delta });
         }

@@ -6,6 +6,7 @@ import { utcDay } from '../domain/dates';
 import { isSettlementOverdue } from '../domain/operations';
 import type { Database } from '../store/database';
 import { databaseBytes, liveContractsExpiredBy } from '../store/operations';
+import { countKeptReports } from '../store/reports';
 import { JOB_NAMES, type JobRunRecord, lastJobRun } from './job-runs';
 import { type LeagueScoring, leagueScoring } from './scoring-gaps';
 import { lastUpstreamFailure, UPSTREAM_NAMES, type UpstreamFailureRecord } from './upstream-health';
@@ -22,6 +23,8 @@ export interface DeploymentStatus {
   /** live contracts past their expiry sweep */
   unsettledContracts: { count: number; oldestExpireDate: string | null };
   upstreams: { name: string; lastFailure: UpstreamFailureRecord | null }[];
+  /** problem reports kept here (no issue tracker configured); `fantasy reports` lists them */
+  problemReports: number;
   /** one line per thing the operator should act on; empty when healthy */
   attention: string[];
 }
@@ -60,6 +63,7 @@ export async function deploymentStatus(deps: StatusDeps, now: Date): Promise<Dep
     unscoredDays,
     unsettledContracts,
     upstreams: await Promise.all(UPSTREAM_NAMES.map(async (name) => ({ name, lastFailure: await lastUpstreamFailure(db, name) }))),
+    problemReports: await countKeptReports(db),
     attention,
   };
 }

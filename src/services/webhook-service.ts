@@ -4,7 +4,7 @@
  * morning's announce) and sent by the outbox worker.
  */
 import type { Clock } from '../clock';
-import { type LeagueEvent, teamJoined } from '../domain/announcements';
+import { type LeagueEvent, teamJoined, teamLeft, testMessage } from '../domain/announcements';
 import { accepted, type Checked } from '../domain/checked';
 import { fail } from '../domain/errors';
 import { maskedUrl, outboundUrlShape } from '../domain/outbound-addresses';
@@ -12,13 +12,15 @@ import { type Database, writeTransaction } from '../store/database';
 import { currentTeamCount, findLeague, type LeagueRow } from '../store/leagues';
 import { deleteWebhook, enqueue, findWebhook, pendingWebhookMessages, putWebhook, type WebhookRow } from '../store/outbound';
 import { hostAllowed, OutboundError } from '../upstream/outbound-http';
-import type { Deleted, Webhook, WebhookRequest } from '../wire/outbound';
+import type { Deleted, Queued, Webhook, WebhookRequest } from '../wire/outbound';
 
 export interface WebhookServiceDeps {
   db: Database;
   clock: Clock;
   /** config `outbound.allowPrivateAddresses` */
   allowPrivateAddresses: boolean;
+  /** the app's address, for the chat's links */
+  appUrl?: string;
 }
 
 /** Whether a player-given URL may be used now: its shape, then every address its host resolves to. */
@@ -40,9 +42,15 @@ export async function queueLeagueEvent(tx: Database, leagueId: string, event: Le
 }
 
 /** A new team's arrival, for the league's chat (inside the join's transaction). */
-export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string): Promise<void> {
+export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string, appUrl?: string): Promise<void> {
   if (!(await findWebhook(tx, league.id))) return;
-  await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id)), at);
+  await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), appUrl), at);
+}
+
+/** A team's departure, and the round it forfeits, for the league's chat (inside the leave's transaction). */
+export async function queueDeparture(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, forfeitedRound: number | null, at: string, appUrl?: string): Promise<void> {
+  if (!(await findWebhook(tx, league.id))) return;
+  await queueLeagueEvent(tx, league.id, teamLeft({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), forfeitedRound, appUrl), at);
 }
 
 export class WebhookService {
@@ -74,6 +82,17 @@ export class WebhookService {
       return putWebhook(tx, leagueId, url, format, clock.now().toISOString());
     });
     return this.view(hook);
+  }
+
+  /** A test message through the outbox like any other, so what the admin sees is what the league's posts will do. */
+  async sendTest(leagueId: string, playerId: string): Promise<Queued> {
+    const league = await this.admin(leagueId, playerId);
+    const at = this.deps.clock.now().toISOString();
+    await writeTransaction(this.deps.db, async (tx) => {
+      if (!(await findWebhook(tx, leagueId))) fail('WEBHOOK_NOT_FOUND');
+      await enqueue(tx, [{ channel: 'webhook', leagueId, payload: testMessage({ id: league.id, name: league.name }, this.deps.appUrl) }], at);
+    });
+    return { queued: true };
   }
 
   async remove(leagueId: string, playerId: string): Promise<Deleted> {

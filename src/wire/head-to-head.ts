@@ -28,6 +28,10 @@ export const MatchupSchema = named(
     home: FixturesSideSchema,
     away: FixturesSideSchema,
     result: z.enum(['home', 'away', 'draw']).nullable().describe('null until the round is final'),
+    forfeitedBy: z
+      .enum(['home', 'away'])
+      .optional()
+      .describe('present only when a side’s team left the league during the round: that side forfeits it, and its opponent wins whatever the points'),
   }),
 );
 

@@ -26,6 +26,9 @@ export const WebhookSchema = named(
 export type Webhook = z.infer<typeof WebhookSchema>;
 
 export const DeletedSchema = named('Deleted', z.object({ deleted: z.literal(true) }));
+
+export const QueuedSchema = named('Queued', z.object({ queued: z.literal(true).describe('the message is in the outbox; the worker sends it within seconds') }));
+export type Queued = z.infer<typeof QueuedSchema>;
 export type Deleted = z.infer<typeof DeletedSchema>;
 
 export const PushPublicKeySchema = named(

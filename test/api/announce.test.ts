@@ -53,18 +53,14 @@ describe('announce: the morning on players’ phones', () => {
       await score(app, day(1), { [w.teams.ann]: 1, [w.teams.bob]: 2, [w.teams.cat]: 3 });
       await score(app, day(2), { [w.teams.ann]: 5, [w.teams.bob]: 0, [w.teams.cat]: 1 });
       app.clock.set(at(day(3), '07:00:00'));
-      expect(await app.ctx.services.announce.run(app.clock.now())).toEqual({ today: day(3), leagues: 1, webhookMessages: 0, pushMessages: 5 });
+      // issue 36: one morning digest per player and league, not one push per kind; a
+      // head-to-head league's place is its table's
+      expect(await app.ctx.services.announce.run(app.clock.now())).toEqual({ today: day(3), leagues: 1, webhookMessages: 0, pushMessages: 3 });
       const league = `/leagues/${w.league}`;
       expect(await notificationsFor(app)).toEqual({
-        [annPhone]: [
-          `Rivals Cup: Ann FC scored 5.0 on 5 May 2026: you climbed to 1st. (${league})`,
-          `Rivals Cup: Round 1: Ann FC beat League average, 6.0 to 3.0. (${league})`,
-        ],
-        [bobPhone]: [
-          `Rivals Cup: Bob United scored 0.0 on 5 May 2026: you dropped to 3rd. (${league})`,
-          `Rivals Cup: Round 1: Bob United lost to Cat Rovers, 2.0 to 4.0. (${league})`,
-        ],
-        [catPhone]: [`Rivals Cup: Cat Rovers scored 1.0 on 5 May 2026: you dropped to 2nd. (${league})`],
+        [annPhone]: [`Rivals Cup: Ann FC scored 5.0 on 5 May 2026: you are 1st in the table.\nRound 1: Ann FC beat League average, 6.0 to 3.0. (${league})`],
+        [bobPhone]: [`Rivals Cup: Bob United scored 0.0 on 5 May 2026: you are 3rd in the table.\nRound 1: Bob United lost to Cat Rovers, 2.0 to 4.0. (${league})`],
+        [catPhone]: [`Rivals Cup: Cat Rovers scored 1.0 on 5 May 2026: you are 2nd in the table. (${league})`],
       });
       expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ leagues: 0, pushMessages: 0 });
     } finally {
@@ -116,6 +112,30 @@ describe('announce: contracts expiring tomorrow', () => {
       });
       const waiting = await notificationsFor(app);
       expect([bobPhone, catPhone].map((phone) => waiting[phone])).toEqual([undefined, undefined]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('announce: one morning digest (issue 36)', () => {
+  it('six contracts expiring tomorrow and the day’s result reach a phone as one push, not seven', async () => {
+    const { app, world: w } = await rivals();
+    try {
+      const annPhone = await subscribe(app, w.ann);
+      const team = (await findTeam(app.ctx.db, w.teams.ann))!;
+      const articles = ['Moon_landing', 'Apollo_11', 'Saturn_V', 'Lunar_module', 'Space_race', 'Sputnik_1'];
+      for (const articleId of articles) await buildContract(app, team, { articleId, termDays: 3 });
+      await moveTo(app, at(day(3), '06:00:00'), [w.ann, w.bob, w.cat]);
+      await score(app, day(2), { [w.teams.ann]: 2, [w.teams.bob]: 1, [w.teams.cat]: 0 });
+      app.clock.set(at(day(3), '07:00:00'));
+      expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ pushMessages: 1 });
+      expect(await notificationsFor(app)).toEqual({
+        [annPhone]: [
+          `Rivals Cup: Ann FC scored 2.0 on 5 May 2026: you are 1st in the table.\n` +
+            `Your contracts on Apollo 11, Lunar module, Moon landing, Saturn V, Space race and Sputnik 1 expire tomorrow. Renew them today to keep them. (/leagues/${w.league})`,
+        ],
+      });
     } finally {
       await app.close();
     }

@@ -427,6 +427,41 @@ describe('GET /api/v1/leagues/{id}/contracts and my-contracts', () => {
       },
     },
     { name: 'my-contracts without a team', method: 'GET', path: myContracts, as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    {
+      name: "issue 36: a contract in its renewal window is priced on the read, so its renewal cost and expiry's payback show without opening the article",
+      method: 'GET',
+      path: myContracts,
+      as: 'admin',
+      before: async (w, app) => {
+        await buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 30, purchaseDate: addDays(TODAY, -13), termDays: 14 });
+      },
+      status: 200,
+      expect: (result) => {
+        const byArticle = new Map(result.body.map((c: { article: { id: string } }) => [c.article.id, c]));
+        // expires tomorrow: today's LONG price 36 is what expiry pays back, 40 what renewing costs
+        expect(byArticle.get('Vasco_da_gama')).toMatchObject({ expireDate: addDays(TODAY, 1), currentPrice: 36, renewalPrice: 40, renewalPremium: 4 });
+        // a contract outside its window is still not fetched for
+        expect(byArticle.get('Alpha')).toMatchObject({ currentPrice: null, renewalPrice: null });
+      },
+    },
+    {
+      name: 'issue 36: in a closed league no renewal is quoted (none can be chosen) and nothing is fetched',
+      method: 'GET',
+      path: myContracts,
+      as: 'admin',
+      before: async (w, app) => {
+        await buildContract(app, w.team, { articleId: 'Vasco_da_gama', price: 30, purchaseDate: addDays(TODAY, -13), termDays: 14 });
+        await buy(app, w.league.id, w.admin, 'Quiet', 'SHORT');
+        await setLeague(app, w.league.id, { closedAt: `${TODAY}T00:00:01.000Z` });
+      },
+      status: 200,
+      expect: (result) => {
+        const byArticle = new Map(result.body.map((c: { article: { id: string } }) => [c.article.id, c]));
+        expect(byArticle.get('Vasco_da_gama')).toMatchObject({ currentPrice: null, renewalPrice: null, renewalPremium: null });
+        // priced today (bought before the close), yet no renewal price: the league renews nothing
+        expect(byArticle.get('Quiet')).toMatchObject({ currentPrice: expect.any(Number), renewalPrice: null, renewalPremium: null });
+      },
+    },
   ]);
 });
 
@@ -486,6 +521,29 @@ describe('POST …/my-contracts/{contractId}/sell', () => {
       },
     },
 
+    {
+      name: 'issue 36: a closed league sells nothing: 409 LEAGUE_INACTIVE, no credits move',
+      method: 'POST',
+      path: sell((w) => w.held.id),
+      as: 'admin',
+      before: (w, app) => setLeague(app, w.league.id, { closedAt: `${TODAY}T00:00:01.000Z` }),
+      status: 409,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'LEAGUE_INACTIVE' });
+        expect(await ledgerOf(w.app, w.held.id)).toEqual([{ kind: 'purchase', amount: -100 }]);
+        expect(await contractRow(w.app, w.held.id)).toMatchObject({ status: 'live', salePayout: null });
+      },
+    },
+    {
+      name: 'issue 36: an ended season sells nothing either',
+      method: 'POST',
+      path: sell((w) => w.held.id),
+      as: 'admin',
+      before: (w, app) => setLeague(app, w.league.id, { endDate: `${addDays(TODAY, -1)}T00:00:00.000Z` }),
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
     {
       name: 'unreachable encyclopedia: 503 and the contract stays live',
       method: 'POST',
@@ -562,6 +620,16 @@ describe('GET …/my-contracts/{contractId}/sale-quote (an addition: what a sell
     { name: 'no team in the league', method: 'GET', path: quote((w) => w.held.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
     { name: 'anonymous caller', method: 'GET', path: quote((w) => w.held.id), as: 'anonymous', status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
     {
+      name: 'issue 36: a closed league quotes no sale (the sell would be refused)',
+      method: 'GET',
+      path: quote((w) => w.held.id),
+      as: 'admin',
+      before: (w, app) => setLeague(app, w.league.id, { closedAt: `${TODAY}T00:00:01.000Z` }),
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
+    {
       name: 'unreachable encyclopedia: 503, as the sell would answer',
       method: 'GET',
       path: quote((w) => w.held.id),
@@ -633,6 +701,28 @@ describe('POST and DELETE …/my-contracts/{contractId}/renew', () => {
     { name: "withdraw on another team's contract", method: 'DELETE', path: renew((w) => w.bobs.id), as: 'admin', status: 400, expect: { error: 'NOT_CONTRACT_OWNER' }, exact: true },
     { name: 'withdraw on an unknown contract', method: 'DELETE', path: renew(() => 'ct_nope'), as: 'admin', status: 404, expect: { error: 'CONTRACT_NOT_FOUND' }, exact: true },
     { name: 'withdraw without a team', method: 'DELETE', path: renew((w) => w.elected.id), as: 'carol', status: 404, expect: { error: 'NO_TEAM_IN_LEAGUE' }, exact: true },
+    {
+      name: 'issue 36: a closed league takes no renewal election: 409 LEAGUE_INACTIVE',
+      method: 'POST',
+      path: renew((w) => w.tomorrow.id),
+      as: 'admin',
+      before: (w, app) => setLeague(app, w.league.id, { closedAt: `${TODAY}T00:00:01.000Z` }),
+      status: 409,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'LEAGUE_INACTIVE' });
+        expect((await contractRow(w.app, w.tomorrow.id)).renewalElected).toBe(false);
+      },
+    },
+    {
+      name: 'issue 36: nor a withdrawal (the election is void: the contract settles at expiry)',
+      method: 'DELETE',
+      path: renew((w) => w.elected.id),
+      as: 'admin',
+      before: (w, app) => setLeague(app, w.league.id, { closedAt: `${TODAY}T00:00:01.000Z` }),
+      status: 409,
+      expect: { error: 'LEAGUE_INACTIVE' },
+      exact: true,
+    },
   ]);
 });
 

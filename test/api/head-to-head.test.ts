@@ -221,7 +221,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
         ]),
     },
     {
-      name: 'a team that leaves mid-round loses its matchup whatever it scored; its opponent wins',
+      name: 'a team that leaves mid-round loses its matchup whatever it scored; its opponent wins, and the answer says who forfeited (issue 36)',
       method: 'GET',
       path: fixtures(1),
       as: 'bob',
@@ -232,7 +232,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
       },
       status: 200,
       expect: (res, w) =>
-        expect(res.body.matchups[1]).toEqual({ home: side(w.teams.bob, 'Bob United', 2), away: side(w.teams.cat, 'Cat Rovers', 10), result: 'home' }),
+        expect(res.body.matchups[1]).toEqual({ home: side(w.teams.bob, 'Bob United', 2), away: side(w.teams.cat, 'Cat Rovers', 10), result: 'home', forfeitedBy: 'away' }),
     },
     {
       name: 'a departure after the round ended (before its last day is scored) changes nothing',

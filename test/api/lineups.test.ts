@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHEMISTRY_LINKS, remapForSchema, SCHEMAS } from '../../src/domain/formations';
 import { tablesOf } from '../../src/store/dialect';
@@ -31,11 +31,17 @@ async function lineupWorld() {
   const settled = await buildContract(app, aliceTeam, { articleId: 'Settled_one', status: 'settled' });
   const bobs = await buildContract(app, bobTeam, { articleId: 'Bobs_article' });
   const ghost: TestPlayer = { ...stranger, cookie: await app.cookieFor('nobody-we-know') };
-  const world = { alice, bob, carol, stranger, ghost, league, otherLeague, aliceTeam, bobTeam, carolTeam, alpha, beta, gamma, sold, settled, bobs };
+  const world = { app, alice, bob, carol, stranger, ghost, league, otherLeague, aliceTeam, bobTeam, carolTeam, alpha, beta, gamma, sold, settled, bobs };
   return { app, world };
 }
 
 type World = Awaited<ReturnType<typeof lineupWorld>>['world'];
+
+/** Closes a league by hand at `at` (the endpoint would stamp the clock's now). */
+async function closeLeague(app: TestApp, leagueId: string, at: string): Promise<void> {
+  const { leagues } = tablesOf(app.ctx.db);
+  await writeTransaction(app.ctx.db, (tx) => tx.update(leagues).set({ closedAt: at }).where(eq(leagues.id, leagueId)));
+}
 
 /** A PUT body in the §13 TeamLineup shape: only schema, date and contract ids matter. */
 function saveBody(schema: string, placements: Record<string, string | null>, extra: Record<string, unknown> = {}) {
@@ -90,6 +96,20 @@ describe('PUT /api/v1/leagues/{id}/lineup', () => {
     { name: 'malformed JSON', method: 'PUT', path, as: 'alice', rawBody: '{"formation":', status: 400, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'malformed JSON is refused before the caller’s team is looked up', method: 'PUT', path, as: 'stranger', rawBody: '{"formation":', status: 400, exact: true, expect: { error: 'LINEUP_INVALID_PAYLOAD' } },
     { name: 'a well-formed body of the wrong shape waits for the team check', method: 'PUT', path, as: 'stranger', body: { schema: '4-3-3' }, status: 404, exact: true, expect: { error: 'NO_TEAM_IN_LEAGUE' } },
+    {
+      name: 'issue 36: a closed league keeps its line-ups as they stood: 409 LEAGUE_INACTIVE, nothing saved',
+      method: 'PUT',
+      path,
+      as: 'alice',
+      before: (w, app) => closeLeague(app, w.league.id, '2026-05-10T06:00:00.000Z'),
+      body: (w: World) => saveBody('4-3-3', { ST: w.alpha.id }),
+      status: 409,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'LEAGUE_INACTIVE' });
+        const read = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice });
+        expect(read.body.formation.formation).toEqual({});
+      },
+    },
   ]);
 });
 
@@ -105,6 +125,27 @@ describe('GET /api/v1/leagues/{id}/teams/{teamId}/lineup', () => {
         expect(result.body.formation.schema).toBe('4-3-3');
         expect(result.body.bench.map((c: { id: string }) => c.id)).toEqual([w.bobs.id]);
         expect(result.body.bench[0].team).toMatchObject({ id: w.bobTeam.id, name: 'Bob United', player: { id: w.bob.id, name: 'bob' } });
+      },
+    },
+    {
+      name: 'issue 36: an archive shows the line-up as it stood at the close, though its contracts settled since',
+      method: 'GET',
+      path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.aliceTeam.id}/lineup`,
+      as: 'bob',
+      before: async (w, app) => {
+        const saved = await app.call('PUT', `/api/v1/leagues/${w.league.id}/lineup`, { as: w.alice, body: saveBody('4-3-3', { ST: w.alpha.id, GK: w.beta.id }) });
+        expect(saved.status).toBe(200);
+        await closeLeague(app, w.league.id, '2026-05-10T06:00:00.000Z');
+        // both settle after the close (as the sweep would write them)
+        const { contracts } = tablesOf(app.ctx.db);
+        await writeTransaction(app.ctx.db, (tx) => tx.update(contracts).set({ status: 'settled', salePayout: 9, closedOn: '2026-05-17' }).where(inArray(contracts.id, [w.alpha.id, w.beta.id])));
+      },
+      status: 200,
+      expect: (result, w) => {
+        expect(result.body.formation.formation.ST).toMatchObject({ id: w.alpha.id });
+        expect(result.body.formation.formation.GK).toMatchObject({ id: w.beta.id });
+        // contracts sold or settled before the close stay away
+        expect(result.body.bench.map((c: { id: string }) => c.id)).toEqual([w.gamma.id]);
       },
     },
     { name: 'a player without a team there may read it too', method: 'GET', path: (w) => `/api/v1/leagues/${w.league.id}/teams/${w.aliceTeam.id}/lineup`, as: 'stranger', status: 200 },

@@ -155,7 +155,7 @@ describe('exact sentences (§8)', () => {
       await settlementJob.run(w.app.ctx, w.app.clock.now());
       expect((await notificationMessages(w.app)).sort()).toEqual(
         [
-          'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
+          'Renewed Alpha for 7 more days at 80 credits (+13 premium): 67 credits paid back for the ended term, 80 charged for the new one',
           "Couldn't renew Kyiv 2 Long Title (not enough credits) \u2014 settled at expiry: \u2212982 credits",
           'Rising settled at expiry: +163 credits',
         ].sort(),

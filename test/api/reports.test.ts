@@ -3,7 +3,12 @@
  * and external-apis §4.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type CallerWorld, createCallerWorld, type TestApp, type TestPlayer } from '../support/app';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type CallerWorld, createCallerWorld, TEST_FRONTEND, type TestApp, type TestPlayer } from '../support/app';
+import { runCliCaptured } from '../support/cli';
+import { databaseConfig, folderOf } from '../support/test-store';
+import { countKeptReports, keptReports } from '../../src/store/reports';
 import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeIssueTracker, startFakeIssueTracker } from '../fakes/issue-tracker';
 
@@ -199,13 +204,36 @@ const rows = postingReports([
   ),
   { name: 'a tracker nobody answers → 502', deployment: 'unreachable', status: 502, exact: true, expect: failed },
   {
-    name: 'no tracker configured → 502',
+    name: 'issue 36: no tracker configured → 201, the report kept here and answered with its number and its page in the app',
     deployment: 'unconfigured',
-    status: 502,
+    status: 201,
     exact: true,
-    expect: (r, w) => {
-      expect(r.body).toEqual(failed);
+    expect: async (r, w) => {
+      expect(r.body).toEqual({ issueNumber: 1, issueUrl: `${TEST_FRONTEND}/report?received=1` });
       nothingFiled(r, w);
+      const kept = await keptReports(w.app.ctx.db, 10);
+      expect(kept).toEqual([
+        {
+          id: 1,
+          playerId: w.alice.id,
+          category: 'broken',
+          title: 'Market shows no prices',
+          body: 'Every price on the market is blank.\nSince this morning.',
+          contactConsent: true,
+          diagnostics: { route: '/league/lg_01/market', locale: 'it-IT', viewport: '390x844', userAgent: 'Mozilla/5.0 Firefox/140' },
+          createdAt: w.app.clock.now().toISOString(),
+        },
+      ]);
+      // the next report is number 2; `fantasy reports` lists both, newest first; status counts them
+      const second = await w.app.call('POST', REPORTS, { as: await w.app.player('bob'), body: report({ title: 'Second one', category: 'idea' }) });
+      expect(second.body).toEqual({ issueNumber: 2, issueUrl: `${TEST_FRONTEND}/report?received=2` });
+      const config = path.join(folderOf(w.app.database), 'fantasy.config.json');
+      fs.writeFileSync(config, JSON.stringify(databaseConfig(w.app.database)));
+      const listed = await runCliCaptured(['--config', config, 'reports']);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(/^2 problem report\(s\) kept here:\n\n#2 .*\[idea\]  Second one\n/);
+      expect(listed.stdout).toContain('[broken]  Market shows no prices\n    Every price on the market is blank.\n    Since this morning.\n');
+      expect(await countKeptReports(w.app.ctx.db)).toBe(2);
     },
   },
   {

@@ -23,6 +23,7 @@ async function signedIn() {
   const day = 86_400;
   const signed = async (times: { iat?: number; exp?: number }) => ({ ...ana, cookie: await handSigned(ana.subject, times) });
   const world = {
+    app,
     ana,
     ghost,
     expired,
@@ -163,6 +164,97 @@ describe('GET /', () => {
     const app = await createTestApp({ config: { frontendUrl: 'fantasy.example.org' } });
     try {
       expect((await app.call('GET', '/')).body).toEqual({ resolved_url: 'https://fantasy.example.org', FRONTEND_URL: 'fantasy.example.org' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('sliding sessions (issue 36)', () => {
+  const DAY_MS = 86_400_000;
+  /** The session cookie a response set, as a request sends it, or null. */
+  const renewedCookie = (headers: Headers): string | null => {
+    const set = headers.getSetCookie().find((line) => line.startsWith('session_token='));
+    return set ? set.split(';')[0]! : null;
+  };
+
+  scenarioTable(signedIn, [
+    {
+      name: 'a token used in the first half of its life is kept (no new cookie)',
+      method: 'GET',
+      path: '/api/v1/session',
+      as: 'ana',
+      before: (_w, app) => app.clock.advance(3 * DAY_MS),
+      status: 200,
+      expect: (result) => expect(renewedCookie(result.headers)).toBeNull(),
+    },
+    {
+      name: 'a token used after half its life gets a fresh 7-day cookie, the same session',
+      method: 'GET',
+      path: '/api/v1/player',
+      as: 'ana',
+      before: (_w, app) => app.clock.advance(4 * DAY_MS),
+      status: 200,
+      expect: async (result, w) => {
+        const line = result.headers.getSetCookie().find((l) => l.startsWith('session_token='))!;
+        expect(line).toMatch(/Max-Age=604800/);
+        expect(line).toMatch(/HttpOnly/);
+        expect(line).toMatch(/SameSite=Lax/);
+        const app = w.app;
+        // the old token ends 7 days after it was issued; the new one carries the player on
+        app.clock.advance(5 * DAY_MS);
+        expect((await app.call('GET', '/api/v1/session', { as: w.ana })).status).toBe(401);
+        const next = await app.call('GET', '/api/v1/session', { as: { ...w.ana, cookie: renewedCookie(result.headers)! } });
+        expect(next.status).toBe(200);
+        expect(next.body.sub).toBe('test:ana');
+      },
+    },
+  ]);
+
+  it('a player who plays every day for three weeks is never signed out', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      let cookie = ana.cookie;
+      for (let day = 1; day <= 21; day++) {
+        app.clock.advance(DAY_MS);
+        const read = await app.call('GET', '/api/v1/player', { as: { ...ana, cookie } });
+        expect(read.status, `day ${day}`).toBe(200);
+        cookie = renewedCookie(read.headers) ?? cookie;
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a session unused for its whole 7 days ends', async () => {
+    const app = await createTestApp();
+    try {
+      const ana = await app.player('ana');
+      app.clock.advance(7 * DAY_MS);
+      expect((await app.call('GET', '/api/v1/player', { as: ana })).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('no session outlives sessions.maximumDays from its sign-in, however often it is used', async () => {
+    const app = await createTestApp({ config: { sessions: { maximumDays: 10 } } });
+    try {
+      const ana = await app.player('ana');
+      let cookie = ana.cookie;
+      const statuses: number[] = [];
+      for (let day = 1; day <= 12; day++) {
+        app.clock.advance(DAY_MS);
+        const read = await app.call('GET', '/api/v1/player', { as: { ...ana, cookie } });
+        statuses.push(read.status);
+        cookie = renewedCookie(read.headers) ?? cookie;
+      }
+      // days 1–9 inside the maximum; from day 10 the session is over
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401, 401]);
+      // a new sign-in starts a new session
+      const again = await app.call('GET', '/api/v1/player', { as: { ...ana, cookie: await app.cookieFor(ana.subject) } });
+      expect(again.status).toBe(200);
     } finally {
       await app.close();
     }

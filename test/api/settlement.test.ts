@@ -84,7 +84,7 @@ describe('settlement sweep', () => {
       ]);
       // +17 realised on the first term, −7 premium: 1000 − 50 + 67 − 74
       expect(await ledgerCredits(w.app, w.team.id)).toBe(943);
-      expect(await notificationMessages(w.app)).toEqual(['Renewed Alpha for 7 more days at 74 credits (+7 premium)']);
+      expect(await notificationMessages(w.app)).toEqual(['Renewed Alpha for 7 more days at 74 credits (+7 premium): 67 credits paid back for the ended term, 74 charged for the new one']);
       const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
       expect(mine.body[0]).toMatchObject({ id: c.id, renewalCount: 1, renewalElected: false, startDate: `${TODAY}T00:00:00Z`, duration: 'P7D', status: 'live', purchasePrice: 74 });
       // withdrawing after the sweep acted finds no election
@@ -107,9 +107,9 @@ describe('settlement sweep', () => {
       }
       premiums.push(...(await notificationMessages(w.app)));
       expect(premiums).toEqual([
-        'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
-        'Renewed Alpha for 7 more days at 80 credits (+13 premium)',
-        'Renewed Alpha for 7 more days at 87 credits (+20 premium)',
+        'Renewed Alpha for 7 more days at 74 credits (+7 premium): 67 credits paid back for the ended term, 74 charged for the new one',
+        'Renewed Alpha for 7 more days at 80 credits (+13 premium): 67 credits paid back for the ended term, 80 charged for the new one',
+        'Renewed Alpha for 7 more days at 87 credits (+20 premium): 67 credits paid back for the ended term, 87 charged for the new one',
       ]);
       expect(await contractRow(w.app, c.id)).toMatchObject({ renewalCount: 3, heldSince: addDays(TODAY, -7), expireDate: addDays(TODAY, 21) });
       // −67 still invested in the live term; each renewal realised +67 and cost the new price
@@ -131,14 +131,14 @@ describe('settlement sweep', () => {
   it.each([
     ['closed', { closedAt: `${addDays(TODAY, -1)}T08:00:00.000Z` }],
     ['ended', { startDate: `${addDays(TODAY, -30)}T12:00:00.000Z`, durationDays: 30 }],
-  ])('in a %s league an elected contract settles instead of buying a term that can never score', async (_what, spec) => {
+  ])('in a %s league an elected contract settles instead of buying a term that can never score, and says why', async (_what, spec) => {
     await withWorld(leagueWorld(spec), async (w) => {
       setViews(w.fake, 'Alpha', 9_000);
       const c = await expiringAlpha(w, 50, { renewalElected: true });
       await sweep(w.app);
       expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', salePayout: 67, renewalCount: 0 });
       expect(await ledgerCredits(w.app, w.team.id)).toBe(1000 - 50 + 67);
-      expect(await notificationMessages(w.app)).toEqual(['Alpha settled at expiry: +17 credits']);
+      expect(await notificationMessages(w.app)).toEqual(["Couldn't renew Alpha (the league has closed or its season ended) \u2014 settled at expiry: +17 credits"]);
     });
   });
 
@@ -244,7 +244,7 @@ describe('settlement sweep', () => {
         { kind: 'renewal_purchase', amount: -179 },
       ]);
       expect(await contractRow(w.app, renewing.id)).toMatchObject({ status: 'live', renewalCount: 1, expireDate: addDays(TODAY, 7) });
-      expect((await notificationMessages(w.app)).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium)']);
+      expect((await notificationMessages(w.app)).sort()).toEqual(['Alpha settled at expiry: +17 credits', 'Renewed Beta for 7 more days at 179 credits (+16 premium): 163 credits paid back for the ended term, 179 charged for the new one']);
     });
   });
 
@@ -269,7 +269,7 @@ describe('settlement sweep', () => {
       await sweep(w.app);
       expect(await contractRow(w.app, c.id)).toMatchObject({ status: 'settled', renewalCount: 1, salePayout: 67 });
       expect(await notificationMessages(w.app)).toEqual([
-        'Renewed Alpha for 7 more days at 74 credits (+7 premium)',
+        'Renewed Alpha for 7 more days at 74 credits (+7 premium): 67 credits paid back for the ended term, 74 charged for the new one',
         'Alpha settled at expiry: \u22127 credits',
       ]);
       // re-running picks up nothing more

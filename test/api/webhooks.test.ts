@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { teamJoined } from '../../src/domain/announcements';
 import { enqueue } from '../../src/store/outbound';
-import { createTestApp, type TestApp, type TestPlayer } from '../support/app';
+import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import { parsePrometheusText, sampleValue } from '../support/prometheus';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
@@ -174,6 +174,29 @@ describe('DELETE /api/v1/leagues/{id}/webhook', () => {
   ]);
 });
 
+describe('POST /api/v1/leagues/{id}/webhook/test (issue 36)', () => {
+  const withHook = async (w: Rivals, app: TestApp) => void (await setHook(app, w.ann, w.league, PUBLIC_HOOK, 'json'));
+  const testPath = (w: Rivals) => `${hookPath()(w)}/test`;
+  scenarioTable<Rivals>(rivals, [
+    {
+      name: 'the admin queues a test message, linking back to the league',
+      method: 'POST',
+      path: testPath,
+      as: 'ann',
+      before: withHook,
+      status: 200,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ queued: true });
+        const hook = await w.app.call('GET', hookPath()(w), { as: w.ann });
+        expect(hook.body.pending).toBe(1);
+      },
+    },
+    { name: 'no hook to test', method: 'POST', path: testPath, as: 'ann', status: 404, ...refused('WEBHOOK_NOT_FOUND') },
+    { name: 'a member who is not the admin', method: 'POST', path: testPath, as: 'bob', before: withHook, status: 403, ...refused('NOT_ADMIN') },
+    { name: 'an unknown league', method: 'POST', path: '/api/v1/leagues/lg_nope/webhook/test', as: 'ann', status: 404, ...refused('LEAGUE_NOT_FOUND') },
+  ]);
+});
+
 describe('delivery to a chat', () => {
   let app: TestApp;
   let w: Rivals;
@@ -193,11 +216,50 @@ describe('delivery to a chat', () => {
       expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
       const [message] = chat.messages.slice(before);
       expect(message.kind).toBe(kind);
-      expect(message.shown).toBe('Dan Athletic joined Rivals Cup. 4 teams now.');
+      // issue 36: every chat post links back to the league in the app
+      expect(message.shown).toBe(`Dan Athletic joined Rivals Cup. 4 teams now.\n${TEST_FRONTEND}/leagues/${w.league}`);
       if (kind === 'discord') expect(message.body).toEqual({ content: message.shown, allowed_mentions: { parse: [] } });
       if (kind === 'slack') expect(message.body).toEqual({ text: message.shown });
       if (kind === 'json') expect(message.body).toEqual({ event: 'team-joined', league: { id: w.league, name: 'Rivals Cup' }, team: { name: 'Dan Athletic' }, teamCount: 4, text: message.shown });
       expect((await app.call('GET', hookPath()(w), { as: w.ann })).body).toMatchObject({ status: 'ok', lastSuccessAt: app.clock.now().toISOString(), pending: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('issue 36: the admin’s test message reaches the chat', async () => {
+    await fresh();
+    try {
+      await setHook(app, w.ann, w.league, chat.hook('slack'), 'slack');
+      const before = since();
+      expect((await app.call('POST', `${hookPath()(w)}/test`, { as: w.ann })).status).toBe(200);
+      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+      expect(chat.messages.slice(before).map((m) => m.shown)).toEqual([
+        `A test message from Rivals Cup: the league's chat will hear of joins, departures, each morning's result and the season's end here.\n${TEST_FRONTEND}/leagues/${w.league}`,
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('issue 36: a team leaving mid-round reaches the chat, with the round it forfeits', async () => {
+    await fresh();
+    try {
+      await setHook(app, w.ann, w.league, chat.hook('json'), 'json');
+      // round 1 (4–5 May) was paired at the end of its first day: leaving on its second forfeits it
+      await moveTo(app, at(day(2), '12:00:00'), [w.ann, w.bob, w.cat]);
+      const before = since();
+      await leave(app, w.league, w.cat);
+      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+      const [message] = chat.messages.slice(before);
+      expect(message.body).toEqual({
+        event: 'team-left',
+        league: { id: w.league, name: 'Rivals Cup' },
+        team: { name: 'Cat Rovers' },
+        teamCount: 2,
+        forfeitedRound: 1,
+        text: `Cat Rovers left Rivals Cup. It forfeits round 1: its opponent wins that matchup. Its points stay in the standings. 2 teams now.\n${TEST_FRONTEND}/leagues/${w.league}`,
+      });
     } finally {
       await app.close();
     }
@@ -228,14 +290,16 @@ describe('delivery to a chat', () => {
       expect(await app.ctx.services.announce.run(app.clock.now())).toMatchObject({ webhookMessages: 1 });
       await app.ctx.services.outbox.drain();
       const shown = chat.messages.slice(before).map((m) => m.shown);
+      // issue 36: a head-to-head league is ranked by its table (table points, then points
+      // for), the round's results first, as on its own screen
       expect(shown).toEqual([
         [
-          'Rivals Cup: standings after 5 May 2026',
-          '1st Ann FC, 6.0 points (5.0 that day)',
-          '2nd Cat Rovers, 4.0 points (1.0 that day)',
-          '3rd Bob United, 2.0 points (0.0 that day)',
-          'Biggest climber: Ann FC, up from 3rd to 1st.',
+          'Rivals Cup: the table after 5 May 2026',
           'Round 1 is over: Ann FC 6.0 – 3.0 League average (win for Ann FC); Bob United 2.0 – 4.0 Cat Rovers (win for Cat Rovers).',
+          '1st Ann FC, 3 table points (1 played, 6.0 points for)',
+          '2nd Cat Rovers, 3 table points (1 played, 4.0 points for)',
+          '3rd Bob United, 0 table points (1 played, 2.0 points for)',
+          `${TEST_FRONTEND}/leagues/${w.league}`,
         ].join('\n'),
       ]);
       expect(shown.join()).not.toMatch(/credit/i);
@@ -250,28 +314,37 @@ describe('delivery to a chat', () => {
     }
   });
 
-  it('the season’s end with the final podium, once', async () => {
+  it('issue 36: the closure and the final podium (by the head-to-head table) reach the chat when the league closes, once', async () => {
     await fresh();
     try {
       await setHook(app, w.ann, w.league, chat.hook('slack'), 'slack');
       await moveTo(app, at(day(2), '06:00:00'), [w.ann]);
       await score(app, day(1), { [w.teams.ann]: 1, [w.teams.bob]: 2, [w.teams.cat]: 3 });
+      const closing = since();
       expect((await app.call('POST', `/api/v1/leagues/${w.league}/closure`, { as: w.ann })).status).toBe(200);
+      // at once, not at the next morning's run
+      await app.ctx.services.outbox.drain();
+      const link = `${TEST_FRONTEND}/leagues/${w.league}`;
+      expect(chat.messages.slice(closing).map((m) => m.shown)).toEqual([
+        `Rivals Cup was closed by its admin: the standings are final.\n${link}`,
+        // the closure cut round 1 short, so it is final on its one scored day: the table decides
+        `Rivals Cup is over. Final podium: 1st Cat Rovers (3 table points, 3.0 points for), 2nd Bob United (0 table points, 2.0 points for), 3rd Ann FC (0 table points, 1.0 points for).\n${link}`,
+      ]);
       app.clock.set(at(day(2), '07:00:00'));
       const before = since();
       await app.ctx.services.announce.run(app.clock.now());
       await app.ctx.services.announce.run(app.clock.now());
       await app.ctx.services.outbox.drain();
+      // the morning's run still tells the last day, and does not repeat the podium
       expect(chat.messages.slice(before).map((m) => m.shown)).toEqual([
         [
-          'Rivals Cup: standings after 4 May 2026',
-          '1st Cat Rovers, 3.0 points (3.0 that day)',
-          '2nd Bob United, 2.0 points (2.0 that day)',
-          '3rd Ann FC, 1.0 points (1.0 that day)',
-          // the closure cut round 1 short, so it is final on its one scored day
+          'Rivals Cup: the table after 4 May 2026',
           'Round 1 is over: Ann FC 1.0 – 2.5 League average (win for League average); Bob United 2.0 – 3.0 Cat Rovers (win for Cat Rovers).',
+          '1st Cat Rovers, 3 table points (1 played, 3.0 points for)',
+          '2nd Bob United, 0 table points (1 played, 2.0 points for)',
+          '3rd Ann FC, 0 table points (1 played, 1.0 points for)',
+          link,
         ].join('\n'),
-        'Rivals Cup is over. Final podium: 1st Cat Rovers (3.0 points), 2nd Bob United (2.0 points), 3rd Ann FC (1.0 points).',
       ]);
     } finally {
       await app.close();
@@ -414,7 +487,8 @@ describe('delivery to a chat', () => {
       await leave(app, w.league, w.dan);
       await join(app, w.league, w.dan, 'Dan Athletic');
       const attempts = chat.attempts;
-      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 0, retried: 1, dropped: 0 });
+      // the departure and the return, both refused at send time
+      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 0, retried: 2, dropped: 0 });
       expect(chat.attempts).toBe(attempts);
       expect((await app.call('GET', hookPath()(w), { as: w.ann })).body).toMatchObject({ status: 'failing', lastError: 'refused-address' });
     } finally {

@@ -140,7 +140,10 @@ describe('reasons to come back', () => {
     await expect(scored.getByRole('listitem').filter({ hasText: 'Chemistry' }).textContent()).resolves.toMatch(/Left wing–Striker/);
     const needs = page.getByRole('region', { name: 'Needs you' });
     await needs.getByText('1 contract is not in your line-up and scores nothing: Sample article 202.').waitFor();
-    await needs.getByText(new RegExp(`^Sample article 202 expires tomorrow \\(${shown(addDays(today, 1))}\\): in its renewal window, worth [\\d,]+ cr now; renewing costs [\\d,]+ cr \\([\\d,]+ cr plus a [\\d,]+ cr premium, at today's price\\)\\.`)).waitFor();
+    // both sides of the renewal's choice at today's price (issue 36)
+    await needs
+      .getByText(new RegExp(`^Sample article 202 expires tomorrow \\(${shown(addDays(today, 1))}\\): renew for [\\d,]+ cr \\([\\d,]+ cr \\+ [\\d,]+ cr premium\\), or let it expire: [\\d,]+ cr paid back at today's price\\.`))
+      .waitFor();
     await expect(needs.getByRole('link', { name: 'Renew or let it go' }).getAttribute('href')).resolves.toBe('/leagues/global/contracts');
     await player.screen('league-home-result');
 

@@ -176,7 +176,10 @@ describe("a friend's first week", () => {
     expect(priced.renewalPrice).toBe(priced.currentPrice! + priced.renewalPremium!);
     await page.goto(`${service.base}/leagues/global`);
     const needs = page.getByRole('region', { name: 'Needs you' });
-    await needs.getByText(`renewing costs ${priced.renewalPrice} cr (${priced.currentPrice} cr plus a ${priced.renewalPremium} cr premium`, { exact: false }).waitFor();
+    // both sides of the choice (issue 36): what renewing costs, and what letting it expire pays back
+    await needs
+      .getByText(`renew for ${priced.renewalPrice} cr (${priced.currentPrice} cr + ${priced.renewalPremium} cr premium), or let it expire: ${priced.currentPrice} cr paid back`, { exact: false })
+      .waitFor();
     await page.getByRole('navigation', { name: /sections/ }).getByRole('link', { name: 'Contracts' }).click();
     const renew = page.getByRole('button', { name: `Renew Sample article 812 at expiry for ${priced.renewalPrice} cr` });
     await renew.waitFor();

@@ -71,7 +71,8 @@ describe('the group chat of a league', () => {
     const friend = await newPlayer(browser, service.base, 'chat-friend');
     await register(friend, 'chat_friend');
     await write(friend.page, 'POST', `/api/v1/leagues/${leagueId}/my-team`, { name: 'Listeners', invitationCode: code.code });
-    await expect.poll(() => chat.messages.map((m) => m.shown), { timeout: 20_000 }).toContain('Listeners joined Chat League. 2 teams now.');
+    // (its second line is the league's address in the app)
+    await expect.poll(() => chat.messages.map((m) => m.shown.split('\n')[0]), { timeout: 20_000 }).toContain('Listeners joined Chat League. 2 teams now.');
     await expect.poll(stateAfterReload, { timeout: 20_000 }).toMatch(/^Working: last posted/);
 
     // the chat starts refusing: the admin reads it on the league screen

@@ -126,7 +126,7 @@ describe('push notifications in the app', () => {
     expect(announced.status).toBe(0);
     expect(push.refusals).toEqual([]);
     const [message] = push.messages.filter((m) => subscription.endpoint.endsWith(m.subscription));
-    expect(message.payload).toMatchObject({ kind: 'morning-result', title: 'Global League', url: '/leagues/global' });
+    expect(message.payload).toMatchObject({ kind: 'morning-digest', title: 'Global League', url: '/leagues/global' });
     expect(message.payload.body).toMatch(/^Push Readers scored 4\.2 on .+: you are 1st\.$/);
 
     // elsewhere in the app, the message reaches the service worker as a push event

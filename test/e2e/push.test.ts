@@ -140,7 +140,7 @@ describe('Web Push through the binary', () => {
     expect(first.stdout).toMatch(/^announce for \d{4}-\d{2}-\d{2}: 1 league\(s\), 0 webhook and 4 push message\(s\) written; \d sent, 0 to retry, 0 dropped\n$/);
 
     expect(push.refusals).toEqual([]);
-    const expected = { kind: 'morning-result', title: 'Global League', body: `Ann Readers scored 3.0 on ${dayWords(today)}: you are 1st.`, url: '/leagues/global' };
+    const expected = { kind: 'morning-digest', title: 'Global League', body: `Ann Readers scored 3.0 on ${dayWords(today)}: you are 1st.`, url: '/leagues/global' };
     expect(received(annPhone).map((m) => m.payload)).toEqual([expected]);
     expect(received(annLaptop).map((m) => m.payload)).toEqual([expected]);
     for (const message of push.messages) {
@@ -219,7 +219,7 @@ describe('Web Push through the binary', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect((await fantasy('announce')).status).toBe(0);
     }
-    for (const phone of phones) expect(received(phone).map((m) => m.payload.kind)).toEqual(['morning-result']);
+    for (const phone of phones) expect(received(phone).map((m) => m.payload.kind)).toEqual(['morning-digest']);
     expect((await fantasy('announce')).stdout).toMatch(/0 sent, 0 to retry, 0 dropped/);
   }, 120_000);
 });

@@ -138,6 +138,7 @@ describe('configuration', () => {
       FANTASY_PASSWORD_SIGN_IN: 'false',
       FANTASY_PASSWORDS_ALGORITHM: 'argon2id',
       FANTASY_TRUST_PROXY: '1',
+      FANTASY_SESSIONS_MAXIMUM_DAYS: '30',
       FANTASY_IDP_CLIENT_ID: 'cid',
       FANTASY_IDP_CLIENT_SECRET: 'csec',
       FANTASY_IDP_AUTHORIZE_URL: 'http://idp/a',
@@ -172,6 +173,7 @@ describe('configuration', () => {
       passwordSignIn: false,
       passwords: { algorithm: 'argon2id' },
       trustProxy: true,
+      sessions: { maximumDays: 30 },
       limits: parseConfig({}).limits,
       identityProvider: { clientId: 'cid', clientSecret: 'csec', authorizeUrl: 'http://idp/a', tokenUrl: 'http://idp/t', userinfoUrl: 'http://idp/u', redirectUrl: 'http://idp/r' },
       encyclopedia: { siteUrl: 'http://wiki/{domain}', metricsUrl: 'http://metrics', metaUrl: 'http://meta', userAgent: 'Me/1.0 (me@example.org)', maxConcurrency: 2 },
@@ -232,7 +234,7 @@ describe('configuration', () => {
     expect(keys(example).sort()).toEqual(
       [
         'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
-        'passwords.algorithm', 'trustProxy',
+        'passwords.algorithm', 'trustProxy', 'sessions.maximumDays',
         'limits.registrationsPerAddress', 'limits.registrationWindowSeconds', 'limits.codeAttemptsPerAddress', 'limits.codeAttemptWindowSeconds',
         'limits.loginFreeFailuresPerUsername', 'limits.loginFreeFailuresPerAddress', 'limits.loginFailureWindowSeconds',
         'limits.loginFirstDelaySeconds', 'limits.loginMaxDelaySeconds',

@@ -27,8 +27,8 @@ describe('notification sentences (§8)', () => {
   });
 
   it('renewal executed', () => {
-    expect(renewalMessage('Taylor_Swift', 7, 420, 38)).toBe(
-      'Renewed Taylor Swift for 7 more days at 420 credits (+38 premium)',
+    expect(renewalMessage('Taylor_Swift', 7, 420, 38, 382)).toBe(
+      'Renewed Taylor Swift for 7 more days at 420 credits (+38 premium): 382 credits paid back for the ended term, 420 charged for the new one',
     );
   });
 

@@ -29,6 +29,53 @@ function tierWords(tier: ActivityEvent['tier']): string {
   return tier ? ` (${TIER_WORDS[tier]} term, ${TIER_DAYS[tier]} days)` : '';
 }
 
+/** "Bob's", but "Bookworms'": a name ending in s takes the apostrophe alone. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}’` : `${name}’s`;
+}
+
+/** Buys by one team on one UTC day, shown as one line (a first day is a team's whole squad). */
+interface BuyGroup {
+  kind: 'buys';
+  id: string;
+  at: string;
+  team: ActivityEvent['team'];
+  articles: NonNullable<ActivityEvent['article']>[];
+}
+
+function grouped(events: readonly ActivityEvent[]): (ActivityEvent | BuyGroup)[] {
+  const out: (ActivityEvent | BuyGroup)[] = [];
+  for (const event of events) {
+    const last = out[out.length - 1];
+    const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
+    if (event.kind === 'buy' && event.article && last && last.kind === 'buy' && 'article' in last && last.article && last.team?.id === event.team?.id && sameDay(last.at, event.at)) {
+      out[out.length - 1] = { kind: 'buys', id: last.id, at: last.at, team: last.team, articles: [last.article, event.article] };
+    } else if (event.kind === 'buy' && event.article && last && last.kind === 'buys' && last.team?.id === event.team?.id && sameDay(last.at, event.at)) {
+      last.articles.push(event.article);
+    } else out.push(event);
+  }
+  return out;
+}
+
+function BuysText(props: { group: BuyGroup; leagueId: string; myTeamId: string | null }) {
+  const { group } = props;
+  const team = group.team ? (group.team.id === props.myTeamId ? `You (${group.team.name})` : group.team.name) : 'A team';
+  // newest first in the feed; the list reads in the order bought
+  const articles = [...group.articles].reverse();
+  return (
+    <>
+      {team} bought {articles.length} articles:{' '}
+      {articles.map((article, i) => (
+        <span key={article.id}>
+          {i > 0 && (i === articles.length - 1 ? ' and ' : ', ')}
+          <a href={`/leagues/${encodeURIComponent(props.leagueId)}/articles/${encodeURIComponent(article.id)}`}>{article.title}</a>
+        </span>
+      ))}
+      .
+    </>
+  );
+}
+
 function EventText(props: { event: ActivityEvent; leagueId: string; myTeamId: string | null }) {
   const { event } = props;
   const team = event.team ? (event.team.id === props.myTeamId ? `You (${event.team.name})` : event.team.name) : 'A team';
@@ -65,7 +112,7 @@ function EventText(props: { event: ActivityEvent; leagueId: string; myTeamId: st
     case 'expiry':
       return (
         <>
-          {team}’s contract on {article} ended at its expiry.
+          {event.team?.id === props.myTeamId ? 'Your' : possessive(event.team?.name ?? 'A team')} contract on {article} ended at its expiry.
         </>
       );
     case 'round-result': {
@@ -92,13 +139,17 @@ export function ActivityList(props: { events: ActivityEvent[]; leagueId: string;
   if (props.events.length === 0) return <p class="card empty">Nothing has happened in this league yet.</p>;
   return (
     <ol class="activity" aria-label={props.label}>
-      {props.events.map((event) => (
+      {grouped(props.events).map((event) => (
         <li key={event.id} class="card">
           <span class="activity-icon" aria-hidden="true">
-            {KIND_ICONS[event.kind]}
+            {KIND_ICONS[event.kind === 'buys' ? 'buy' : event.kind]}
           </span>
           <div>
-            <EventText event={event} leagueId={props.leagueId} myTeamId={props.myTeamId} />
+            {event.kind === 'buys' ? (
+              <BuysText group={event} leagueId={props.leagueId} myTeamId={props.myTeamId} />
+            ) : (
+              <EventText event={event} leagueId={props.leagueId} myTeamId={props.myTeamId} />
+            )}
             <time class="sub" dateTime={event.at}>
               {when(event.at)}
             </time>

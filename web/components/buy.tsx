@@ -40,7 +40,6 @@ export function BuyPanel(props: {
       class="buy-panel"
       onSubmit={(event) => {
         event.preventDefault();
-        setHolder(null);
         void run(buy);
       }}
     >
@@ -68,7 +67,8 @@ export function BuyPanel(props: {
         <Refusal code={refusal} />
       )}
       <p class="row">
-        <button type="submit" class="primary" disabled={busy}>
+        {/* a buy the service would refuse is not offered: short of credits, or taken meanwhile */}
+        <button type="submit" class="primary" disabled={busy || after < 0 || holder !== null}>
           Buy for {credits(props.prices[tier])}
         </button>
         <button type="button" onClick={props.onCancel}>

@@ -33,6 +33,18 @@ export function settlesWhen(now = new Date()): string {
     : `when the settlement sweep next runs (due at ${String(SWEEP_HOUR_UTC).padStart(2, '0')}:00 UTC)`;
 }
 
+/**
+ * A renewal's choice, both sides at today's price: what renewing costs (the price plus the
+ * premium) and what letting the contract expire would pay back (its value, if today's price
+ * held at the sweep).
+ */
+export function renewalChoice(c: Contract): { renew: string; expire: string } {
+  if (c.renewalPrice === null || c.currentPrice === null) {
+    return { renew: "today's price plus the renewal premium (10 % for a first renewal)", expire: 'its value on the day it settles' };
+  }
+  return { renew: `${credits(c.renewalPrice)} (${credits(c.currentPrice)} + ${credits(c.renewalPremium)} premium)`, expire: `${credits(c.currentPrice)} paid back` };
+}
+
 /** "74 cr (67 + 7 premium at today's price)", or the rule when today's price is not known yet. */
 export function renewalCost(c: Contract): string {
   if (c.renewalPrice === null || c.currentPrice === null) return "today's price plus the renewal premium (10 % for a first renewal)";
@@ -83,7 +95,7 @@ export function NeedsYou(props: { leagueId: string; unfielded: Contract[]; contr
               {c.article.title} expires tomorrow ({day(c.expireDate)}):{' '}
               {c.renewalElected
                 ? `renewal chosen: it renews for ${renewalCost(c)}.`
-                : `in its renewal window, worth ${credits(c.currentPrice)} now; renewing costs ${renewalCost(c)}.`}{' '}
+                : `renew for ${renewalChoice(c).renew}, or let it expire: ${renewalChoice(c).expire} at today's price.`}{' '}
               <a href={`${base}/contracts`}>{c.renewalElected ? 'Review' : 'Renew or let it go'}</a>
             </li>
           ),

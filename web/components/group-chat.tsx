@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, type Webhook } from '../api';
-import { Refusal, day, useAction, useLoad } from './ui';
+import { Done, Refusal, day, useAction, useLoad } from './ui';
 
 type Format = Webhook['format'];
 
@@ -43,6 +43,7 @@ export function GroupChat(props: { leagueId: string; title: string }) {
   const [url, setUrl] = useState('');
   const [format, setFormat] = useState<Format>('discord');
   const [editing, setEditing] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   const { busy, refusal, run } = useAction();
   if (load.status !== 'ready') return null;
   const hook = load.data;
@@ -61,6 +62,12 @@ export function GroupChat(props: { leagueId: string; title: string }) {
       await api.removeWebhook(props.leagueId);
       reload();
     });
+  const sendTest = () =>
+    void run(async () => {
+      await api.testWebhook(props.leagueId);
+      setSent('A test message is on its way to the chat: it should show there within a few seconds.');
+      reload();
+    });
 
   return (
     <section class="card stack" aria-labelledby="group-chat-heading">
@@ -68,11 +75,15 @@ export function GroupChat(props: { leagueId: string; title: string }) {
       {hook && !editing ? (
         <>
           <p>
-            {props.title} posts each morning’s result, new teams and the season’s end to {formatName(hook.format)} at{' '}
+            {props.title} posts each morning’s result, teams joining and leaving, a closure and the season’s end to {formatName(hook.format)} at{' '}
             <code>{hook.url}</code>.
           </p>
           <HookState hook={hook} />
+          <Done text={sent} />
           <p class="row">
+            <button type="button" onClick={sendTest} disabled={busy}>
+              Send a test message
+            </button>
             <button type="button" onClick={() => setEditing(true)} disabled={busy}>
               Change the webhook…
             </button>
@@ -84,7 +95,7 @@ export function GroupChat(props: { leagueId: string; title: string }) {
       ) : (
         <form class="stack" onSubmit={save}>
           <p>
-            Post each morning’s result, new teams and the season’s end to your group chat. Copy the webhook address from the
+            Post each morning’s result, teams joining and leaving, a closure and the season’s end to your group chat, each with a link back here. Copy the webhook address from the
             chat’s settings (in Discord: Edit channel, Integrations, Webhooks). Credits and invitation codes are never posted.
           </p>
           <label>

@@ -17,6 +17,15 @@ function sideName(side: Side, myTeamId: string | null): string {
 
 /** Who won a final matchup, in words; null while the round is not final. */
 export function resultWords(matchup: Matchup, myTeamId: string | null): string | null {
+  // a forfeit is decided as soon as the team leaves, whatever the points still to come
+  if (matchup.forfeitedBy) {
+    // a departure decides the matchup, not the points: say so, or the score reads wrong
+    const leaver = matchup.forfeitedBy === 'home' ? matchup.home : matchup.away;
+    const winner = matchup.forfeitedBy === 'home' ? matchup.away : matchup.home;
+    const leaverName = leaver.teamId !== null && leaver.teamId === myTeamId ? 'You' : leaver.teamName;
+    const winnerWords = winner.teamId !== null && winner.teamId === myTeamId ? 'you win' : `${winner.teamName} wins`;
+    return `${leaverName} left the league and forfeit${leaverName === 'You' ? '' : 's'}: ${winnerWords}`;
+  }
   if (matchup.result === null) return null;
   if (matchup.result === 'draw') return 'Draw';
   const winner = matchup.result === 'home' ? matchup.home : matchup.away;
@@ -25,6 +34,7 @@ export function resultWords(matchup: Matchup, myTeamId: string | null): string |
 
 /** "You lost" where "Bob won" would be the other side's way of saying it. */
 function myResultWords(matchup: Matchup, myTeamId: string): string | null {
+  if (matchup.forfeitedBy) return resultWords(matchup, myTeamId);
   if (matchup.result === null) return null;
   if (matchup.result === 'draw') return 'Draw';
   const mine = matchup.home.teamId === myTeamId ? 'home' : 'away';
@@ -40,7 +50,8 @@ export function myMatchup(fixtures: Fixtures, myTeamId: string | null): Matchup 
 function fromMySide(matchup: Matchup, myTeamId: string): Matchup {
   if (matchup.home.teamId === myTeamId) return matchup;
   const result = matchup.result === 'home' ? 'away' : matchup.result === 'away' ? 'home' : matchup.result;
-  return { home: matchup.away, away: matchup.home, result };
+  const forfeitedBy = matchup.forfeitedBy === 'home' ? 'away' : matchup.forfeitedBy === 'away' ? 'home' : undefined;
+  return { home: matchup.away, away: matchup.home, result, ...(forfeitedBy ? { forfeitedBy } : {}) };
 }
 
 /** Where a round stands by the clock: "2 days left", "starts 3 Dec 2026", "final". */
@@ -108,22 +119,30 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
   );
 }
 
-/** The table's figures as a football table abbreviates them, each spelled out for a screen reader. */
+/**
+ * The table's figures as a football table abbreviates them, each spelled out for a screen
+ * reader. Played and table points come first, beside the team: on a phone they always fit,
+ * and the rest scroll sideways.
+ */
 const TABLE_COLUMNS = [
   ['played', 'P'],
+  ['table points', 'Pts'],
   ['won', 'W'],
   ['drawn', 'D'],
   ['lost', 'L'],
   ['points for', 'For'],
   ['points against', 'Agst'],
-  ['table points', 'Pts'],
 ] as const;
 
 export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]; myTeamId: string | null }) {
   if (props.rows.length === 0) return <p class="card empty">No team has joined yet.</p>;
   const base = `/leagues/${encodeURIComponent(props.leagueId)}`;
   return (
-    <div class="table-wrap">
+    <>
+    <p class="hint scroll-hint" aria-hidden="true">
+      Wins, draws, losses and points for and against: scroll the table sideways <span>→</span>
+    </p>
+    <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Head-to-head table">
       <table class="h2h-table">
         <caption class="visually-hidden">Head-to-head table: table points, then points for</caption>
         <thead>
@@ -150,19 +169,20 @@ export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]
                   {isMe && <span class="sub">(you)</span>}
                 </th>
                 <td class="num">{row.played}</td>
+                <td class="num">
+                  <strong>{row.tablePoints}</strong>
+                </td>
                 <td class="num">{row.won}</td>
                 <td class="num">{row.drawn}</td>
                 <td class="num">{row.lost}</td>
                 <td class="num">{points(row.pointsFor)}</td>
                 <td class="num">{points(row.pointsAgainst)}</td>
-                <td class="num">
-                  <strong>{row.tablePoints}</strong>
-                </td>
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+    </>
   );
 }

@@ -90,6 +90,24 @@ export function Pitch(props: {
   );
 }
 
+type LinkRow = { from: Position; to: Position; a: Contract; b: Contract; level: string; cls: string };
+
+/** The live links in groups by level, excellent first; one group while levels are unknown. */
+function groups(live: readonly (readonly [Position, Position])[], props: { placed: Placed; levels: PairLevels }): { key: string; title: string; links: LinkRow[] }[] {
+  const rows: LinkRow[] = live.map(([from, to]) => {
+    const a = props.placed[from]!;
+    const b = props.placed[to]!;
+    if (props.levels === 'unknown') return { from, to, a, b, level: 'Unknown', cls: 'open' };
+    if (props.levels === 'loading') return { from, to, a, b, level: 'Checking…', cls: 'open' };
+    const found = props.levels.get(pairKey(a.article.id, b.article.id)) ?? 'weak';
+    return { from, to, a, b, level: LEVEL_WORDS[found], cls: found };
+  });
+  if (props.levels === 'unknown' || props.levels === 'loading') return [{ key: 'all', title: 'Active links', links: rows }];
+  return (['excellent', 'good', 'weak'] as const)
+    .map((key) => ({ key, title: `${LEVEL_WORDS[key]} links`, links: rows.filter((row) => row.cls === key) }))
+    .filter((group) => group.links.length > 0);
+}
+
 export function ChemistryList(props: { schema: Schema; placed: Placed; levels: PairLevels }) {
   const links = CHEMISTRY_LINKS[props.schema];
   // Only links with both ends filled can score; the open ones are counted, not listed.
@@ -107,32 +125,27 @@ export function ChemistryList(props: { schema: Schema; placed: Placed; levels: P
         </p>
       ) : (
         <>
-          <ul class="chemistry">
-            {live.map(([from, to]) => {
-              const a = props.placed[from]!;
-              const b = props.placed[to]!;
-              let level: string;
-              let cls = 'open';
-              if (props.levels === 'unknown') level = 'Unknown';
-              else if (props.levels === 'loading') level = 'Checking…';
-              else {
-                const found = props.levels.get(pairKey(a.article.id, b.article.id)) ?? 'weak';
-                level = LEVEL_WORDS[found];
-                cls = found;
-              }
-              return (
-                <li key={`${from}-${to}`} class={`link ${cls}`}>
-                  <span class="ends">
-                    {from}–{to}
-                  </span>{' '}
-                  <span class="level">{level}</span>
-                  <span class="sub">
-                    {a.article.title} and {b.article.title}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          {/* grouped by level, strongest first: sixteen links in one run read as a wall */}
+          {groups(live, props).map((group) => (
+            <div key={group.key} class="chemistry-group">
+              <h3>
+                {group.title} ({group.links.length})
+              </h3>
+              <ul class="chemistry">
+                {group.links.map(({ from, to, a, b, level, cls }) => (
+                  <li key={`${from}-${to}`} class={`link ${cls}`}>
+                    <span class="ends">
+                      {from}–{to}
+                    </span>{' '}
+                    <span class="level">{level}</span>
+                    <span class="sub">
+                      {a.article.title} and {b.article.title}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
           {open > 0 && <p class="hint">{open} more links open up as you fill their positions.</p>}
         </>
       )}

@@ -140,10 +140,21 @@ export function Refusal(props: { code: string | null }) {
   );
 }
 
-export function Done(props: { text: string | null }) {
+/**
+ * What an action did. With `bring`, it is scrolled into view and focused when it changes: the
+ * action may have been taken far down a long list, and a message at the top unseen is no answer.
+ */
+export function Done(props: { text: string | null; bring?: boolean }) {
+  const box = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (props.bring && props.text && box.current) {
+      box.current.focus({ preventScroll: true });
+      box.current.scrollIntoView({ block: 'center' });
+    }
+  }, [props.text, props.bring]);
   if (!props.text) return null;
   return (
-    <p class="done" role="status">
+    <p class="done" role="status" ref={box} tabIndex={props.bring ? -1 : undefined}>
       <span aria-hidden="true">✓ </span>
       {props.text}
     </p>

@@ -4,7 +4,8 @@ import { api, type Contract, type SaleQuote } from '../api';
 import { Confirm } from '../components/confirm';
 import { LeagueNav } from '../components/league-nav';
 import { refreshNotifications } from '../state';
-import { renewalCost, settlesWhen } from '../components/day-result';
+import { renewalChoice, renewalCost, settlesWhen } from '../components/day-result';
+import { leagueIsOver } from '../components/league-nav';
 import { Done, Loaded, Refusal, Screen, credits, day, errorCode, useAction, useLoad, leagueIsGone } from '../components/ui';
 
 import { DAY_MS } from '../../src/domain/dates';
@@ -14,7 +15,7 @@ function daysLeft(expireDate: string): number {
   return Math.round((Date.parse(`${expireDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
-function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (message: string) => void }) {
+function ContractRow(props: { leagueId: string; contract: Contract; archived: boolean; onChanged: (message: string) => void }) {
   const { contract } = props;
   const [quote, setQuote] = useState<SaleQuote | null>(null);
   const { busy, refusal, setRefusal, run } = useAction();
@@ -59,7 +60,25 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
             {day(contract.expireDate)} ({left <= 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${left} days`})
           </dd>
         </div>
-        {expired && (
+        {props.archived && (
+          <div class="wide">
+            <dt>At expiry</dt>
+            <dd>The league is over: it settles {day(contract.expireDate)} at its value then, without renewing.</dd>
+          </div>
+        )}
+        {renewalOpen && !contract.renewalElected && !props.archived && (
+          <>
+            <div>
+              <dt>Renew</dt>
+              <dd>{renewalChoice(contract).renew}</dd>
+            </div>
+            <div>
+              <dt>Let it expire</dt>
+              <dd>{renewalChoice(contract).expire}</dd>
+            </div>
+          </>
+        )}
+        {expired && !props.archived && (
           <div class="wide">
             <dt>Today</dt>
             <dd>
@@ -69,7 +88,7 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
             </dd>
           </div>
         )}
-        <div class="wide">
+        {!props.archived && <div class="wide">
           <dt>Renewal</dt>
           <dd>
             {contract.renewalElected
@@ -77,10 +96,10 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
               : left < 0
                 ? 'Closed: the contract has expired'
                 : renewalOpen
-                ? `Open now: renewing costs ${renewalCost(contract)}`
+                ? 'Open now: renew today or tomorrow, or let it expire'
                 : `Opens ${day(new Date(Date.parse(`${contract.expireDate}T00:00:00Z`) - DAY_MS).toISOString())}`}
           </dd>
-        </div>
+        </div>}
       </dl>
       {quote ? (
         <Confirm
@@ -101,7 +120,7 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
             the {quote.remainingDays} of {quote.termDays} days left.
           </p>
         </Confirm>
-      ) : (
+      ) : props.archived ? null : (
         <p class="row">
           {!expired && (
             <button type="button" onClick={askToSell} disabled={busy}>
@@ -145,21 +164,33 @@ function ContractRow(props: { leagueId: string; contract: Contract; onChanged: (
 }
 
 export function Contracts(props: { id: string }) {
-  const [load, reload] = useLoad(() => api.myContracts(props.id), props.id);
+  const [load, reload] = useLoad(async () => {
+    const [contracts, league] = await Promise.all([api.myContracts(props.id), api.league(props.id)]);
+    return { contracts, archived: leagueIsOver(league) };
+  }, props.id);
   const [message, setMessage] = useState<string | null>(null);
+  const archived = load.status === 'ready' && load.data.archived;
   return (
     <Screen title="Contracts">
-      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
-      <Done text={message} />
+      {!leagueIsGone(load) && <LeagueNav id={props.id} archived={archived} />}
+      <Done text={message} bring />
+      {archived && (
+        <p class="card archive-note">
+          <span aria-hidden="true">🗄 </span>This league is over: nothing can be bought, sold, renewed or fielded. Your contracts run to their
+          expiry and settle at their value then.
+        </p>
+      )}
       <Loaded load={load} what="your contracts" retry={reload} leagueId={props.id}>
-        {(contracts) => {
+        {({ contracts }) => {
           const live = contracts.filter((c) => c.status === 'live' || c.status === 'expired');
           return live.length === 0 ? (
             <div class="card empty">
               <p>You hold no contracts in this league.</p>
-              <a class="button primary" href={`/leagues/${encodeURIComponent(props.id)}/market`}>
-                Go to the market
-              </a>
+              {!archived && (
+                <a class="button primary" href={`/leagues/${encodeURIComponent(props.id)}/market`}>
+                  Go to the market
+                </a>
+              )}
             </div>
           ) : (
             <ul class="contracts">
@@ -168,6 +199,7 @@ export function Contracts(props: { id: string }) {
                   key={contract.id}
                   leagueId={props.id}
                   contract={contract}
+                  archived={archived}
                   onChanged={(text) => {
                     setMessage(text);
                     reload();

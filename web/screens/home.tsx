@@ -10,6 +10,8 @@ interface MyLeagueRow {
   rank: number | null;
   points: number | null;
   teamCount: number;
+  /** a head-to-head league's table points: its rank is the table's */
+  tablePoints?: number;
 }
 
 async function loadMyLeagues(): Promise<MyLeagueRow[]> {
@@ -22,6 +24,12 @@ async function loadMyLeagues(): Promise<MyLeagueRow[]> {
   }
   return Promise.all(
     leagues.map(async (league) => {
+      // A head-to-head league is ranked by its table, as on its own screen.
+      if (league.format === 'head-to-head') {
+        const [table, team] = await Promise.all([api.headToHead(league.id).catch(() => null), api.myTeam(league.id).catch(() => null)]);
+        const row = table?.find((r) => r.teamId === team?.id);
+        return { league, rank: row?.rank ?? null, points: row?.pointsFor ?? null, tablePoints: row?.tablePoints, teamCount: table?.length ?? league.teamCount };
+      }
       // The player's own row only: a league of 100,000 teams never ships whole to say one rank.
       const page = await api.leaderboardAroundMe(league.id, 1).catch(() => null);
       const mine = page?.rows.find((entry) => entry.team.player.id === me.id);
@@ -62,7 +70,9 @@ export function Home() {
                     <span class="league-title">{row.league.title}</span>
                   </a>
                   <p class="league-facts">
-                    {row.rank === null ? 'No points yet' : `Rank ${row.rank} of ${row.teamCount}`} · {points(row.points ?? 0)} points
+                    {row.tablePoints !== undefined
+                      ? `Rank ${row.rank} of ${row.teamCount} in the table · ${row.tablePoints} table points`
+                      : `${row.rank === null ? 'No points yet' : `Rank ${row.rank} of ${row.teamCount}`} · ${points(row.points ?? 0)} points`}
                     {row.league.closedAt && ' · closed'}
                   </p>
                 </li>

@@ -98,7 +98,7 @@ async function loadLeague(id: string) {
   return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, ...extras, endedRound };
 }
 
-function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string }) {
+function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string; meLeft?: boolean }) {
   rememberEntries(props.rows);
   return (
     <>
@@ -112,7 +112,7 @@ function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId
               <a href={`/leagues/${encodeURIComponent(props.leagueId)}/teams/${encodeURIComponent(entry.team.id)}`}>{entry.team.name}</a>
               <span class="sub">
                 {entry.team.player.name}
-                {isMe && ' (you)'}
+                {isMe && (props.meLeft ? ' (you, left the league)' : ' (you)')}
               </span>
             </th>
             <td class="num">{points(entry.cumulativePoints)}</td>
@@ -130,7 +130,7 @@ function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId
  * The top of the table, paged ten ranks at a time, and the player's own neighbourhood when
  * it is not on the page shown: a league of 100,000 teams never ships whole.
  */
-function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; around: Page<LeaderboardEntry> | null; meId: string }) {
+function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; around: Page<LeaderboardEntry> | null; meId: string; meLeft?: boolean }) {
   const [offset, setOffset] = useState(0);
   const [page, setPage] = useState<Page<LeaderboardEntry>>(props.top);
   const [failed, setFailed] = useState<string | null>(null);
@@ -176,7 +176,7 @@ function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; aroun
             </tr>
           </thead>
           <tbody>
-            <StandingsRows leagueId={props.leagueId} rows={page.rows} meId={props.meId} />
+            <StandingsRows leagueId={props.leagueId} rows={page.rows} meId={props.meId} meLeft={props.meLeft} />
           </tbody>
           {neighbours.length > 0 && (
             <tbody aria-label="Around your team">
@@ -185,7 +185,7 @@ function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; aroun
                   <span aria-hidden="true">⋯ </span>Around your team
                 </td>
               </tr>
-              <StandingsRows leagueId={props.leagueId} rows={neighbours} meId={props.meId} />
+              <StandingsRows leagueId={props.leagueId} rows={neighbours} meId={props.meId} meLeft={props.meLeft} />
             </tbody>
           )}
         </table>
@@ -254,7 +254,9 @@ export function LeagueHome(props: { id: string }) {
       <LeagueNav id={props.id} title={title} archived={archived} />
       <Loaded load={load} what="this league" retry={reload}>
         {({ league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, fixtures, table, recent, endedRound }) => {
-          const team = entry?.team ?? null;
+          // a player who left still has their team's row: it is theirs, but they are not a member
+          const ownLeft = role.isMember ? null : (entry ?? top.rows.find((row) => row.team.player.id === me.id) ?? null);
+          const team = role.isMember ? (entry?.team ?? null) : null;
           const latest = performances[0];
           const change = rankChange(entry?.rankDelta ?? null);
           const teams = top.total;
@@ -270,6 +272,7 @@ export function LeagueHome(props: { id: string }) {
                   opens from its row. Nothing can be bought, sold or fielded here any more.
                 </p>
               )}
+              {archived && <Podium table={table} top={top.rows} />}
               {role.isMember && !archived && (
                 <NeedsYou
                   leagueId={league.id}
@@ -296,10 +299,22 @@ export function LeagueHome(props: { id: string }) {
                   endedRound={endedRound && team ? { fixtures: endedRound, myTeamId: team.id } : null}
                 />
               )}
+              {!role.isMember && ownLeft && (
+                <p class="card archive-note">
+                  <span aria-hidden="true">🚪 </span>You left {league.title}: your team {ownLeft.team.name} stays in the standings with its points
+                  {archived ? ', and the season is over.' : ' and contracts, and plays on without you.'}
+                </p>
+              )}
               {!role.isMember && !archived && (
                 <section class="card">
-                  <h2>Join this league</h2>
-                  <JoinForm league={league} onJoined={reload} />
+                  {/* the rules let a player come back: the same team, its contracts and points */}
+                  <h2>{ownLeft ? `Rejoin ${league.title}` : 'Join this league'}</h2>
+                  <JoinForm
+                    league={league}
+                    onJoined={reload}
+                    name={ownLeft?.team.name}
+                    label={ownLeft ? `Rejoin with ${ownLeft.team.name}` : undefined}
+                  />
                 </section>
               )}
               {team && (
@@ -348,7 +363,7 @@ export function LeagueHome(props: { id: string }) {
               )}
               <section aria-labelledby="standings-heading">
                 <h2 id="standings-heading">{league.format === 'head-to-head' ? 'Points standings' : 'Standings'}</h2>
-                <Standings leagueId={league.id} top={top} around={around} meId={me.id} />
+                <Standings leagueId={league.id} top={top} around={around} meId={me.id} meLeft={!role.isMember} />
               </section>
               {recent && (
                 <section aria-labelledby="recent-heading">
@@ -379,8 +394,10 @@ export function LeagueHome(props: { id: string }) {
                       }
                     >
                       <p>
-                        Leave {league.title}? Your team keeps its contracts and its place in the final table, but you cannot come back to
-                        it. If you are the last member, the league is deleted.
+                        Leave {league.title}? Your team stays in the standings with its points and contracts, which run to their expiry
+                        {league.format === 'head-to-head' ? ', and it forfeits the round being played' : ''}. You can come back while the season
+                        runs{league.visibility === 'private' ? ' with the invitation code' : ''}, to the same team. If you are the last member, the
+                        league is deleted.
                       </p>
                     </Confirm>
                   ) : confirming === 'close' ? (
@@ -419,6 +436,29 @@ export function LeagueHome(props: { id: string }) {
         }}
       </Loaded>
     </Screen>
+  );
+}
+
+/**
+ * The final podium: a head-to-head league's by its table (table points, then points for), a
+ * points league's by its standings, as the league's chat was told.
+ */
+function Podium(props: { table: HeadToHeadRow[] | null; top: LeaderboardEntry[] }) {
+  const places = props.table
+    ? props.table.slice(0, 3).map((row) => ({ rank: row.rank, name: row.teamName, what: `${row.tablePoints} table points, ${points(row.pointsFor)} points for` }))
+    : props.top.slice(0, 3).map((entry) => ({ rank: entry.rank, name: entry.team.name, what: `${points(entry.cumulativePoints)} points` }));
+  if (places.length === 0) return null;
+  return (
+    <section class="card podium" aria-labelledby="podium-heading">
+      <h2 id="podium-heading">Final podium</h2>
+      <ol class="plain">
+        {places.map((place) => (
+          <li key={place.rank + place.name}>
+            <strong>{['1st', '2nd', '3rd'][place.rank - 1] ?? `${place.rank}th`}</strong> {place.name} · {place.what}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

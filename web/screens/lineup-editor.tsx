@@ -5,15 +5,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Contract } from '../api';
 import { remapForSchema, SCHEMA_NAMES, SCHEMAS, type Position, type Schema } from '../../src/domain/formations';
-import { LeagueNav } from '../components/league-nav';
+import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { ChemistryList, DRAG_TYPE, POSITION_NAMES, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
 import { Done, Loaded, Refusal, Screen, day, useAction, useLoad, leagueIsGone } from '../components/ui';
 import { settlesWhen } from '../components/day-result';
 import { warnBeforeLeaving } from '../router';
 
 async function loadEditor(id: string) {
-  const [lineup, contracts, team] = await Promise.all([api.myLineup(id), api.myContracts(id), api.myTeam(id)]);
-  return { lineup, contracts: contracts.filter((c) => c.status === 'live'), team };
+  const [lineup, contracts, team, league] = await Promise.all([api.myLineup(id), api.myContracts(id), api.myTeam(id), api.league(id)]);
+  return { lineup, contracts: contracts.filter((c) => c.status === 'live'), team, archived: leagueIsOver(league) };
 }
 
 /** Why a contract on the pitch can no longer be fielded, in words. */
@@ -226,7 +226,7 @@ function Editor(props: { id: string; teamId: string; schema: Schema; placed: Pla
                 >
                   <span aria-hidden="true">{selected === c.id ? '●' : '○'}</span>
                   {c.article.title}
-                  <span class="sub"> {c.tier.toLowerCase()} · until {c.expireDate}</span>
+                  <span class="sub"> {c.tier.toLowerCase()} · until {day(c.expireDate)}</span>
                 </button>
               </li>
             ))}
@@ -244,9 +244,17 @@ export function LineupEditor(props: { id: string }) {
   const [load, reload] = useLoad(() => loadEditor(props.id), props.id);
   return (
     <Screen title="Line-up">
-      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
+      {!leagueIsGone(load) && <LeagueNav id={props.id} archived={load.status === 'ready' && load.data.archived} />}
       <Loaded load={load} what="your line-up" retry={reload} leagueId={props.id}>
-        {({ lineup, contracts, team }) => {
+        {({ lineup, contracts, team, archived }) => {
+          if (archived) {
+            return (
+              <p class="card archive-note">
+                <span aria-hidden="true">🗄 </span>This league is over: line-ups stay as they stood at the end.{' '}
+                <a href={`/leagues/${encodeURIComponent(props.id)}/teams/${encodeURIComponent(team.id)}`}>Your last line-up</a>
+              </p>
+            );
+          }
           const live = new Map(contracts.map((c) => [c.id, c]));
           const placed: Placed = {};
           const leftPitch: string[] = [];

@@ -6,9 +6,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type ArticleOffer, type Contract, type MarketArticle, type TierPrices } from '../api';
 import { BuyPanel } from '../components/buy';
 import { Genie } from '../components/genie';
-import { LeagueNav } from '../components/league-nav';
+import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { session } from '../state';
-import { Loaded, Refusal, Screen, count, credits, useAction, useLoad, leagueIsGone } from '../components/ui';
+import { Loaded, Refusal, Screen, count, credits, day, useAction, useLoad, leagueIsGone } from '../components/ui';
 
 /** A phone screen's worth at first; the rest one tap away. */
 const SHELF_FIRST = 12;
@@ -83,17 +83,20 @@ export function OfferList(props: {
     <ul class="offers" aria-label={props.label}>
       {props.offers.map((offer) => {
         const buyable = offer.availability === 'free-agent' && offer.prices && !offer.pending;
+        // the cheapest term out of reach: no buy is offered, and the card says why
+        const shortOf = buyable && offer.prices ? Math.min(offer.prices.SHORT, offer.prices.MEDIUM, offer.prices.LONG) - props.creditsLeft : 0;
         return (
           <li key={offer.id} class="card offer">
             <div class="offer-head">
               <a href={`/leagues/${encodeURIComponent(props.leagueId)}/articles/${encodeURIComponent(offer.id)}`} class="offer-title">
                 {offer.title}
               </a>
-              {buyable && buying !== offer.id && (
+              {buyable && buying !== offer.id && shortOf <= 0 && (
                 <button type="button" class="compact" onClick={() => setBuying(offer.id)}>
                   Buy<span class="visually-hidden"> {offer.title}…</span>
                 </button>
               )}
+              {buyable && shortOf > 0 && <span class="tag">{credits(shortOf)} short</span>}
             </div>
             <p class="offer-facts">
               <Availability offer={offer} />
@@ -139,8 +142,8 @@ function priceOf(offer: Offer): number {
 
 export function Market(props: { id: string }) {
   const [load, reload] = useLoad(async () => {
-    const [shelf, team] = await Promise.all([api.market(props.id), api.myTeam(props.id)]);
-    return { shelf, team };
+    const [shelf, team, league] = await Promise.all([api.market(props.id), api.myTeam(props.id), api.league(props.id)]);
+    return { shelf, team, archived: leagueIsOver(league) };
   }, props.id);
   const [sort, setSort] = useState<Sort>('rank');
   const [onlyFree, setOnlyFree] = useState(false);
@@ -202,12 +205,12 @@ export function Market(props: { id: string }) {
 
   return (
     <Screen title="Market">
-      {!leagueIsGone(load) && <LeagueNav id={props.id} />}
+      {!leagueIsGone(load) && <LeagueNav id={props.id} archived={load.status === 'ready' && load.data.archived} />}
       {bought && (
         <div class="done card" role="status">
           <p>
             <span aria-hidden="true">✓ </span>Bought <strong>{bought.article.title}</strong> for {credits(bought.purchasePrice)} ({bought.tier.toLowerCase()},
-            until {bought.expireDate}).
+            until {day(bought.expireDate)}).
           </p>
           <p>
             <a class="button primary" href={`/leagues/${encodeURIComponent(props.id)}/lineup`}>
@@ -217,7 +220,12 @@ export function Market(props: { id: string }) {
         </div>
       )}
       <Loaded load={load} what="the market" retry={reload} leagueId={props.id}>
-        {({ team }) => (
+        {({ team, archived }) => archived ? (
+          <p class="card archive-note">
+            <span aria-hidden="true">🗄 </span>This league is over: its market is shut, and nothing can be bought.{' '}
+            <a href={`/leagues/${encodeURIComponent(props.id)}`}>Final standings</a>
+          </p>
+        ) : (
           <>
             <div class="market-bar">
               <p class="credits-line">

@@ -30,19 +30,33 @@ export function ReportScreen() {
   const route = queryParam('from') ?? undefined;
   const viewport = `${window.innerWidth}x${window.innerHeight}`;
 
-  if (filed) {
+  // A server without an issue tracker keeps the report itself and answers with this page's
+  // own address naming it (README, problem reports): there is no tracker page to follow.
+  const received = queryParam('received');
+  const keptHere = filed ? new URL(filed.issueUrl, location.href).origin === location.origin : received !== null;
+  if (filed || received !== null) {
+    const number = filed ? filed.issueNumber : received;
     return (
-      <Screen title="Report sent">
+      <Screen title={keptHere ? 'Report received' : 'Report sent'}>
         <div class="done card" role="status">
-          <p>
-            <span aria-hidden="true">✓ </span>Thank you. Your report is issue <strong>#{filed.issueNumber}</strong>.
-          </p>
-          <p>
-            <a href={filed.issueUrl} target="_blank" rel="noopener noreferrer">
-              Follow issue #{filed.issueNumber} on the tracker
-            </a>{' '}
-            (opens a new tab; the tracker is public).
-          </p>
+          {keptHere ? (
+            <p>
+              <span aria-hidden="true">✓ </span>Thank you. Report <strong>#{number}</strong> was received and is kept on this server, where the
+              people who run it read it.
+            </p>
+          ) : (
+            <>
+              <p>
+                <span aria-hidden="true">✓ </span>Thank you. Your report is issue <strong>#{number}</strong>.
+              </p>
+              <p>
+                <a href={filed!.issueUrl} target="_blank" rel="noopener noreferrer">
+                  Follow issue #{number} on the tracker
+                </a>{' '}
+                (opens a new tab; the tracker is public).
+              </p>
+            </>
+          )}
         </div>
         <p>
           <a href={route ?? '/home'}>Back to where you were</a>
@@ -53,7 +67,10 @@ export function ReportScreen() {
 
   return (
     <Screen title="Report a problem">
-      <p>Your report becomes a public issue on the project's tracker. Your e-mail address is never included.</p>
+      <p>
+        Your report goes to the people who run this server: as a public issue on their tracker where they keep one, otherwise kept on the server
+        itself. Your e-mail address is never included.
+      </p>
       <form
         class="card stack"
         onSubmit={(event) => {
@@ -104,7 +121,7 @@ export function ReportScreen() {
           <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
           The maintainers may contact me about this report
         </label>
-        <p class="hint">
+        <p class="hint break">
           Attached to help find the problem: the page you came from{route ? ` (${route})` : ''}, your screen size ({viewport}), language and
           browser.
         </p>

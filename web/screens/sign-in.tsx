@@ -1,4 +1,11 @@
 /** Screen 1: sign in or create an account with a username and password; the sign-in landing. */
+
+/**
+ * The shortest password the app lets a new account choose. The interface's API sets no
+ * minimum (and keeps accepting any); this is the project's own floor, after NIST SP 800-63B's
+ * eight characters for a password a person chooses.
+ */
+const NEW_PASSWORD_MIN = 8;
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
@@ -53,6 +60,7 @@ export function SignIn() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { busy, refusal, setRefusal, run } = useAction();
+  const [short, setShort] = useState(false);
   const creating = mode === 'create';
   const invitation = pendingInvitation();
   // Password sign-in is the default; the identity provider is offered once the server says it
@@ -68,6 +76,14 @@ export function SignIn() {
   };
 
   const submit = (event: Event) => {
+    // A new password meets the project's minimum, said in words beside the field (signing in
+    // takes any: the interface sets no minimum, and older accounts may have shorter ones).
+    if (creating && password.length < NEW_PASSWORD_MIN) {
+      event.preventDefault();
+      setShort(true);
+      return;
+    }
+    setShort(false);
     event.preventDefault();
     void run(async () => {
       const result = creating ? await api.register(username, password) : await api.login(username, password);
@@ -121,10 +137,22 @@ export function SignIn() {
                 type="password"
                 autoComplete={creating ? 'new-password' : 'current-password'}
                 maxLength={200}
+                aria-describedby={creating ? 'password-hint' : undefined}
                 value={password}
                 onInput={(e) => setPassword(e.currentTarget.value)}
               />
             </label>
+            {creating && (
+              <p id="password-hint" class="hint">
+                At least {NEW_PASSWORD_MIN} characters. Your account holds your teams, and a short password is guessed in minutes by
+                anyone who tries; a few words in a row are easy to remember and hard to guess.
+              </p>
+            )}
+            {short && creating && (
+              <p class="refusal" role="alert">
+                <span aria-hidden="true">⚠ </span>That password is shorter than {NEW_PASSWORD_MIN} characters: choose a longer one.
+              </p>
+            )}
             <Refusal code={refusal} />
             {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
             <button type="submit" class="primary" disabled={busy}>

@@ -1,9 +1,12 @@
-/** Another team's line-up, read-only, opened from its row in the standings. */
+/**
+ * Another team's line-up, read-only, opened from its row in the standings. Its credits are not
+ * shown: a team's credits are its own player's business (README, game-rule decisions).
+ */
 import { api } from '../api';
 import { seenEntry } from '../state';
 import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { ChemistryList, Pitch, pairKey, type PairLevels, type Placed } from '../components/pitch';
-import { Loaded, Screen, credits, useLoad, points, leagueIsGone } from '../components/ui';
+import { Loaded, Screen, useLoad, points, leagueIsGone } from '../components/ui';
 
 export function TeamLineupScreen(props: { id: string; teamId: string }) {
   const [load, reload] = useLoad(async () => {
@@ -36,12 +39,12 @@ export function TeamLineupScreen(props: { id: string; teamId: string }) {
             <>
               {entry ? (
                 <p>
-                  {entry.team.player.name} · rank {entry.rank} · {points(entry.cumulativePoints)} points · {credits(entry.team.credits)}
+                  {entry.team.player.name} · rank {entry.rank} · {points(entry.cumulativePoints)} points
                 </p>
               ) : (
                 team && (
                   <p>
-                    {team.player.name} · {credits(team.credits)}
+                    {team.player.name}
                   </p>
                 )
               )}

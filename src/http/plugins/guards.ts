@@ -12,7 +12,7 @@ import { fail } from '../../domain/errors';
 import type { Services } from '../../services/composition-root';
 import { guardWrite } from '../origins';
 import { verifyServiceToken } from '../service-token';
-import { requireSession } from '../session';
+import { renewedSessionCookie, requireSession } from '../session';
 
 /** The path as Elysia's router reads it: from the first slash after the origin to the query. */
 export function pathOf(url: string): string {
@@ -47,8 +47,11 @@ export function guards(ctx: AppContext) {
     }
     const path = pathOf(request.url);
     if (path.startsWith('/api/')) {
-      await requireSession(ctx, request);
+      const claims = await requireSession(ctx, request);
       guardWrite(ctx.config, request);
+      // a route that sets its own cookie (signing out) replaces this one
+      const renewed = await renewedSessionCookie(ctx, claims);
+      if (renewed) headers['set-cookie'] = renewed;
     } else if (path.startsWith('/internal/') && !verifyServiceToken(ctx.config.serviceToken, request)) {
       headers['www-authenticate'] = 'Bearer';
       fail('UNAUTHORIZED');

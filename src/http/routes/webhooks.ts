@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../app-context';
 import type { Services } from '../../services/composition-root';
-import { DeletedSchema, WebhookRequestSchema, WebhookSchema } from '../../wire/outbound';
+import { DeletedSchema, QueuedSchema, WebhookRequestSchema, WebhookSchema } from '../../wire/outbound';
 import { playerSession } from '../plugins/guards';
 import { heldBackBody, judged } from '../route-options';
 import { answer } from '../route-schemas';
@@ -30,6 +30,10 @@ export function webhookRoutes(ctx: AppContext, services: Services) {
         }),
       },
     )
+    .post('/api/v1/leagues/:id/webhook/test', ({ player, params }) => services.webhooks.sendTest(params.id, player.id), {
+      response: answer(QueuedSchema),
+      ...doc({ id: 'testLeagueWebhook', summary: 'Send a test message to the league’s webhook, to see it reach the chat; the admin only' }),
+    })
     .delete('/api/v1/leagues/:id/webhook', ({ player, params }) => services.webhooks.remove(params.id, player.id), {
       response: answer(DeletedSchema),
       ...doc({ id: 'deleteLeagueWebhook', summary: 'Remove the league’s webhook; messages not yet sent are dropped; the admin only' }),

@@ -7,12 +7,16 @@ import { displayTitle } from '../../domain/titles';
 import type { ContractRow } from '../../store/contracts';
 import type { Contract, Team } from '../../wire/contracts';
 
-export function contractView(contract: ContractRow, team: Team, today: string, currentPrice: number | null): Contract {
+/**
+ * `renewable`: false in a closed or ended league, where no renewal can be elected and an
+ * elected one settles at expiry (README, game-rule decisions), so no renewal price is quoted.
+ */
+export function contractView(contract: ContractRow, team: Team, today: string, currentPrice: number | null, renewable = true): Contract {
   const termDays = termDaysOf(contract);
   const status = contractState(contract, today);
   // What electing a renewal would cost at today's price: the premium grows with each renewal,
   // so a player reading "renews at the current price" would misjudge it (issue 23).
-  const renewal = currentPrice !== null && (status === 'live' || status === 'expired') ? renewalQuote(currentPrice, contract.renewalCount) : null;
+  const renewal = renewable && currentPrice !== null && (status === 'live' || status === 'expired') ? renewalQuote(currentPrice, contract.renewalCount) : null;
   return {
     id: contract.id,
     team,
@@ -40,6 +44,8 @@ export interface ContractViewInputs {
   languageScales: ReadonlyMap<string, number>;
   /** today's cached 30-day average by `liveAverageKey`; absent when not cached */
   liveAverages: ReadonlyMap<string, number>;
+  /** leagues (by id) that are closed or ended: their contracts quote no renewal */
+  inactiveLeagues?: ReadonlySet<string>;
 }
 
 export function liveAverageKey(domain: string, articleId: string): string {
@@ -61,6 +67,6 @@ export function contractViews(rows: readonly ContractRow[], inputs: ContractView
     if (!team) return [];
     const average = wantsCurrentPrice(row) ? inputs.liveAverages.get(liveAverageKey(row.domain, row.articleId)) : undefined;
     const current = average === undefined ? null : price(average, inputs.languageScales.get(row.leagueId) ?? 1, termDaysOf(row));
-    return [contractView(row, team, today, current)];
+    return [contractView(row, team, today, current, !inputs.inactiveLeagues?.has(row.leagueId))];
   });
 }

@@ -8,3 +8,4 @@ export * from './caches';
 export * from './head-to-head';
 export * from './activity';
 export * from './outbound';
+export * from './reports';
