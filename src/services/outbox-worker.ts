@@ -169,8 +169,9 @@ export class OutboxWorker {
           }
           startWhatMay();
         }
-        if (running.size === 0) break;
-        await Promise.race(running);
+        // sends may have ended while rows were read: what waits for them starts on the next turn
+        if (running.size === 0 && waiting.length === 0) break;
+        if (running.size > 0) await Promise.race(running);
       }
     } catch (error) {
       failure ??= error;
