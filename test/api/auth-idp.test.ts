@@ -280,6 +280,25 @@ describe('GET /auth/dev', () => {
     }
   });
 
+  it('eight first sign-ins at once all sign in, as one demo player', async () => {
+    const app = await createTestApp({ config: { environment: 'local' }, poolSize: 8 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => app.call('GET', '/auth/dev')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(302));
+      const players = await everyPlayer(app);
+      expect(players.map((player) => player.subject)).toEqual(['dev:demo']);
+      // every session they were given is the one player's
+      for (const answer of answers) {
+        const me = await app.call('GET', '/api/v1/session', { headers: { cookie: cookieValue(answer.headers, 'session_token')! } });
+        expect(me.body).toMatchObject({ sub: 'dev:demo' });
+      }
+      // exactly one of them was the player's first sign-in
+      expect(answers.filter((answer) => answer.headers.get('location')!.endsWith('?new=1'))).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it.each(['production', 'test'] as const)('is a bare 404 in the %s environment', async (environment) => {
     const app = await createTestApp({ config: { environment } });
     try {
