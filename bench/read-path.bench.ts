@@ -43,6 +43,7 @@ import { jsonBody } from '../src/http/route-options';
 import { BuyContractRequestSchema } from '../src/wire/contracts';
 import { listen } from '../src/http/server';
 import { batchedStdout, jsonLogger } from '../src/logger';
+import { operatorLog } from '../cli/config-option';
 import { openRuntime } from '../src/runtime';
 import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
 import { buildBulkLeague } from '../test/support/bulk-league';
@@ -61,7 +62,10 @@ function configFor(databasePath: string) {
 
 /** Child: the service itself, logging as `serve` does (one JSON line per request to stdout). */
 async function serveApp(databasePath: string) {
-  const runtime = await openRuntime(configFor(databasePath), { log: jsonLogger(batchedStdout()) });
+  const config = configFor(databasePath);
+  // the log exactly as `serve` makes it: its level, its secrets masked
+  const { log, secrets } = operatorLog(config, batchedStdout());
+  const runtime = await openRuntime(config, { log, secrets });
   const app = createApp(runtime.ctx).post(BODY_ROUTE, () => BODY_ANSWER, {
     ...jsonBody(BuyContractRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER' }),
   });

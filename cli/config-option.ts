@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../src/config';
+import { jsonLogger, type Logger } from '../src/logger';
+import { configSecretValues, SecretValues } from '../src/redaction';
 
 export interface CommonOptions {
   config?: string;
@@ -32,3 +34,13 @@ export function postgresNotBuiltLine(verb: string): string {
 
 /** A failure the operator can act on: one line on stderr, exit code 1. */
 export class CliFailure extends Error {}
+
+/**
+ * A verb's log: JSON lines at the configured `logLevel`, secrets masked (the configuration's;
+ * openRuntime adds those the database holds). Verbs other than serve write it to stderr, so
+ * stdout carries only their report.
+ */
+export function operatorLog(config: Config, sink: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): { log: Logger; secrets: SecretValues } {
+  const secrets = new SecretValues(configSecretValues(config));
+  return { log: jsonLogger(sink, { level: config.logLevel, secrets }), secrets };
+}

@@ -22,7 +22,7 @@ import { CliFailure } from './config-option';
 export function buildProgram(): Command {
   const program = new Command('fantasy')
     .description('Article Fantasy League: HTTP API, SQLite store and admin commands')
-    .version(version, '-V, --version', 'print the version')
+    .version(`${version} (node ${process.version})`, '-V, --version', 'print the version and the Node.js runtime running it')
     .option('--config <file>', 'JSON configuration file (default ./fantasy.config.json when present)')
     .showHelpAfterError('(fantasy --help lists the verbs; fantasy VERB --help its options)')
     .exitOverride();

@@ -48,10 +48,10 @@ if $reuse_build; then
   [ -x "$binary" ] || fail "dist/fantasy is missing: run npm run build first"
   say "build: reusing $binary"
 else
-  say "build: npm ci && npm run build in a clean copy"
+  say "build: npm ci, npm ci --prefix runtime && npm run build in a clean copy"
   mkdir "$scratch/src"
   tar -C "$root" --exclude-from="$root/.dockerignore" -cf - . | tar -C "$scratch/src" -xf -
-  (cd "$scratch/src" && npm ci --no-audit --no-fund && npm run build)
+  (cd "$scratch/src" && npm ci --no-audit --no-fund && npm ci --prefix runtime --no-audit --no-fund && npm run build)
   binary="$scratch/src/dist/fantasy"
 fi
 

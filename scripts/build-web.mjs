@@ -2,6 +2,8 @@
  * Builds the players' web app (web/) into dist/web/:
  *   index.html          the shell (names the hashed files; served with no-cache)
  *   assets/NAME-HASH.*  the script, the stylesheet, the icon and the web app manifest, each also as .gz and .br
+ *   docs.html           the API reference page of GET /docs: Swagger UI (swagger-ui-dist's
+ *                       bundle and stylesheet, hashed here like the app's) over /openapi.json
  *   manifest.json       every file the server may send, so it never lists a folder
  * The server serves these from the checkout, and scripts/build.mjs embeds them in
  * dist/fantasy as SEA assets under `web/`.
@@ -10,10 +12,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { root } from './bundle-options.mjs';
 
 export const webDist = path.join(root, 'dist', 'web');
+const require = createRequire(import.meta.url);
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -137,8 +141,40 @@ export async function buildWeb() {
   fs.writeFileSync(path.join(webDist, 'index.html'), shell);
   files.push('index.html');
 
+  // The API reference: Swagger UI's standalone bundle from the registry, no script or style of
+  // its own inline, so the app's content security policy holds it (images aside: its
+  // stylesheet draws its icons as data: SVGs).
+  const swaggerUi = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  emit('swagger-ui-bundle.js', fs.readFileSync(path.join(swaggerUi, 'swagger-ui-bundle.js')));
+  emit('swagger-ui.css', fs.readFileSync(path.join(swaggerUi, 'swagger-ui.css')));
+  emit('docs-start.js', fs.readFileSync(path.join(root, 'web', 'docs', 'start.js')));
+  emit('docs.css', fs.readFileSync(path.join(root, 'web', 'docs', 'docs.css')));
+  const docs = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>API reference · Article Fantasy League</title>',
+    `<link rel="icon" href="${names['icon.svg']}" type="image/svg+xml">`,
+    `<link rel="stylesheet" href="${names['swagger-ui.css']}">`,
+    `<link rel="stylesheet" href="${names['docs.css']}">`,
+    '</head>',
+    '<body>',
+    '<div id="reference"><p>Loading the API reference…</p></div>',
+    '<noscript><p>The API reference needs JavaScript; the document itself is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>',
+    `<script src="${names['swagger-ui-bundle.js']}"></script>`,
+    `<script src="${names['docs-start.js']}"></script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(webDist, 'docs.html'), docs);
+  files.push('docs.html');
+
   const manifest = {
     shell: 'index.html',
+    docs: 'docs.html',
     assets: {
       ...Object.fromEntries(
         files

@@ -2,9 +2,10 @@
 /**
  * Builds the service.
  *   --bundle-only  dist/fantasy.cjs only (what `npm start` runs with the machine's node)
- *   (default)      also dist/fantasy: a Node single executable application carrying the
- *                  bundle, the better-sqlite3 and argon2 addons, both dialects' migrations and the web app
- *                  as assets. Both build the web app into dist/web first (scripts/build-web.mjs).
+ *   (default)      also dist/fantasy: a Node single executable application of the pinned LTS
+ *                  runtime (scripts/embedded-runtime.mjs) carrying the bundle, the better-sqlite3
+ *                  addon compiled for that runtime, the argon2 addon, both dialects' migrations and
+ *                  the web app as assets. Both build the web app into dist/web first (scripts/build-web.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { cliBundleOptions, root } from './bundle-options.mjs';
 import { buildWeb, webDist } from './build-web.mjs';
+import { embeddedRuntime, sqliteAddonFor } from './embedded-runtime.mjs';
 
 const dist = path.join(root, 'dist');
 const args = new Set(process.argv.slice(2));
@@ -29,8 +31,8 @@ await build(cliBundleOptions(bundle));
 say(`bundled ${path.relative(root, bundle)}`);
 if (args.has('--bundle-only')) process.exit(0);
 
-const addon = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-const assets = { 'better_sqlite3.node': addon, 'argon2.node': argon2Addon() };
+const runtime = embeddedRuntime(say);
+const assets = { 'better_sqlite3.node': sqliteAddonFor(runtime, say), 'argon2.node': argon2Addon() };
 // each dialect's migrations (src/embedded.ts reads them under the same folder names)
 for (const folder of ['migrations', 'migrations-postgres']) {
   const migrations = path.join(root, folder);
@@ -58,11 +60,12 @@ fs.writeFileSync(
   seaConfig,
   JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2),
 );
-execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: args.has('--quiet') ? 'ignore' : 'inherit' });
+// the blob (its code cache above all) is the runtime's own: made by the node it is injected into
+execFileSync(runtime.node, ['--experimental-sea-config', seaConfig], { stdio: args.has('--quiet') ? 'ignore' : 'inherit' });
 
 const binary = path.join(dist, 'fantasy');
 fs.rmSync(binary, { force: true });
-fs.copyFileSync(process.execPath, binary);
+fs.copyFileSync(runtime.node, binary);
 fs.chmodSync(binary, 0o755);
 execFileSync(
   process.execPath,
@@ -79,4 +82,4 @@ execFileSync(
 fs.rmSync(blob, { force: true });
 fs.rmSync(seaConfig, { force: true });
 const size = fs.statSync(binary).size;
-say(`built ${path.relative(root, binary)} (${(size / 1048576).toFixed(1)} MiB)`);
+say(`built ${path.relative(root, binary)} (${(size / 1048576).toFixed(1)} MiB, node ${runtime.version})`);

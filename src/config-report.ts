@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { z } from 'zod';
 import { type Config, configFilePath, configSchema, ENVIRONMENT, type LoadOptions, loadConfig } from './config';
 import { maskDatabaseUrl } from './database-url';
+import { isSecretName, MASK } from './redaction';
 
 export type ConfigSource = 'default' | 'file' | 'environment' | 'flag';
 
@@ -17,13 +18,11 @@ export interface ConfigEntry {
   secret: boolean;
 }
 
-export const MASK = '********';
+export { MASK };
 
-/** Secrets by name, so a key added later under one of these words is masked without a list to update. */
-const SECRET_NAME = /(secret|token|apikey|password|pepper|credentials?)$/i;
-
+/** Secrets by name (the rule logs follow too), so a key added later under one of these words is masked without a list to update. */
 export function isSecretKey(key: string): boolean {
-  return SECRET_NAME.test(key.split('.').at(-1)!);
+  return isSecretName(key.split('.').at(-1)!);
 }
 
 type AnySchema = z.ZodType & { _zod: { def: { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema> } } };

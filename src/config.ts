@@ -4,8 +4,10 @@
  * Secret values never appear in messages.
  */
 import fs from 'node:fs';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isPostgresUrl } from './database-url';
+import { LOG_LEVELS } from './logger';
 
 export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
 /** The frontend when none is configured; then the service's own loopback names count as well. */
@@ -42,6 +44,16 @@ function isFrontendUrl(text: string): boolean {
   }
 }
 
+/** An entry of a `trustProxy` list, as proxy-addr reads it. */
+function isProxyAddress(text: string): boolean {
+  try {
+    proxyaddr.compile(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z
   .object({
     // `test` is what the test suite runs as; any other word is a typo the operator should hear of
@@ -49,6 +61,8 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
+    // the least severe log line written: `warn` keeps a busy server's one line per request out
+    logLevel: z.enum(LOG_LEVELS).default('info'),
     // Selects PostgreSQL instead of the SQLite file. The message never quotes the value: its
     // password is a secret.
     databaseUrl: z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL').optional(),
@@ -70,7 +84,16 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    trustProxy: z.boolean().default(false),
+    // false: the socket's peer is the client. true: one reverse proxy in front (the last
+    // X-Forwarded-For entry is the client); a number: that many proxies; a list: the proxies'
+    // addresses and CIDR ranges (proxy-addr's notation)
+    trustProxy: z
+      .union([
+        z.boolean(),
+        z.number().int().min(0).max(32),
+        z.array(z.string().refine(isProxyAddress, 'must be an address, a CIDR range, loopback, linklocal or uniquelocal')).min(1),
+      ])
+      .default(false),
     // Sessions slide (each token lives 7 days, renewed when used after half of it); none
     // outlives this many days from its sign-in.
     sessions: z
@@ -172,7 +195,7 @@ export class ConfigError extends Error {
   }
 }
 
-type EnvKind = 'string' | 'number' | 'boolean';
+type EnvKind = 'string' | 'number' | 'boolean' | 'trust-proxy';
 /** environment variable → [config path, type] */
 export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_ENVIRONMENT: [['environment'], 'string'],
@@ -180,12 +203,13 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
   FANTASY_PORT: [['port'], 'number'],
   FANTASY_DATABASE_PATH: [['databasePath'], 'string'],
   FANTASY_DATABASE_URL: [['databaseUrl'], 'string'],
+  FANTASY_LOG_LEVEL: [['logLevel'], 'string'],
   FANTASY_FRONTEND_URL: [['frontendUrl'], 'string'],
   FANTASY_SIGNING_SECRET: [['signingSecret'], 'string'],
   FANTASY_SERVICE_TOKEN: [['serviceToken'], 'string'],
   FANTASY_PASSWORD_SIGN_IN: [['passwordSignIn'], 'boolean'],
   FANTASY_PASSWORDS_ALGORITHM: [['passwords', 'algorithm'], 'string'],
-  FANTASY_TRUST_PROXY: [['trustProxy'], 'boolean'],
+  FANTASY_TRUST_PROXY: [['trustProxy'], 'trust-proxy'],
   FANTASY_SESSIONS_MAXIMUM_DAYS: [['sessions', 'maximumDays'], 'number'],
   FANTASY_IDP_CLIENT_ID: [['identityProvider', 'clientId'], 'string'],
   FANTASY_IDP_CLIENT_SECRET: [['identityProvider', 'clientSecret'], 'string'],
@@ -212,6 +236,12 @@ export const ENVIRONMENT: Record<string, [string[], EnvKind]> = {
 
 function convert(name: string, raw: string, kind: EnvKind): unknown {
   if (kind === 'string') return raw;
+  // a boolean as every boolean variable spells it, a hop count, or a comma-separated list
+  if (kind === 'trust-proxy') {
+    if (['true', 'false', '1', '0'].includes(raw)) return convert(name, raw, 'boolean');
+    if (/^\d+$/.test(raw)) return Number(raw);
+    return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  }
   if (kind === 'number') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n)) throw new ConfigError(`${name}: expected a number`);

@@ -53,11 +53,12 @@ export function maskDatabaseUrl(text: string): string {
  */
 export function withoutUrlPassword(message: string, url: string): string {
   let out = message.split(url).join(maskDatabaseUrl(url));
-  for (const secret of urlPasswords(url)) out = out.split(secret).join(URL_PASSWORD_MASK);
+  for (const secret of databaseUrlPasswords(url)) out = out.split(secret).join(URL_PASSWORD_MASK);
   return out;
 }
 
-function urlPasswords(url: string): string[] {
+/** The URL's passwords (user-info and `password=`), written and decoded. */
+export function databaseUrlPasswords(url: string): string[] {
   const written: string[] = [...url.matchAll(/[?&]password=([^&#]*)/gi)].map((m) => m[1]);
   const match = /^[a-z][a-z0-9+.-]*:\/\/(.*)@/i.exec(url);
   const colon = match ? match[1].indexOf(':') : -1;

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { jsonLogger, type Logger } from './logger';
+import type { SecretValues } from './redaction';
 import { version } from '../package.json';
 import { PageviewFetches } from './services/pageview-series';
 import type { PasswordCost } from './services/password-hashing';
@@ -27,6 +28,8 @@ export interface RuntimeOptions {
   passwordCost?: PasswordCost;
   /** how long one outbound message (webhook, push) may take; 5 s unless a test shortens it */
   outboundTimeoutMs?: number;
+  /** the log's secret values, to which the signing secret and VAPID key the database holds are added */
+  secrets?: SecretValues;
 }
 
 export interface Runtime {
@@ -43,12 +46,15 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const upstream = { ...createUpstreams(config), ...options.upstream };
   // one per process: every service's pageview lookups share its fetches in flight, and /metrics reads its tallies
   const pageviewFetches = new PageviewFetches();
+  const signingSecret = await resolveSigningSecret(config, db, log);
+  const vapidKeys = await resolveVapidKeys(db, log);
+  options.secrets?.add(signingSecret, vapidKeys.privateKey);
   const ctx: AppContext = {
     config,
     db,
     clock,
     log,
-    signingSecret: await resolveSigningSecret(config, db, log),
+    signingSecret,
     upstream,
     metrics: new ServiceMetrics(() => deploymentStatus(statusDeps, clock.now()), version, pageviewFetches, () => outboxTallies(db)),
     services: createServices({
@@ -59,7 +65,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       upstream,
       pageviewFetches,
       passwordCost: options.passwordCost,
-      vapidKeys: await resolveVapidKeys(db, log),
+      vapidKeys,
       outboundTimeoutMs: options.outboundTimeoutMs,
     }),
   };

@@ -18,6 +18,7 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   ROUND_NOT_FOUND: 'That round is not part of this league’s season.',
   DATABASE_UNAVAILABLE: 'The service cannot reach its database right now. Please try again in a minute.',
   DATABASE_BUSY: 'The league is very busy right now and nothing was changed. Try again in a moment.',
+  OVERLOADED: 'The server is very busy right now and did not take that request. Try again in a moment.',
   EXPECTATION_FAILED: 'Something went wrong on the way to the server. Please try again.',
   REQUEST_TIMEOUT: 'The request took too long to arrive. Check your connection and try again.',
   UNSUPPORTED_CONTENT_TYPE: 'The app sent something the service could not read. Reload the page and try again.',

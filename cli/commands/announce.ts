@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { systemClock } from '../../src/clock';
-import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { runRecorded } from '../../src/services/job-runs';
-import { configFor } from '../config-option';
+import { configFor, operatorLog } from '../config-option';
 
 /**
  * `fantasy announce`: the latest scored day's messages to league webhooks and push
@@ -18,8 +17,8 @@ export function registerAnnounce(program: Command): void {
     .action(async (flags: { database?: string }, command: Command) => {
       const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
-      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = await openRuntime(config, { log, clock: systemClock });
+      const { log, secrets } = operatorLog(config);
+      const runtime = await openRuntime(config, { log, secrets, clock: systemClock });
       try {
         const { ctx } = runtime;
         const { written, delivered } = await runRecorded(ctx, 'announce', async () => {

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { BackupRefused, backupDatabase } from '../../src/services/database-backup';
 import { closeDatabase, openDatabase } from '../../src/store/database';
-import { jsonLogger } from '../../src/logger';
-import { CliFailure, configFor } from '../config-option';
+import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 
 /**
@@ -23,7 +22,7 @@ export function registerBackup(program: Command): void {
       if (!fs.existsSync(config.databasePath)) throw new CliFailure(`no database at ${config.databasePath}`);
       const db = openDatabase(config.databasePath);
       try {
-        const progress = progressReporter('backup', 'pages', { log: jsonLogger((line) => process.stderr.write(`${line}\n`)) });
+        const progress = progressReporter('backup', 'pages', { log: operatorLog(config).log });
         const result = await backupDatabase(db, file, (done, total) => progress.update(done, total));
         progress.finish();
         process.stdout.write(`backed up ${config.databasePath} to ${file} (${result.bytes} bytes)\n`);

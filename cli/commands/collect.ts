@@ -1,13 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseStrictDate } from '../../src/domain/dates';
 import { CATCH_UP_DAYS } from '../../src/domain/operations';
-import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import type { CollectReport } from '../../src/services/collector-service';
 import { CatchUpFailure, collectPendingOrThrow } from '../../src/services/collector-job';
 import { runRecorded } from '../../src/services/job-runs';
 import { UpstreamError } from '../../src/upstream/http-client';
-import { CliFailure, configFor } from '../config-option';
+import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 
 function day(value: string): string {
@@ -32,8 +31,8 @@ export function registerCollect(program: Command): void {
     .action(async (flags: { date?: string; database?: string }, command: Command) => {
       const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
-      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = await openRuntime(config, { log });
+      const { log, secrets } = operatorLog(config);
+      const runtime = await openRuntime(config, { log, secrets });
       const { ctx } = runtime;
       const progressFor = (date: string) => {
         const progress = progressReporter(`collect ${date}`, 'fetches', { log });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { isPostgresUrl } from '../../src/database-url';
-import { jsonLogger } from '../../src/logger';
 import { CopyRefused, copyToPostgres } from '../../src/store/copy-to-postgres';
 import { closeDatabase, openDatabase } from '../../src/store/database';
 import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure, type PostgresStore } from '../../src/store/postgres';
-import { CliFailure, configFor } from '../config-option';
+import { CliFailure, configFor, operatorLog } from '../config-option';
 import { type Progress, progressReporter } from '../progress';
 import { refuseDamagedDatabase } from './check';
 
@@ -36,7 +35,7 @@ export function registerCopyToPostgres(program: Command): void {
         throw error;
       }
       const source = openDatabase(config.databasePath, { migrate: true });
-      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
+      const { log } = operatorLog(config);
       const progress = new Map<string, Progress>();
       try {
         const { applied } = await applyPostgresMigrations(store.db);

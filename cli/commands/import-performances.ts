@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { Failure } from '../../src/domain/errors';
 import { refusalCode } from '../../src/wire/refusal-code';
-import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { type PerformanceIngest, PerformanceIngestSchema } from '../../src/wire/internal';
-import { CliFailure, configFor } from '../config-option';
+import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 
 /**
@@ -65,8 +64,8 @@ export function registerImportPerformances(program: Command): void {
     .action(async (files: string[], flags: { database?: string }, command: Command) => {
       const config = configFor(command, flags, 'postgres-too');
       const bodies = files.flatMap(readIngestBodies);
-      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = await openRuntime(config, { log });
+      const { log, secrets } = operatorLog(config);
+      const runtime = await openRuntime(config, { log, secrets });
       try {
         const { ctx } = runtime;
         const progress = progressReporter('import-performances', 'rows', { log });

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { systemClock } from '../../src/clock';
 import type { Config } from '../../src/config';
-import { jsonLogger, silentLogger } from '../../src/logger';
+import { silentLogger } from '../../src/logger';
 import { ensureGlobalLeague, registryScales } from '../../src/services/global-league';
 import { applyMigrations, closeDatabase, openDatabase } from '../../src/store/database';
 import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from '../../src/store/postgres';
-import { CliFailure, configFor } from '../config-option';
+import { CliFailure, configFor, operatorLog } from '../config-option';
 
 export function registerMigrate(program: Command): void {
   program
@@ -24,7 +24,7 @@ export function registerMigrate(program: Command): void {
         process.stdout.write(`applied ${applied} migration(s) to ${config.databasePath}\n`);
         // a fresh deployment's first player has a league to join at once
         // stdout says what was done; only a failure to seed goes to stderr
-        const stderr = jsonLogger((line) => process.stderr.write(`${line}\n`));
+        const { log: stderr } = operatorLog(config);
         const log = { ...silentLogger, warn: stderr.warn, error: stderr.error };
         const seeded = await ensureGlobalLeague({ db, clock: systemClock, log, scales: registryScales(db) });
         if (seeded?.created) process.stdout.write(`created the Global League (id ${seeded.league.id}, domain ${seeded.league.domain})\n`);

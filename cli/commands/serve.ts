@@ -2,14 +2,14 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { createApp } from '../../src/http/app';
 import { listen } from '../../src/http/server';
 import { loopbackMetricsApp } from '../../src/http/routes/metrics';
-import { batchedStdout, jsonLogger } from '../../src/logger';
+import { batchedStdout } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { DAILY_JOBS } from '../../src/services/daily-jobs';
 import { startScheduler } from '../../src/services/scheduler';
 import { startOutboxLoop } from '../../src/services/outbox-worker';
 import { ensureGlobalLeague } from '../../src/services/global-league';
 import { DEFAULT_USER_AGENT } from '../../src/config';
-import { configFor } from '../config-option';
+import { configFor, operatorLog } from '../config-option';
 import { refuseDamagedDatabase } from './check';
 
 function portNumber(value: string): number {
@@ -27,11 +27,11 @@ export function registerServe(program: Command): void {
     .option('--database <file>', 'SQLite file')
     .action(async (flags: { port?: number; host?: string; database?: string }, command: Command) => {
       const config = configFor(command, flags, 'postgres-too');
-      // one line per request: written a turn of the event loop at a time (logger.ts)
-      const log = jsonLogger(batchedStdout());
+      // one line per request at logLevel info: written a turn of the event loop at a time (logger.ts)
+      const { log, secrets } = operatorLog(config, batchedStdout());
       // before migrations touch it: a damaged file is restored, not served (PostgreSQL keeps its own pages)
       const checked = config.databaseUrl === undefined ? refuseDamagedDatabase(config.databasePath) : { checked: 0, tables: 0 };
-      const runtime = await openRuntime(config, { log });
+      const runtime = await openRuntime(config, { log, secrets });
       if (checked.checked < checked.tables) {
         log.warn('the start-up check ran out of time before the largest tables: `fantasy check` checks them all', { tablesChecked: checked.checked, tables: checked.tables });
       }
@@ -42,7 +42,9 @@ export function registerServe(program: Command): void {
       // a fresh deployment's first player has a league to join at once (idempotent)
       const { db, clock, services } = runtime.ctx;
       await ensureGlobalLeague({ db, clock, log, scales: services.leagues });
-      const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log);
+      const server = await listen(createApp(runtime.ctx).fetch, config.host, config.port, log, {
+        turns: { onShed: (reason) => runtime.ctx.metrics.observeShed(reason) },
+      });
       const scheduler = config.scheduler.enabled ? startScheduler(runtime.ctx, DAILY_JOBS) : null;
       // webhooks and push leave from the outbox in the background, never from a player's request
       const outbox = startOutboxLoop(services.outbox, log);

@@ -1,11 +1,10 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { ManualClock, systemClock } from '../../src/clock';
 import { parseStrictDate } from '../../src/domain/dates';
-import { jsonLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime';
 import { runRecorded } from '../../src/services/job-runs';
 import { tally, type SweepOutcome } from '../../src/services/settlement-service';
-import { configFor } from '../config-option';
+import { configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 
 /**
@@ -51,8 +50,8 @@ export function registerSettle(program: Command): void {
     .action(async (flags: { at?: Date; database?: string }, command: Command) => {
       const config = configFor(command, flags, 'postgres-too');
       // Logs go to stderr so stdout carries only the report.
-      const log = jsonLogger((line) => process.stderr.write(`${line}\n`));
-      const runtime = await openRuntime(config, { log, clock: flags.at ? new ManualClock(flags.at) : systemClock });
+      const { log, secrets } = operatorLog(config);
+      const runtime = await openRuntime(config, { log, secrets, clock: flags.at ? new ManualClock(flags.at) : systemClock });
       try {
         const { ctx } = runtime;
         const progress = progressReporter('settle', 'contracts', { log });

@@ -29,7 +29,7 @@ function table(rows: string[][]): string[] {
 
 /** The terminal form: one screen an operator can read at a glance. */
 export function formatStatus(status: DeploymentStatus): string {
-  const lines = [`fantasy ${status.version} · database ${status.databasePath} (${bytes(status.databaseBytes)}) · ${minute(status.now)}`, '', 'Jobs, last run:'];
+  const lines = [`fantasy ${status.version} (node ${status.runtime}) · database ${status.databasePath} (${bytes(status.databaseBytes)}) · ${minute(status.now)}`, '', 'Jobs, last run:'];
   lines.push(
     ...table(
       status.jobs.map(({ name, lastRun }) =>

@@ -6,7 +6,8 @@
  * makes the kept answer unusable; the cache is bounded by bytes, least recently used first.
  */
 import crypto from 'node:crypto';
-import { compress, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from './compression';
+import { compress, MIN_COMPRESSED_BYTES, type ContentEncoding } from './compression';
+import { preferredEncoding } from './negotiation';
 import type { RawAnswer } from './raw-answer';
 
 /** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */

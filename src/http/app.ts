@@ -1,7 +1,8 @@
 /**
  * The HTTP app: Elysia on Node, made of plugins in the order a request meets them (its id and
- * log line, the answer headers, the web app, the guards, the error mapping) and one feature
- * plugin per resource family. Its type is the web app's API client (Eden Treaty).
+ * log line, the answer headers, the web app, the guards, the error mapping, the check of its
+ * path and query values) and one feature plugin per resource family. Its type is the web
+ * app's API client (Eden Treaty).
  */
 import { node } from '@elysiajs/node';
 import { type AnyElysia, Elysia } from 'elysia';
@@ -14,6 +15,7 @@ import { answerHeaders } from './plugins/answers';
 import { CachedAnswers } from './plugins/cached-answers';
 import { errorAnswers } from './plugins/errors';
 import { guards } from './plugins/guards';
+import { readableValues } from './plugins/readable-values';
 import { requestLog } from './plugins/request-log';
 import { webApp } from './plugins/web-app';
 import { answer } from './route-schemas';
@@ -66,6 +68,7 @@ export function createApp(ctx: AppContext) {
     .use(webApp())
     .use(guards(ctx))
     .use(errorAnswers(ctx.log))
+    .use(readableValues())
     .use(features)
     .use(metrics)
     .get('/openapi.json', () => (document ??= openApiDocument(self!, version)) as { openapi: string }, {

@@ -10,21 +10,6 @@ export type ContentEncoding = 'br' | 'gzip';
 /** Smaller bodies gain less than the header and the CPU cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-/** The encoding to answer with: brotli, else gzip, unless refused with q=0; null for identity. */
-export function preferredEncoding(acceptEncoding: string | null): ContentEncoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name!.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
 export function compress(body: Uint8Array, encoding: ContentEncoding): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(body, { level: 6 });
   return zlib.brotliCompressSync(body, {

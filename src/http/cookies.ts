@@ -1,4 +1,4 @@
-import { parse } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 
 export interface CookieOptions {
   maxAgeSeconds?: number;
@@ -9,24 +9,25 @@ export interface CookieOptions {
 }
 
 /**
- * Builds one Set-Cookie value. Kept rather than Elysia's cookie jar: its attributes come in the
- * order the interface's examples (and the tests) write them, with an explicit Expires on a
- * cookie being cleared for old browsers. Values we set are base64url/JWT so need no escaping.
+ * One Set-Cookie value, written by the `cookie` package (`stringifySetCookie`, which it also
+ * exports as `serialize`): HttpOnly and SameSite=Lax unless told otherwise, and a cookie being
+ * cleared also carries a past Expires for browsers that ignore Max-Age. The package checks the
+ * name and encodes the value; ours are base64url or JWT, which encode to themselves.
  */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const parts = [`${name}=${value}`, `Path=${options.path ?? '/'}`];
-  if (options.maxAgeSeconds !== undefined) {
-    parts.push(`Max-Age=${options.maxAgeSeconds}`);
-    if (options.maxAgeSeconds <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  }
-  if (options.httpOnly !== false) parts.push('HttpOnly');
-  if (options.secure) parts.push('Secure');
-  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
-  return parts.join('; ');
+  const clearing = options.maxAgeSeconds !== undefined && options.maxAgeSeconds <= 0;
+  return stringifySetCookie(name, value, {
+    path: options.path ?? '/',
+    maxAge: options.maxAgeSeconds,
+    expires: clearing ? new Date(0) : undefined,
+    httpOnly: options.httpOnly !== false,
+    secure: options.secure,
+    sameSite: (options.sameSite ?? 'Lax').toLowerCase() as 'lax' | 'strict' | 'none',
+  });
 }
 
 /** One cookie of the request, read before Elysia parses cookies (the guards run first). */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
-  return header ? parse(header)[name] : undefined;
+  return header ? parseCookie(header)[name] : undefined;
 }

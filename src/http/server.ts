@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Logger } from '../logger';
-import { requestTurns } from './request-turns';
+import { requestTurns, type TurnOptions } from './request-turns';
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors';
 
 /** What the listener serves: an Elysia app's `fetch` (web Request in, Response out). */
@@ -25,28 +25,55 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger): Promise<RunningServer> {
+export interface ListenOptions {
+  /** the request line's clock, loop measure and shed counter (request-turns.ts) */
+  turns?: TurnOptions;
+  /** how long a request may take to arrive, headers and body (60 s): a slower one answers 408 */
+  requestTimeoutMs?: number;
+}
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger, options: ListenOptions = {}): Promise<RunningServer> {
   // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body:
   // both are answered here in the error shape instead.
   let stopping = false;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const inFlight = new Set<http.ServerResponse>();
-  const inTurn = requestTurns();
+  const turns = requestTurns(options.turns);
   // Once stopping, an answer closes its connection, which is let go as soon as it is idle: a
   // browser would otherwise keep it open for the keep-alive timeout and send more on it.
   const lastOnItsConnection = (res: http.ServerResponse) => {
     res.shouldKeepAlive = false;
     res.once('finish', () => server.closeIdleConnections());
   };
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-    if (stopping) lastOnItsConnection(res);
-    inTurn(() => void bridge(fetch, req, res, log));
-  });
+  const server = http.createServer(
+    {
+      requireHostHeader: false,
+      // headers and body alike must have arrived by then
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      // Node looks for requests past their deadline only this often (every 30 s by default, so
+      // slow headers waited up to 90 s for their 408)
+      connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.round(requestTimeout / 10))),
+    },
+    (req, res) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+      if (stopping) lastOnItsConnection(res);
+      // an overloaded line turns the newcomer away now rather than after a wait with no end
+      if (!turns.enter(() => void bridge(fetch, req, res, log))) refuse(res, 'OVERLOADED', { 'retry-after': '1' });
+    },
+  );
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 60_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseClient(error, socket, log));
+  // CONNECT asks for a tunnel, which this service never opens; unheard, Node closes the
+  // connection without a word
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
+    log.info('request refused: CONNECT', { status: ERROR_STATUS.MALFORMED_REQUEST, error: 'MALFORMED_REQUEST' });
+    answerOnSocket(socket, 'MALFORMED_REQUEST');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -66,6 +93,7 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(timer);
+          turns.stop();
           resolve();
         });
         // keep-alive connections a browser holds open would otherwise hold the close up
@@ -74,9 +102,10 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
   };
 }
 
-function refuse(res: http.ServerResponse, code: ErrorCode): void {
+function refuse(res: http.ServerResponse, code: ErrorCode, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ error: code });
   res.writeHead(ERROR_STATUS[code], {
+    ...headers,
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
@@ -88,6 +117,11 @@ function refuse(res: http.ServerResponse, code: ErrorCode): void {
 
 async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+    refuse(res, 'MALFORMED_REQUEST');
+    return;
+  }
+  // a host name and port never hold a path character: such a Host names no server
+  if (req.headers.host !== undefined && /[/\\?#]/.test(req.headers.host)) {
     refuse(res, 'MALFORMED_REQUEST');
     return;
   }
@@ -145,6 +179,11 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Duplex, log: Logger)
     return;
   }
   log.info('request refused by the parser', { status: ERROR_STATUS[code], error: code, reason: error.code ?? 'unknown' });
+  answerOnSocket(socket, code);
+}
+
+/** An answer in the error shape written on the connection itself (no response object exists), which it then closes. */
+function answerOnSocket(socket: Duplex, code: ErrorCode): void {
   const body = JSON.stringify({ error: code });
   socket.end(
     `HTTP/1.1 ${ERROR_STATUS[code]} ${STATUS_TEXT[code] ?? 'Bad Request'}\r\n` +

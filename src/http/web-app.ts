@@ -4,12 +4,16 @@
  * precompressed at build time. Everything else falls through to the API untouched.
  */
 import { webAppFile } from '../embedded';
+import type { ContentEncoding } from './compression';
+import { preferredEncoding, qualityValues } from './negotiation';
 import type { RawAnswer } from './raw-answer';
 
 export type WebAppResponder = (request: Request, path: string) => RawAnswer | null;
 
 interface Manifest {
   shell: string;
+  /** the API reference page (GET /docs) */
+  docs?: string;
   /** `cache`: the file's own cache-control (the service worker's fixed address); else kept a year */
   assets: Record<string, { file: string; type: string; cache?: string }>;
 }
@@ -32,7 +36,7 @@ export function isAppPath(path: string): boolean {
 
 /** Where the service's own answers live: a browser there gets them as they are, never the shell. */
 const SERVICE_PREFIXES = ['/api/', '/internal/', '/auth/', '/assets/'];
-const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics']);
+const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics', '/docs']);
 
 /**
  * An address nothing answers, asked for by a browser navigation: the shell with status 404,
@@ -55,23 +59,17 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The API reference keeps the same policy, but for images: Swagger UI's stylesheet draws its
+ * icons as data: SVGs. Its scripts and styles are files of this origin like the app's.
+ */
+const DOCS_SECURITY_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+};
 
-/** q-values of an Accept or Accept-Encoding header, keyed by lower-cased token. */
-function qualities(header: string | null): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.trim().split('=');
-      if (key === 'q') q = Number.isFinite(Number(value)) ? Number(value) : 0;
-    }
-    out.set(token, Math.max(out.get(token) ?? 0, q));
-  }
-  return out;
-}
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * A browser navigation names text/html outright; an API client asks for JSON or anything.
@@ -80,22 +78,21 @@ function qualities(header: string | null): Map<string, number> {
 export function prefersHtml(accept: string | null): boolean {
   // most requests are API calls that never name HTML: no parse for them
   if (accept === null || !accept.toLowerCase().includes('text/html')) return false;
-  const q = qualities(accept);
+  const q = qualityValues(accept);
   const html = q.get('text/html') ?? 0;
   const json = Math.max(q.get('application/json') ?? 0, q.get('application/*') ?? 0, q.get('*/*') ?? 0);
   return html > 0 && html >= json;
 }
 
-function chooseEncoding(acceptEncoding: string | null, asset: Asset): 'br' | 'gzip' | null {
-  const q = qualities(acceptEncoding);
-  const star = q.get('*');
-  const allowed = (name: string) => (q.get(name) ?? star ?? 0) > 0;
-  if (asset.br && allowed('br')) return 'br';
-  if (asset.gzip && allowed('gzip')) return 'gzip';
-  return null;
+/** The encodings an asset was precompressed in, brotli first. */
+function encodingsOf(asset: Asset): ContentEncoding[] {
+  const available: ContentEncoding[] = [];
+  if (asset.br) available.push('br');
+  if (asset.gzip) available.push('gzip');
+  return available;
 }
 
-type LoadedApp = { shell: Buffer; assets: Map<string, Asset> } | null;
+type LoadedApp = { shell: Buffer; docs: Buffer | null; assets: Map<string, Asset> } | null;
 let loaded: { app: LoadedApp } | undefined;
 
 /** The built app, read once per process: it ships with the program and never changes under it. */
@@ -115,7 +112,7 @@ function readManifest(): LoadedApp {
     if (!identity) continue;
     assets.set(urlPath, { type, cache: cache ?? IMMUTABLE, identity, gzip: webAppFile(`${file}.gz`), br: webAppFile(`${file}.br`) });
   }
-  return { shell, assets };
+  return { shell, docs: manifest.docs ? webAppFile(manifest.docs) : null, assets };
 }
 
 function bodyFor(request: Request, bytes: Buffer): Buffer | null {
@@ -133,7 +130,7 @@ export function webAppResponder(): WebAppResponder {
 
     const asset = app.assets.get(path);
     if (asset) {
-      const encoding = chooseEncoding(request.headers.get('accept-encoding'), asset);
+      const encoding = preferredEncoding(request.headers.get('accept-encoding'), encodingsOf(asset));
       const bytes = encoding === 'br' ? asset.br! : encoding === 'gzip' ? asset.gzip! : asset.identity;
       const headers: Record<string, string> = {
         'content-type': asset.type,
@@ -144,6 +141,16 @@ export function webAppResponder(): WebAppResponder {
       };
       if (encoding) headers['content-encoding'] = encoding;
       return { status: 200, headers, body: bodyFor(request, bytes) };
+    }
+
+    if (path === '/docs' && app.docs) {
+      const headers = {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': String(app.docs.length),
+        'cache-control': 'no-cache',
+        ...DOCS_SECURITY_HEADERS,
+      };
+      return { status: 200, headers, body: bodyFor(request, app.docs) };
     }
 
     const accept = request.headers.get('accept');

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import { fail, Failure } from '../domain/errors';
 import type { IdentityProfile } from '../upstream/identity-provider';
 import { type Database, writeTransaction, isUniqueViolation } from '../store/database';
+import { isDatabaseUnavailable } from '../store/database-errors';
 import { newId } from '../store/ids';
 import {
   findCredentialByUsernameKey,
@@ -113,6 +114,8 @@ export class AuthService {
     } catch (error) {
       // A concurrent registration of the same name lost the race to the unique index.
       if (isUniqueViolation(error)) fail('USERNAME_TAKEN');
+      // the database out of reach or busy keeps its own answer (a 503 the player may retry)
+      if (error instanceof Failure || isDatabaseUnavailable(error)) throw error;
       throw new Failure('CREDENTIAL_STORE_FAILURE', error instanceof Error ? error.message : String(error));
     }
   }
@@ -148,26 +151,7 @@ export class AuthService {
 
   /** Finds the player of an identity-provider account, creating it on first sign-in. */
   async signInWithIdentity(profile: IdentityProfile): Promise<SignInResult> {
-    const subject = `${IDP_PREFIX}${profile.subject}`;
-    const existing = await findPlayerBySubject(this.db, subject);
-    if (existing) return { player: existing, isNew: false };
-    const base = usernameBase(profile.email || profile.name);
-    return writeTransaction(this.db, async (tx) => {
-      const again = await findPlayerBySubject(tx, subject);
-      if (again) return { player: again, isNew: false };
-      const username = await freeUsername(tx, base);
-      const player = await insertPlayer(tx, {
-        id: newId('pl'),
-        subject,
-        username,
-        usernameKey: usernameKey(username),
-        name: profile.name,
-        email: profile.email,
-        picture: profile.picture,
-        createdAt: this.clock.now().toISOString(),
-      });
-      return { player, isNew: true };
-    });
+    return this.findOrCreatePlayer(`${IDP_PREFIX}${profile.subject}`, usernameBase(profile.email || profile.name), profile);
   }
 
   /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
@@ -187,22 +171,40 @@ export class AuthService {
   }
 
   private async signInFixed(subject: string, username: string, name: string, email: string): Promise<SignInResult> {
+    return this.findOrCreatePlayer(subject, username, { name, email, picture: '' });
+  }
+
+  /**
+   * The player of `subject`, made on its first sign-in with the first free username from `base`.
+   * First sign-ins at once (two tabs, a double click) make one player: a later transaction finds
+   * the first one's row (SQLite writes one at a time; PostgreSQL aborts and retries the one whose
+   * read it changed), and one that still meets it at the unique index reads it afterwards.
+   */
+  private async findOrCreatePlayer(subject: string, base: string, profile: { name: string; email: string; picture: string }): Promise<SignInResult> {
     const existing = await findPlayerBySubject(this.db, subject);
     if (existing) return { player: existing, isNew: false };
-    return writeTransaction(this.db, async (tx) => {
-      const chosen = await freeUsername(tx, username);
-      const player = await insertPlayer(tx, {
-        id: newId('pl'),
-        subject,
-        username: chosen,
-        usernameKey: usernameKey(chosen),
-        name,
-        email,
-        picture: '',
-        createdAt: this.clock.now().toISOString(),
+    try {
+      return await writeTransaction(this.db, async (tx) => {
+        const again = await findPlayerBySubject(tx, subject);
+        if (again) return { player: again, isNew: false };
+        const username = await freeUsername(tx, base);
+        const player = await insertPlayer(tx, {
+          id: newId('pl'),
+          subject,
+          username,
+          usernameKey: usernameKey(username),
+          name: profile.name,
+          email: profile.email,
+          picture: profile.picture,
+          createdAt: this.clock.now().toISOString(),
+        });
+        return { player, isNew: true };
       });
-      return { player, isNew: true };
-    });
+    } catch (error) {
+      const made = isUniqueViolation(error) ? await findPlayerBySubject(this.db, subject) : undefined;
+      if (made) return { player: made, isNew: false };
+      throw error;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * Sends the outbox (issue 25): each due message once per attempt, at most a few at a time,
- * outside any transaction, so delivery never holds the database nor a player's request. A
+ * Sends the outbox (issue 25): each due message once per attempt, at most a few at a time and
+ * at most two of them to one destination, outside any transaction, so delivery never holds the
+ * database nor a player's request, and one slow receiver never holds up the others'. A
  * failed attempt is retried with backoff (30 s doubling, at most an hour apart) until the
  * message is 24 h old, then dropped and counted. A claim (a lease on the row) keeps two
  * senders (`serve`'s worker and a cron `announce`) from sending the same row at once.
@@ -23,9 +24,12 @@ import {
   markOutboxDropped,
   markOutboxRetry,
   markOutboxSent,
+  type OutboxCursor,
   type OutboxRow,
   recordWebhookFailure,
   recordWebhookSuccess,
+  type SubscriptionRow,
+  type WebhookRow,
 } from '../store/outbound';
 import { type OutboundAnswer, OutboundError, type OutboundPolicy, OUTBOUND_TIMEOUT_MS, sendOutbound } from '../upstream/outbound-http';
 import type { PushClient } from '../upstream/push-service';
@@ -34,8 +38,16 @@ const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
 /** messages in flight at once */
-const PARALLEL = 4;
+const PARALLEL = 8;
+/**
+ * of them, to one destination (scheme, host and port) at most: a receiver that hangs holds only
+ * these for its deadline, and every other league's chat and push service keeps its turn. To
+ * one league's hook, or one subscription, they go one at a time, in the order written.
+ */
+const PER_DESTINATION = 2;
 const BATCH = 50;
+/** rows read and waiting for their destination's turn, at most: the reading pauses beyond that */
+const MOST_WAITING = 1_000;
 /** how much longer than one attempt's deadline a claim lasts */
 const LEASE_MARGIN_MS = 5_000;
 
@@ -62,12 +74,30 @@ export interface DrainReport {
 
 type Attempt = { ok: true } | { ok: false; error: string; gone?: true };
 
+/**
+ * A due row and where it goes, read from its hook or subscription as the row was read: the
+ * destination (the host its sends share) and the target (the one hook or subscription).
+ */
+type Addressed = { row: OutboxRow; destination: string; target: string } & (
+  | { channel: 'webhook'; hook: WebhookRow }
+  | { channel: 'push'; subscription: SubscriptionRow }
+);
+
 function describeAnswer(answer: OutboundAnswer): string {
   return answer.status >= 300 && answer.status < 400 ? `redirect ${answer.status}` : `status ${answer.status}`;
 }
 
 function describeFailure(error: unknown): string {
   return error instanceof OutboundError ? error.kind : 'network';
+}
+
+/** The destination a URL's messages share their turns in: its scheme, host and port. */
+export function destinationOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 export class OutboxWorker {
@@ -84,24 +114,92 @@ export class OutboxWorker {
     return this.inFlight;
   }
 
+  /**
+   * Up to PARALLEL messages in flight, at most PER_DESTINATION of them to one destination and
+   * one to each hook or subscription: a message whose destination has its share (or whose
+   * target has one in flight) waits while later ones go ahead elsewhere. Whenever a slot frees,
+   * rows that fell due meanwhile are read too, so a message written while a slow receiver holds
+   * its slots leaves with the next free one.
+   */
   private async drainOnce(): Promise<DrainReport> {
     const { db, clock } = this.deps;
     const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
-    const tried = new Set<number>();
-    for (;;) {
-      const due = (await dueOutboxRows(db, clock.now().toISOString(), BATCH)).filter((row) => !tried.has(row.id));
-      if (due.length === 0) return report;
-      for (let i = 0; i < due.length; i += PARALLEL) {
-        // each row is claimed just before its attempt: a sender killed midway holds only those in flight
-        const chunk: OutboxRow[] = [];
-        for (const row of due.slice(i, i + PARALLEL)) {
-          tried.add(row.id);
-          if (await this.claim(row.id)) chunk.push(row);
-        }
-        const outcomes = await Promise.all(chunk.map((row) => this.deliver(row)));
-        for (const outcome of outcomes) if (outcome) report[outcome]++;
+    const waiting: Addressed[] = [];
+    const busy = new Map<string, number>();
+    const sending = new Set<string>();
+    const running = new Set<Promise<void>>();
+    let after: OutboxCursor | undefined;
+    let failure: unknown;
+
+    const start = (message: Addressed) => {
+      busy.set(message.destination, (busy.get(message.destination) ?? 0) + 1);
+      sending.add(message.target);
+      const task = this.attempt(message)
+        .then(
+          (outcome) => void (outcome && report[outcome]++),
+          (error: unknown) => void (failure ??= error),
+        )
+        .finally(() => {
+          busy.set(message.destination, busy.get(message.destination)! - 1);
+          sending.delete(message.target);
+          running.delete(task);
+        });
+      running.add(task);
+    };
+    const mayStart = (message: Addressed) => (busy.get(message.destination) ?? 0) < PER_DESTINATION && !sending.has(message.target);
+    const startWhatMay = () => {
+      for (let i = 0; i < waiting.length && running.size < PARALLEL; ) {
+        if (mayStart(waiting[i]!)) start(waiting.splice(i, 1)[0]!);
+        else i++;
       }
+    };
+
+    try {
+      for (;;) {
+        startWhatMay();
+        // read on while a slot is free and nothing waiting may take it
+        while (running.size < PARALLEL && waiting.length < MOST_WAITING) {
+          const due = await dueOutboxRows(db, clock.now().toISOString(), BATCH, after);
+          if (due.length === 0) break;
+          const last = due.at(-1)!;
+          after = { nextAttemptAt: last.nextAttemptAt, id: last.id };
+          for (const row of due) {
+            const addressed = await this.address(row);
+            if (addressed) waiting.push(addressed);
+          }
+          startWhatMay();
+        }
+        // sends may have ended while rows were read: what waits for them starts on the next turn
+        if (running.size === 0 && waiting.length === 0) break;
+        if (running.size > 0) await Promise.race(running);
+      }
+    } catch (error) {
+      failure ??= error;
     }
+    // nothing left running behind the run's answer, whatever stopped it
+    await Promise.allSettled([...running]);
+    if (failure !== undefined) throw failure;
+    return report;
+  }
+
+  /** Where `row` goes; undefined (and the row deleted) when its hook or subscription is gone. */
+  private async address(row: OutboxRow): Promise<Addressed | undefined> {
+    const { db } = this.deps;
+    if (row.channel === 'webhook') {
+      const hook = row.leagueId ? await findWebhook(db, row.leagueId) : undefined;
+      // the admin removed the hook: nothing to send it to
+      if (hook) return { row, channel: 'webhook', hook, destination: destinationOf(hook.url), target: `webhook:${hook.leagueId}` };
+    } else {
+      const subscription = row.subscriptionId ? await findSubscription(db, row.subscriptionId) : undefined;
+      if (subscription) return { row, channel: 'push', subscription, destination: destinationOf(subscription.endpoint), target: `push:${subscription.id}` };
+    }
+    await deleteOutboxRow(db, row.id);
+    return undefined;
+  }
+
+  /** One attempt at a row claimed just before it: a sender killed midway holds only those in flight. */
+  private async attempt(message: Addressed): Promise<keyof DrainReport | null> {
+    return (await this.claim(message.row.id)) ? this.deliver(message) : null;
   }
 
   /** A lease as long as one attempt can take, and a little more. */
@@ -112,15 +210,17 @@ export class OutboxWorker {
   }
 
   /** One attempt at one row, and its outcome written. */
-  private async deliver(row: OutboxRow): Promise<keyof DrainReport | null> {
+  private async deliver(message: Addressed): Promise<keyof DrainReport | null> {
     const { db, clock, log } = this.deps;
+    const { row } = message;
     let attempt: Attempt;
     try {
-      attempt = row.channel === 'webhook' ? await this.sendWebhook(row) : await this.sendPush(row);
+      attempt = message.channel === 'webhook' ? await this.sendWebhook(row, message.hook) : await this.sendPush(message.subscription, row);
     } catch (error) {
       log.error('outbox delivery failed unexpectedly', { outboxId: row.id, ...errorFields(error) });
       attempt = { ok: false, error: 'internal' };
     }
+    log.debug('outbound attempt', { outboxId: row.id, channel: row.channel, attempt: row.attempts + 1, outcome: attempt.ok ? 'sent' : attempt.error });
     if (!attempt.ok && attempt.gone) return null;
     const now = clock.now();
     const at = now.toISOString();
@@ -139,14 +239,7 @@ export class OutboxWorker {
     return 'retried';
   }
 
-  private async sendWebhook(row: OutboxRow): Promise<Attempt> {
-    const { db, policy } = this.deps;
-    const hook = row.leagueId ? await findWebhook(db, row.leagueId) : undefined;
-    if (!hook) {
-      // the admin removed the hook: nothing to send it to
-      await deleteOutboxRow(db, row.id);
-      return { ok: false, error: 'no hook', gone: true };
-    }
+  private async sendWebhook(row: OutboxRow, hook: WebhookRow): Promise<Attempt> {
     const event = JSON.parse(row.payload) as LeagueEvent;
     try {
       const answer = await sendOutbound(
@@ -155,7 +248,7 @@ export class OutboxWorker {
           headers: { 'content-type': 'application/json', 'user-agent': this.deps.userAgent ?? 'ArticleFantasyLeague/1.0' },
           body: JSON.stringify(webhookBody(hook.format, event)),
         },
-        policy,
+        this.deps.policy,
       );
       return answer.status >= 200 && answer.status < 300 ? { ok: true } : { ok: false, error: describeAnswer(answer) };
     } catch (error) {
@@ -163,20 +256,14 @@ export class OutboxWorker {
     }
   }
 
-  private async sendPush(row: OutboxRow): Promise<Attempt> {
-    const { db } = this.deps;
-    const subscription = row.subscriptionId ? await findSubscription(db, row.subscriptionId) : undefined;
-    if (!subscription) {
-      await deleteOutboxRow(db, row.id);
-      return { ok: false, error: 'no subscription', gone: true };
-    }
+  private async sendPush(subscription: SubscriptionRow, row: OutboxRow): Promise<Attempt> {
     const message = JSON.parse(row.payload) as PushMessage;
     try {
       const answer = await this.deps.push.send(subscription, JSON.stringify(message));
       if (answer.status >= 200 && answer.status < 300) return { ok: true };
       if (answer.status === 404 || answer.status === 410) {
         // RFC 8030 §7.3: the subscription is gone for good; so are its messages (cascade)
-        await deleteSubscription(db, subscription.id);
+        await deleteSubscription(this.deps.db, subscription.id);
         return { ok: false, error: describeAnswer(answer), gone: true };
       }
       return { ok: false, error: describeAnswer(answer) };

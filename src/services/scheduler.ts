@@ -8,6 +8,7 @@ import { utcDay } from '../domain/dates';
 import { errorFields } from '../logger';
 import { runRecorded } from './job-runs';
 import { type Database, exclusively } from '../store/database';
+import { isDatabaseUnavailable } from '../store/database-errors';
 import { readSetting, writeSetting } from '../store/settings';
 
 export interface DailyJob {
@@ -65,6 +66,9 @@ export async function missedToday(job: DailyJob, now: Date, runs: JobRuns): Prom
   return todaysRun(job, now).getTime() <= now.getTime() && (last === undefined || last < utcDay(now));
 }
 
+/** How long after the database was out of reach a job it stopped is tried again. */
+export const DATABASE_RETRY_MS = 60_000;
+
 export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs: JobRuns = jobRunsIn(ctx.db)): Scheduler {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -72,21 +76,45 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
   // One job at a time, in list order: the sweep must not overtake the scoring it follows.
   let queue: Promise<void> = Promise.resolve();
 
-  // `missedAt`: run it only if, at that start, today's run time had passed without a run
+  const later = (ms: number, then: () => void) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      then();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  // The database out of reach (a restart, a failover) stops a job, or its election, half-way:
+  // it is tried again a minute later, as a run missed today, until it completes or the day ends
+  // (every job is safe to run twice; what another instance completed meanwhile is not run again).
+  const retryLater = (job: DailyJob, error: unknown) => {
+    ctx.log.warn('job stopped: the database is out of reach; trying again later', { job: job.name, retryInMs: DATABASE_RETRY_MS, ...errorFields(error) });
+    later(DATABASE_RETRY_MS, () => void execute(job, ctx.clock.now()));
+  };
+
+  // `missedAt`: run it only if, at that start, today's run time had passed without a run.
+  // Never rejects: a failure here would stop the queue, and every job after it, for good.
   const execute = (job: DailyJob, missedAt?: Date): Promise<void> => {
     const work = queue.then(async () => {
       if (stopped) return;
-      if (missedAt) {
-        if (!(await missedToday(job, missedAt, runs))) return;
-        ctx.log.info('running a job missed while the server was down', { job: job.name });
+      try {
+        if (missedAt) {
+          if (!(await missedToday(job, missedAt, runs))) return;
+          ctx.log.info('running a job missed while the server was down', { job: job.name });
+        }
+        // several instances on one PostgreSQL database: one runs the job, the others skip it
+        const elected = await runs.exclusive(job.name, async () => {
+          if ((await runs.lastRunDay(job.name)) === utcDay(ctx.clock.now())) return 'ran elsewhere';
+          await runJob(job);
+          return 'ran';
+        });
+        if (elected !== 'ran') ctx.log.info('job left to another instance', { job: job.name });
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) retryLater(job, error);
+        else ctx.log.error('job could not start', { job: job.name, ...errorFields(error) });
       }
-      // several instances on one PostgreSQL database: one runs the job, the others skip it
-      const elected = await runs.exclusive(job.name, async () => {
-        if ((await runs.lastRunDay(job.name)) === utcDay(ctx.clock.now())) return 'ran elsewhere';
-        await runJob(job);
-        return 'ran';
-      });
-      if (elected !== 'ran') ctx.log.info('job left to another instance', { job: job.name });
     });
     queue = work;
     running.add(work);
@@ -104,20 +132,15 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
       await runs.record(job.name, utcDay(started));
       ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
     } catch (error) {
-      ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
+      if (isDatabaseUnavailable(error)) retryLater(job, error);
+      else ctx.log.error('job failed', { job: job.name, ...errorFields(error) });
     }
   };
 
   const arm = (job: DailyJob) => {
-    if (stopped) return;
     const wait = Math.max(1_000, nextRun(job, ctx.clock.now()).getTime() - ctx.clock.now().getTime());
     // setTimeout holds at most ~24.8 days; a day is well inside that.
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void execute(job).finally(() => arm(job));
-    }, wait);
-    timer.unref();
-    timers.add(timer);
+    later(wait, () => void execute(job).finally(() => arm(job)));
   };
 
   const startedAt = ctx.clock.now();

@@ -35,6 +35,7 @@ export class ServiceMetrics implements JobObserver {
   readonly registry = new Registry();
   private readonly requests = new RequestTallies();
   private readonly jobRuns: Counter<'job' | 'outcome'>;
+  private readonly shed: Counter<'reason'>;
   private readonly jobSeconds: Histogram<'job'>;
   private health: { at: number; figures: Promise<HealthFigures> } | null = null;
 
@@ -54,6 +55,13 @@ export class ServiceMetrics implements JobObserver {
       },
     });
     this.registry.registerMetric(requests.histogram('fantasy_http_request_duration_seconds', 'Time to answer an HTTP request, by route template'));
+    this.shed = new Counter({
+      name: 'fantasy_http_requests_shed_total',
+      help: 'Requests turned away at once with 503 OVERLOADED, by reason (queue: the head of the request line waited over a second; event-loop: timers ran over a second late)',
+      labelNames: ['reason'],
+      registers,
+    });
+    for (const reason of ['queue', 'event-loop'] as const) this.shed.inc({ reason }, 0);
     this.jobRuns = new Counter({ name: 'fantasy_job_runs_total', help: 'Daily job runs, by job and outcome', labelNames: ['job', 'outcome'], registers });
     this.jobSeconds = new Histogram({
       name: 'fantasy_job_duration_seconds',
@@ -163,6 +171,11 @@ export class ServiceMetrics implements JobObserver {
   observeRequest(rawMethod: string, route: string, status: number, seconds: number): void {
     // a client can send any method name: keep the label's values bounded
     this.requests.observe(KNOWN_METHODS.has(rawMethod) ? rawMethod : 'OTHER', route, status, seconds);
+  }
+
+  /** a request the listener turned away (request-turns.ts names the reason) */
+  observeShed(reason: string): void {
+    this.shed.inc({ reason });
   }
 
   observeJob(job: string, outcome: 'ok' | 'failed', seconds: number): void {

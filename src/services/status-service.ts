@@ -13,6 +13,8 @@ import { lastUpstreamFailure, UPSTREAM_NAMES, type UpstreamFailureRecord } from 
 
 export interface DeploymentStatus {
   version: string;
+  /** the Node.js release running this process (`v24.21.0` in the built binary): an operator checks it for security fixes */
+  runtime: string;
   now: string;
   databasePath: string;
   databaseBytes: number;
@@ -55,6 +57,7 @@ export async function deploymentStatus(deps: StatusDeps, now: Date): Promise<Dep
   }
   return {
     version: deps.version,
+    runtime: process.version,
     now: now.toISOString(),
     databasePath: deps.databasePath,
     databaseBytes: await databaseBytes(db),

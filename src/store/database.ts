@@ -9,7 +9,9 @@ import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
-import { Failure } from '../domain/errors';
+import { databaseFailure, driverErrorCode } from './database-errors';
+
+export { driverErrorCode } from './database-errors';
 
 /** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
 export const IN_BATCH = 500;
@@ -281,26 +283,8 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
   const store = storeFor(db);
   // named only here, at the outermost write: PostgreSQL's retries inside must still see the driver's code
   return store.write((tx) => openWrite.run({ store, tx }, async () => work(tx)), options).catch((error: unknown) => {
-    throw isDatabaseBusy(error) ? busyFailure(error) : error;
+    throw databaseFailure(error) ?? error;
   });
-}
-
-/**
- * A write that gave up waiting, with nothing written: its leagues' turn did not come within the
- * wait (PostgreSQL's lock_timeout, 55P03), it kept colliding after every retry (40001, 40P01),
- * or another process held SQLite's write lock past busy_timeout. Trying again may succeed.
- */
-export function isDatabaseBusy(error: unknown): boolean {
-  const code = driverErrorCode(error);
-  return code !== undefined && (BUSY_CODES.has(code) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
-}
-
-const BUSY_CODES = new Set(['55P03', '40001', '40P01']);
-
-function busyFailure(error: unknown): Failure {
-  const failure = new Failure('DATABASE_BUSY', `${driverErrorCode(error)}: ${error instanceof Error ? error.message : String(error)}`);
-  failure.retryAfterSeconds = 1;
-  return failure;
 }
 
 /**
@@ -344,15 +328,6 @@ export function closeDatabase(db: Database): void {
 /** Closes what stands behind the handle, either engine (PostgreSQL's pool ends its clients). */
 export function closeStore(db: Database): Promise<void> {
   return storeFor(db).close();
-}
-
-/** The driver's error code: drizzle wraps PostgreSQL's errors, the code on their cause. */
-export function driverErrorCode(error: unknown): string | undefined {
-  for (let at = error, depth = 0; typeof at === 'object' && at !== null && depth < 3; at = (at as { cause?: unknown }).cause, depth++) {
-    const code = (at as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /** A write refused by a UNIQUE index or primary key: the caller lost a race for a name or an article. */

@@ -5,7 +5,7 @@
  * SQLite keeps its prepared statements; PostgreSQL's variants sit in a branch before them.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { and, asc, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
 import { dialectOf, execute, first, rowsOf, tablesOf, touched } from './dialect';
 import type { leagueWebhooks, outbox, pushSubscriptions } from './schema';
@@ -203,22 +203,32 @@ export async function enqueue(db: Database, rows: readonly NewOutboxRow[], at: s
   });
 }
 
-/** Pending rows due by `now` that no sender holds, oldest first. */
-export async function dueOutboxRows(db: Database, now: string, limit: number): Promise<OutboxRow[]> {
+/** Where a reading of the due rows stopped: the last row it answered. */
+export interface OutboxCursor {
+  nextAttemptAt: string;
+  id: number;
+}
+
+/** Pending rows due by `now` that no sender holds, oldest first; with `after`, those after that row. */
+export async function dueOutboxRows(db: Database, now: string, limit: number, after?: OutboxCursor): Promise<OutboxRow[]> {
   if (dialectOf(db) === 'postgres') {
     const { outbox } = tablesOf(db);
+    const later = after
+      ? or(gt(outbox.nextAttemptAt, after.nextAttemptAt), and(eq(outbox.nextAttemptAt, after.nextAttemptAt), gt(outbox.id, after.id)))
+      : undefined;
     return db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)), later))
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
       .limit(limit);
   }
-  const text = `SELECT id, channel, league_id AS leagueId, subscription_id AS subscriptionId, payload, status, attempts,
+  const columns = `SELECT id, channel, league_id AS leagueId, subscription_id AS subscriptionId, payload, status, attempts,
       created_at AS createdAt, next_attempt_at AS nextAttemptAt, claimed_until AS claimedUntil, last_error AS lastError, done_at AS doneAt
-    FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-    ORDER BY next_attempt_at, id LIMIT ?`;
-  return prepared(db, text).all(now, now, limit) as OutboxRow[];
+    FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)`;
+  if (!after) return prepared(db, `${columns} ORDER BY next_attempt_at, id LIMIT ?`).all(now, now, limit) as OutboxRow[];
+  const text = `${columns} AND (next_attempt_at > ? OR (next_attempt_at = ? AND id > ?)) ORDER BY next_attempt_at, id LIMIT ?`;
+  return prepared(db, text).all(now, now, after.nextAttemptAt, after.nextAttemptAt, after.id, limit) as OutboxRow[];
 }
 
 /** Takes a row for one sender until `until`; false when another sender holds it or it is done. */

@@ -12,8 +12,8 @@ import { isIP } from 'node:net';
 import { isPrivateAddress } from '../domain/outbound-addresses';
 
 export const OUTBOUND_TIMEOUT_MS = 5_000;
-/** what is read of an answer: enough for an error text, never a flood */
-const MAX_ANSWER_BYTES = 16 * 1024;
+/** what is read of an answer, and kept: enough for an error text, never a flood */
+export const MAX_ANSWER_BYTES = 4 * 1024;
 
 export type OutboundFailureKind = 'refused-address' | 'unresolvable' | 'timeout' | 'network';
 
@@ -108,11 +108,16 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const answered = () => finish(null, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8') });
         res.on('data', (chunk: Buffer) => {
-          if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+          chunks.push(chunk);
           size += chunk.length;
+          if (size < MAX_ANSWER_BYTES) return;
+          // all that is kept has come: the rest is never read (a receiver may stream without end)
+          answered();
+          req.destroy();
         });
-        res.on('end', () => finish(null, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES) }));
+        res.on('end', answered);
         res.on('error', () => finish(new OutboundError('network')));
       },
     );

@@ -1,4 +1,3 @@
-/// <reference path="../types/web-push.d.ts" />
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): `web-push`
  * encrypts and signs; the request goes out through the guarded outbound sender, so a push

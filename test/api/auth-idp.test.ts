@@ -70,7 +70,7 @@ describe('GET /auth/idp', () => {
       });
       const state = location.searchParams.get('state')!;
       expect(state.length).toBeGreaterThanOrEqual(32);
-      expect(result.headers.getSetCookie().join('\n')).toContain(`idp_state=${state}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`);
+      expect(result.headers.getSetCookie().join('\n')).toContain(`idp_state=${state}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax`);
     } finally {
       await app.close();
     }
@@ -116,7 +116,7 @@ describe('GET /auth/idp', () => {
         nonce,
       });
       for (const name of ['idp_verifier', 'idp_nonce']) {
-        expect(start.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))).toContain('Max-Age=600; HttpOnly; SameSite=Lax');
+        expect(start.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))).toContain('Max-Age=600; Path=/; HttpOnly; SameSite=Lax');
       }
     } finally {
       await app.close();
@@ -270,11 +270,30 @@ describe('GET /auth/dev', () => {
       expect(first.status).toBe(302);
       expect(first.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback?new=1`);
       const cookie = cookieValue(first.headers, 'session_token')!;
-      expect(first.headers.getSetCookie().join('\n')).toMatch(/session_token=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax/);
+      expect(first.headers.getSetCookie().join('\n')).toMatch(/session_token=[^;]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/);
       const me = await app.call('GET', '/api/v1/session', { headers: { cookie } });
       expect(me.body).toMatchObject({ sub: 'dev:demo', name: 'Demo Player', picture: '' });
       const again = await app.call('GET', '/auth/dev');
       expect(again.headers.get('location')).toBe(`${TEST_FRONTEND}/auth/callback`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('eight first sign-ins at once all sign in, as one demo player', async () => {
+    const app = await createTestApp({ config: { environment: 'local' }, poolSize: 8 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => app.call('GET', '/auth/dev')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(302));
+      const players = await everyPlayer(app);
+      expect(players.map((player) => player.subject)).toEqual(['dev:demo']);
+      // every session they were given is the one player's
+      for (const answer of answers) {
+        const me = await app.call('GET', '/api/v1/session', { headers: { cookie: cookieValue(answer.headers, 'session_token')! } });
+        expect(me.body).toMatchObject({ sub: 'dev:demo' });
+      }
+      // exactly one of them was the player's first sign-in
+      expect(answers.filter((answer) => answer.headers.get('location')!.endsWith('?new=1'))).toHaveLength(1);
     } finally {
       await app.close();
     }

@@ -56,7 +56,7 @@ describe('POST /auth/password/register', () => {
     try {
       const result = await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'pw' }, headers: origin });
       const raw = result.headers.getSetCookie().join('\n');
-      expect(raw).toMatch(/session_token=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax/);
+      expect(raw).toMatch(/session_token=[^;]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/);
       expect(raw).not.toMatch(/Secure/);
       const session = await app.call('GET', '/api/v1/session', { headers: { cookie: sessionCookieOf(result) } });
       expect(session.status).toBe(200);
@@ -208,6 +208,34 @@ describe('account creation per address', () => {
       }
       expect((await register(app, 'six9', '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
       expect((await register(app, 'other64', '2001:db8:1:3::1')).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('behind a CDN in front of the reverse proxy (trustProxy: 2) counts the client the CDN saw, not the CDN', async () => {
+    const app = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: 2 } });
+    try {
+      // one CDN edge (203.0.113.10) in front of Caddy (10.0.0.1), two visitors: each its own budget
+      expect((await register(app, 'cdnA', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.10' })).status).toBe(201);
+      expect((await register(app, 'cdnB', '10.0.0.1', { 'x-forwarded-for': '198.51.100.2, 203.0.113.10' })).status).toBe(201);
+      // the first visitor again, through another edge: the same client, its budget spent
+      expect((await register(app, 'cdnA2', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.99' })).status).toBe(429);
+      // nor can it pick another address by prepending one
+      expect((await register(app, 'cdnA3', '10.0.0.1', { 'x-forwarded-for': '192.0.2.5, 198.51.100.1, 203.0.113.10' })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('trusts only the listed proxies: a request from elsewhere is counted by its own address', async () => {
+    const app = await createTestApp({ config: { limits: { registrationsPerAddress: 1 }, trustProxy: ['10.0.0.0/8'] } });
+    try {
+      expect((await register(app, 'listA', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(201);
+      expect((await register(app, 'listB', '10.9.9.9', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(201);
+      // a host outside the list sends the header itself: it names nobody but the host
+      expect((await register(app, 'outside1', '192.0.2.7', { 'x-forwarded-for': '198.51.100.3' })).status).toBe(201);
+      expect((await register(app, 'outside2', '192.0.2.7', { 'x-forwarded-for': '198.51.100.4' })).status).toBe(429);
     } finally {
       await app.close();
     }

@@ -2,13 +2,15 @@
  * The Article Genie over HTTP, against a loopback OpenAI-compatible model. One table per
  * endpoint, one row per rule of game-rules §10 and the interface's genie rules.
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { createLanguageModelClient } from '../../src/upstream/language-model';
 import { TURN_SYSTEM_PROMPT } from '../../src/domain/genie';
 import { type CallerWorld, createCallerWorld, createTestApp, type TestApp, type TestPlayer } from '../support/app';
 import { type DeploymentScenario, scenarioTablesByDeployment } from '../support/scenarios';
 import { type FakeLanguageModel, fenced, startFakeLanguageModel } from '../fakes/language-model';
+import { isDatabaseUrl } from '../support/test-store';
 
 const SEEDS = '/api/v1/me/genie-seeds';
 const TURNS = '/api/v1/me/genie-turns';
@@ -509,4 +511,40 @@ const turnRows = postingTo(TURNS, { body: turn() }, [
 ]);
 
 describe('POST /api/v1/me/genie-seeds', () => scenarioTablesByDeployment(DEPLOYMENTS, setupFor, seedRows));
+
+/**
+ * On PostgreSQL, each rate-limit write made 50 ms slower inside its transaction (a trigger), as
+ * on a loaded server: requests at once then overlap, and collide, as they did across two busy
+ * instances. Nothing to do on SQLite, whose writes take turns.
+ */
+async function slowRateLimitWrites(database: string): Promise<void> {
+  if (!isDatabaseUrl(database)) return;
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  try {
+    await client.query(`CREATE FUNCTION slow_hit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.05); RETURN NEW; END $$`);
+    await client.query('CREATE TRIGGER slow_hits BEFORE INSERT ON rate_limit_hits FOR EACH ROW EXECUTE FUNCTION slow_hit()');
+  } finally {
+    await client.end();
+  }
+}
+
+describe('POST /api/v1/me/genie-seeds, several at once from one player', () => {
+  // six, as a player's taps and tabs once sent them; sixteen, twice as many as a conflict was once run
+  it.each([6, 16])('%i at once are each answered: their rate-limit writes collide on PostgreSQL and are run again, never refused as DATABASE_BUSY', async (n) => {
+    model.reset();
+    model.script = { seed: { json: { keywords: 'astronaut film', anchors: ['NASA'] } } };
+    // a patient model: the requests wait their turns at the database, not at the model
+    const languageModel = createLanguageModelClient(parseConfig({ languageModel: { baseUrl: model.url, model: 'test-model' } }), { timeoutMs: 10_000 });
+    const { app, alice } = await createCallerWorld({ upstream: { languageModel }, poolSize: n });
+    await slowRateLimitWrites(app.database);
+    try {
+      const answers = await Promise.all(Array.from({ length: n }, () => app.call('POST', SEEDS, { as: alice, body: { query: 'a film about astronauts' } })));
+      expect(answers.map((answer) => `${answer.status} ${answer.body?.error ?? ''}`.trim())).toEqual(Array(n).fill('200'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('POST /api/v1/me/genie-turns', () => scenarioTablesByDeployment(DEPLOYMENTS, setupFor, turnRows));

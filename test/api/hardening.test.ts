@@ -3,9 +3,10 @@
  * never let a client steer routing around the guards, and odd requests never answer 500.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/http/app';
-import { listen, type RunningServer } from '../../src/http/server';
+import { listen, type ListenOptions, type RunningServer } from '../../src/http/server';
 import { createTestApp, ENGINE_HEADERS, type TestApp } from '../support/app';
 
 interface RawAnswer {
@@ -39,10 +40,28 @@ function rawRequest(server: RunningServer, method: string, path: string, headers
 let app: TestApp | undefined;
 let server: RunningServer | undefined;
 
-async function serve(): Promise<RunningServer> {
+async function serve(options?: ListenOptions): Promise<RunningServer> {
   app = await createTestApp();
-  server = await listen(createApp(app.ctx).fetch, '127.0.0.1', 0, app.ctx.log);
+  server = await listen(createApp(app.ctx).fetch, '127.0.0.1', 0, app.ctx.log, options);
   return server;
+}
+
+/** Writes `raw` on a connection of its own and answers all that comes back until the server closes it. */
+function rawExchange(running: RunningServer, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(running.port, '127.0.0.1', () => socket.write(raw));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
+  });
+}
+
+/** The status line and the JSON body of a raw answer. */
+function statusAndBody(answer: string): { status: string; body: unknown } {
+  const [head, body] = answer.split('\r\n\r\n');
+  return { status: head!.split('\r\n')[0]!, body: body ? JSON.parse(body) : undefined };
 }
 
 afterEach(async () => {
@@ -69,6 +88,12 @@ describe('the Host header', () => {
     expect({ status: short.status, body: JSON.parse(short.body) }).toEqual({ status: 401, body: { error: 'UNAUTHORIZED' } });
     const root = await rawRequest(running, 'GET', '/', { host: 'x' });
     expect(root.status).toBe(200);
+  });
+
+  it.each(['x/y', 'evil.example/admin', 'x?y', 'x#y', 'x\\y'])('%s, holding a path character, answers 400 MALFORMED_REQUEST', async (host) => {
+    const running = await serve();
+    const answer = await rawRequest(running, 'GET', '/', { host });
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST' } });
   });
 
   it.each(['a b', '[::1', 'x:99999', 'user:secret-password@x'])('%s is not a 500 and never reaches the log', async (host) => {
@@ -147,6 +172,19 @@ describe('what Node would answer outside the error shape', () => {
     });
     expect(answer.status).toBe(200);
     expect({ status: bare.status, body: JSON.parse(bare.body) }).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST' } });
+  });
+
+  it('headers that do not arrive within the deadline answer 408 REQUEST_TIMEOUT (the deadline shortened here; 60 s when served)', async () => {
+    const running = await serve({ requestTimeoutMs: 300 });
+    // the request line and one header, then nothing: the blank line that ends the headers never comes
+    const answer = await rawExchange(running, 'GET / HTTP/1.1\r\nHost: x\r\n');
+    expect(statusAndBody(answer)).toEqual({ status: 'HTTP/1.1 408 Request Timeout', body: { error: 'REQUEST_TIMEOUT' } });
+  });
+
+  it('CONNECT answers 400 MALFORMED_REQUEST in the error shape instead of closing without a word', async () => {
+    const running = await serve();
+    const answer = await rawExchange(running, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
+    expect(statusAndBody(answer)).toEqual({ status: 'HTTP/1.1 400 Bad Request', body: { error: 'MALFORMED_REQUEST' } });
   });
 
   it('broken JSON to every body route answers a refusal in the error shape, never 500', async () => {

@@ -21,7 +21,11 @@ describe('GET /healthz', () => {
     // the database goes away under the running service: SQLite's connections closed, PostgreSQL's pool ended
     await closeStore(app.ctx.db);
     const result = await app.call('GET', '/healthz');
-    expect({ status: result.status, body: result.body }).toEqual({ status: 503, body: { error: 'DATABASE_UNAVAILABLE' } });
+    expect({ status: result.status, body: result.body, retryAfter: result.headers.get('retry-after') }).toEqual({
+      status: 503,
+      body: { error: 'DATABASE_UNAVAILABLE' },
+      retryAfter: '5',
+    });
     // and the process keeps answering: the next check is refused the same way, not dropped
     const again = await app.call('GET', '/healthz');
     expect({ status: again.status, body: again.body }).toEqual({ status: 503, body: { error: 'DATABASE_UNAVAILABLE' } });

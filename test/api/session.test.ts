@@ -117,7 +117,7 @@ describe('DELETE /api/v1/session', () => {
       status: 200,
       expect: async (result, world) => {
         expect(result.body).toEqual({ success: true });
-        expect(result.headers.getSetCookie().join('\n')).toMatch(/session_token=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax/);
+        expect(result.headers.getSetCookie().join('\n')).toMatch(/session_token=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax/);
         expect(world.ana.cookie).toBeTruthy();
       },
     },

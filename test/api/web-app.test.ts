@@ -146,6 +146,19 @@ describe('hashed assets', () => {
     expect(decoded.equals(original(url))).toBe(true);
   });
 
+  it.each([
+    ['any encoding (*): brotli', '*', 'br'],
+    ['gzip valued above brotli: gzip', 'gzip;q=1, br;q=0.5', 'gzip'],
+    ['any but brotli: gzip', '*, br;q=0', 'gzip'],
+    ['upper case names', 'GZIP', 'gzip'],
+    ['everything refused', '*;q=0', null],
+  ])('a script and a JSON answer read one Accept-Encoding alike: %s', async (_rule, acceptEncoding, encoding) => {
+    const script = await fetchRaw(assetPath('.js'), acceptEncoding);
+    const document = await fetchRaw('/openapi.json', acceptEncoding);
+    expect(document.status).toBe(200);
+    expect({ script: script.headers.get('content-encoding'), json: document.headers.get('content-encoding') }).toEqual({ script: encoding, json: encoding });
+  });
+
   it('the stylesheet and the icon carry their own types', async () => {
     expect((await fetchRaw(assetPath('.css'), 'br')).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await fetchRaw(assetPath('.svg'), 'br')).headers.get('content-type')).toBe('image/svg+xml');
@@ -185,6 +198,38 @@ describe('hashed assets', () => {
     // the script, the stylesheet, the icon and the web app manifest
     expect(named).toHaveLength(4);
     for (const url of named) expect((await fetchRaw(url, '')).status).toBe(200);
+  });
+});
+
+describe('GET /docs, the API reference', () => {
+  it('answers the reference page from this origin: its scripts and styles are files of the service, under its content security policy', async () => {
+    const page = await app.call('GET', '/docs', { headers: { accept: BROWSER_ACCEPT } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    );
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.text).toContain('<title>API reference · Article Fantasy League</title>');
+    // nothing inline, nothing from another origin: every script and stylesheet is an asset here
+    expect(page.text).not.toMatch(/<script>|<style|style="|https?:\/\//);
+    const named = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((url) => url.startsWith('/assets/'));
+    expect(named.filter((url) => url.endsWith('.js'))).toHaveLength(2);
+    expect(named.filter((url) => url.endsWith('.css'))).toHaveLength(2);
+    for (const url of named) {
+      const asset = await fetchRaw(url!, 'br');
+      expect(asset.status, url).toBe(200);
+      expect(asset.headers.get('content-encoding'), url).toBe('br');
+    }
+    // what it draws is this service's own document
+    const start = zlib.brotliDecompressSync(Buffer.from(await (await fetchRaw(named.find((url) => url.includes('docs-start'))!, 'br')).arrayBuffer())).toString('utf8');
+    expect(start).toContain("url: '/openapi.json'");
+    expect(start).toContain('validatorUrl: null');
+  });
+
+  it('is the reference for an API client too, and the app’s not-found screen is not in its way', async () => {
+    expect((await app.call('GET', '/docs')).headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await app.call('GET', '/docs/nothing', { headers: { accept: BROWSER_ACCEPT } })).status).toBe(404);
   });
 });
 

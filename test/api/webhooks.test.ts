@@ -5,11 +5,15 @@
  * answering, no redirect followed, the address rule judged again at send time, and a message
  * dropped (and counted) after a day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { teamJoined } from '../../src/domain/announcements';
+import { enqueue } from '../../src/store/outbound';
 import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../support/app';
 import { scenarioTable } from '../support/scenarios';
 import { parsePrometheusText, sampleValue } from '../support/prometheus';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
+import { startStallingReceiver } from '../fakes/stalling-receiver';
+import { buildLeague } from '../support/builders';
 import { at, day, join, leave, moveTo, rivals, type Rivals, score } from './head-to-head-fixtures';
 
 let chat: FakeChatServer;
@@ -61,6 +65,7 @@ describe('PUT /api/v1/leagues/{id}/webhook', () => {
     { name: 'slack', ...put(PUBLIC_HOOK, 'slack'), status: 200, expect: { format: 'slack' } },
     { name: 'json', ...put(PUBLIC_HOOK, 'json'), status: 200, expect: { format: 'json' } },
     { name: 'http: is allowed too', ...put('http://93.184.215.14/hook'), status: 200, expect: { url: 'http://93.184.215.14/…' } },
+    { name: 'a public address spelled through NAT64 is judged by it: let through', ...put('https://[64:ff9b::5db8:d70e]/hook'), status: 200, expect: { url: 'https://[64:ff9b::5db8:d70e]/…' } },
     { name: 'a member who is not the admin', ...put(PUBLIC_HOOK), as: 'bob', status: 403, ...refused('NOT_ADMIN') },
     { name: 'a stranger to the league', ...put(PUBLIC_HOOK), as: 'outsider', status: 403, ...refused('NOT_ADMIN') },
     { name: 'the admin check comes before the URL’s', ...put('ftp://example.org/hook'), as: 'bob', status: 403, ...refused('NOT_ADMIN') },
@@ -86,6 +91,14 @@ describe('PUT /api/v1/leagues/{id}/webhook', () => {
       ['IPv6 link-local', 'https://[fe80::1]/hook'],
       ['IPv6 unspecified', 'http://[::]/hook'],
       ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hook'],
+      ['NAT64 of loopback', 'http://[64:ff9b::7f00:1]/'],
+      ['local-use NAT64 of loopback', 'http://[64:ff9b:1::7f00:1]/'],
+      ['6to4 of loopback', 'http://[2002:7f00:1::1]/'],
+      ['IPv4-compatible loopback', 'http://[::7f00:1]/'],
+      ['IPv4-translated loopback', 'http://[::ffff:0:7f00:1]/'],
+      ['Teredo with a loopback client', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/'],
+      ['6to4 of the cloud metadata service', 'http://[2002:a9fe:a9fe::1]/latest/meta-data'],
+      ['IPv6 documentation range', 'https://[2001:db8::1]/hook'],
       ['a decimal loopback', 'http://2130706433/hook'],
       ['a name that does not resolve', 'https://no-such-host.invalid/hook'],
     ].map(([what, url]) => ({ name: `refused: ${what}`, ...put(url), status: 400, ...refused('WEBHOOK_URL_REFUSED') })),
@@ -385,6 +398,48 @@ describe('delivery to a chat', () => {
       expect(chat.attempts).toBe(attempts + 1);
       expect((await app.call('GET', hookPath()(w), { as: w.ann })).body).toMatchObject({ status: 'failing', lastError: 'timeout' });
     } finally {
+      await app.close();
+    }
+  });
+
+  it('a receiver that hangs holds two sends at most: another league’s message leaves while it hangs, its own once it answers', async () => {
+    await fresh({ outboundTimeoutMs: 30_000 });
+    const stalling = await startStallingReceiver('hang');
+    try {
+      // three leagues' chats on the receiver that hangs, each with two messages due first; then the other league's
+      const stuck = [w.league, (await buildLeague(app, w.ann, { name: 'Stuck Two' })).league.id, (await buildLeague(app, w.ann, { name: 'Stuck Three' })).league.id];
+      for (const league of stuck) await setHook(app, w.ann, league, `${stalling.url}/hook`, 'json');
+      await setHook(app, w.ann, w.pointsLeague, chat.hook('json'), 'json');
+      const at = app.clock.now().toISOString();
+      const joined = (league: string, team: string) => ({ channel: 'webhook' as const, leagueId: league, payload: teamJoined({ id: league, name: 'A league' }, team, 4) });
+      await enqueue(app.ctx.db, stuck.flatMap((league) => [joined(league, 'Stuck A'), joined(league, 'Stuck B')]), at);
+      await enqueue(app.ctx.db, [joined(w.pointsLeague, 'Points Athletic')], at);
+      const before = since();
+      const sending = app.ctx.services.outbox.drain();
+      await vi.waitFor(() => expect(chat.messages.slice(before).map((m) => m.body.team.name)).toEqual(['Points Athletic']), { timeout: 10_000, interval: 50 });
+      // the hanging receiver still holds what it took, and no more than its share
+      expect(stalling.holding()).toBe(2);
+      stalling.release();
+      expect(await sending).toEqual({ sent: 7, retried: 0, dropped: 0 });
+      expect(stalling.received).toBe(6);
+    } finally {
+      await stalling.close();
+      await app.close();
+    }
+  });
+
+  it('an answer is read only as far as what is kept: a receiver streaming without end is hung up on, and the message is sent', async () => {
+    await fresh({ outboundTimeoutMs: 3_000 });
+    const streaming = await startStallingReceiver('stream');
+    try {
+      await setHook(app, w.ann, w.league, `${streaming.url}/hook`, 'json');
+      await join(app, w.league, w.dan, 'Dan Athletic');
+      expect(await app.ctx.services.outbox.drain()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+      await vi.waitFor(() => expect(streaming.hungUp()).toBe(true));
+      // what reached the connection before the hang-up: the kept kilobytes and the buffers between, not the endless rest
+      expect(streaming.streamed()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await streaming.close();
       await app.close();
     }
   });

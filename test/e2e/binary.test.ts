@@ -13,7 +13,7 @@ import { SignJWT } from 'jose';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { binary, register, serveBinary } from '../support/served-binary';
+import { binary, embeddedNodeVersion, register, serveBinary } from '../support/served-binary';
 import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
 import { parsePrometheusText } from '../support/prometheus';
 
@@ -59,6 +59,13 @@ async function serve(env: Record<string, string> = {}) {
 describe('dist/fantasy', () => {
   it('exists: npm test builds it before running the tests', () => {
     expect(fs.existsSync(binary)).toBe(true);
+  });
+
+  it('runs on the pinned Node.js LTS runtime, not the build machine’s node, and says so', () => {
+    // Node 24 is the LTS line supported to 2028-04-30; 20 (the development machines' node) has ended
+    expect(embeddedNodeVersion).toMatch(/^v24\.\d+\.\d+$/);
+    const version = spawnSync(binary, ['--version'], { env: cleanEnv(), encoding: 'utf8' });
+    expect({ status: version.status, stdout: version.stdout }).toEqual({ status: 0, stdout: `1.0.0 (node ${embeddedNodeVersion})\n` });
   });
 
   it('serves on its defaults from an empty folder: register, read the session, stop cleanly', async () => {
@@ -109,6 +116,25 @@ describe('dist/fantasy', () => {
     expect(logged.at(-1)).toMatchObject({ level: 'info', message: 'shutting down', signal: 'SIGTERM' });
   }, 60_000);
 
+  it('logLevel warn (FANTASY_LOG_LEVEL) keeps the request lines out; an unknown level stops the start', async () => {
+    const server = await serve({ FANTASY_LOG_LEVEL: 'warn' });
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v1/session`)).status).toBe(401);
+    expect(await server.stop()).toBe(0);
+    const logged = server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string });
+    // the start's warning about the default user agent is a warning: it stays
+    expect(logged.map(({ level, message }) => `${level} ${message}`)).toEqual([expect.stringMatching(/^warn encyclopedia\.userAgent is the built-in default/)]);
+
+    const bad = spawnSync(binary, ['serve', '--port', '0'], { cwd: emptyFolder(), env: cleanEnv({ FANTASY_LOG_LEVEL: 'verbose' }), encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^fantasy: configuration key logLevel: /);
+  }, 60_000);
+
   it('keeps sessions across a restart with the secret it generated', async () => {
     const at = await deployment();
     const first = await startServe(at);
@@ -142,7 +168,7 @@ describe('dist/fantasy', () => {
     const usage = spawnSync(binary, ['no-such-verb'], { cwd, env: shell(), encoding: 'utf8' });
     expect(usage.status).toBe(2);
     const version = spawnSync(binary, ['--version'], { cwd, env: shell(), encoding: 'utf8' });
-    expect({ status: version.status, stdout: version.stdout.trim() }).toEqual({ status: 0, stdout: '1.0.0' });
+    expect({ status: version.status, stdout: version.stdout.trim() }).toEqual({ status: 0, stdout: `1.0.0 (node ${embeddedNodeVersion})` });
     const secret = spawnSync(binary, ['serve'], { cwd: emptyFolder(), env: shell({ FANTASY_SIGNING_SECRET: 'short-secret-value' }), encoding: 'utf8' });
     expect(secret.status).toBe(1);
     expect(secret.stderr).not.toContain('short-secret-value');

