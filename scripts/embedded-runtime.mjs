@@ -91,6 +91,11 @@ function nodeGyp() {
   return found;
 }
 
+/** The environment without any spelling of npm's nodedir setting. */
+function withoutNpmNodedir(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.toLowerCase() !== 'npm_config_nodedir'));
+}
+
 /**
  * better-sqlite3's addon for `runtime`, compiled from node_modules' copy of the package (same
  * version, same SQLite) on first use and cached by both versions.
@@ -110,6 +115,9 @@ export function sqliteAddonFor(runtime, say = () => {}) {
         cwd: work,
         stdio: 'pipe',
         maxBuffer: 256 * 1024 * 1024,
+        // node-gyp lets npm's configuration (npm_config_nodedir, set by `npm run` from an .npmrc
+        // that points at the machine's own headers) win over its command line
+        env: { ...withoutNpmNodedir(process.env), npm_config_nodedir: runtime.nodedir },
       });
     } catch (error) {
       // the compiler's warnings are many and harmless; its output matters only when it failed
