@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/store/schema/index.ts',
+  schema: './src/platform/db/schema/sqlite/index.ts',
   out: './migrations',
 });

@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// PostgreSQL's own migrations, from the twin schema in src/store/schema-postgres (the SQLite
+// PostgreSQL's own migrations, from the twin schema in src/platform/db/schema/postgres (the SQLite
 // ones come from drizzle.config.ts). `npm run db:generate:postgres` writes ./migrations-postgres.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/store/schema-postgres/index.ts',
+  schema: './src/platform/db/schema/postgres/index.ts',
   out: './migrations-postgres',
 });

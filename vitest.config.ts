@@ -27,14 +27,14 @@ export default defineConfig({
     isolate: false,
     globalSetup: quick ? ['test/support/run-temp-root.ts'] : ['test/support/run-temp-root.ts', 'test/support/postgres-template.ts'],
     projects: quick
-      ? [{ extends: true, test: { name: 'sqlite', include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts'], exclude: NEEDS_POSTGRES } }]
+      ? [{ extends: true, test: { name: 'sqlite', include: ['test/unit/**/*.test.ts', 'test/features/**/*.test.ts'], exclude: NEEDS_POSTGRES } }]
       : [
           { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
           {
             extends: true,
             test: {
               name: 'postgres',
-              include: ['test/api/**/*.test.ts', 'test/e2e/season.test.ts', 'test/e2e/push.test.ts', 'test/e2e/binary.test.ts'],
+              include: ['test/features/**/*.test.ts', 'test/e2e/season.test.ts', 'test/e2e/push.test.ts', 'test/e2e/binary.test.ts'],
               env: { FANTASY_TEST_STORE: 'postgres' },
             },
           },

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { closeDatabase, openDatabase } from '../src/store/database';
+import { closeDatabase, openDatabase } from '../src/platform/db/database';
 
 const MEGABYTES = Number(process.env.FANTASY_BENCH_BACKUP_MB ?? 1024);
 const WRITERS = 4;

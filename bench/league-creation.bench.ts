@@ -3,12 +3,12 @@
  * (§1.3: ~62 encyclopedia requests through the limiter of 3), against the loopback fake:
  * once as fast as loopback goes, once with a simulated 50 ms per upstream request.
  */
-import { parseConfig } from '../src/config';
+import { parseConfig } from '../src/platform/config';
 import { createEncyclopediaClient } from '../src/upstream/encyclopedia';
 import { ConcurrencyLimiter } from '../src/upstream/limiter';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../test/fakes/encyclopedia';
 import { createTestApp } from '../test/support/app';
-import { createBody, mirrorEnglish, NOW, TODAY } from '../test/api/leagues-fixtures';
+import { createBody, mirrorEnglish, NOW, TODAY } from '../test/features/leagues/leagues-fixtures';
 
 const RUNS = 5;
 

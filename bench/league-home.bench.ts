@@ -17,11 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { addDays, utcDay } from '../src/domain/dates';
-import { parseConfig } from '../src/config';
-import { jsonLogger } from '../src/logger';
-import { openRuntime } from '../src/runtime';
-import { mintSessionToken, SESSION_COOKIE } from '../src/services/session-tokens';
-import { rankedTeams } from '../src/store/standings';
+import { parseConfig } from '../src/platform/config';
+import { jsonLogger } from '../src/platform/log';
+import { openRuntime } from '../src/platform/runtime';
+import { mintSessionToken, SESSION_COOKIE } from '../src/features/auth/session-tokens';
+import { rankedTeams } from '../src/features/scoring/standings-store';
 import { buildBulkLeague } from '../test/support/bulk-league';
 import { freePort } from '../test/support/free-port';
 

@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../src/config';
-import { createApp } from '../src/http/app';
-import { listen } from '../src/http/server';
-import { silentLogger } from '../src/logger';
-import { openRuntime } from '../src/runtime';
-import type { PasswordAlgorithm } from '../src/services/password-hashing';
+import { parseConfig } from '../src/platform/config';
+import { createApp } from '../src/platform/http/app';
+import { listen } from '../src/platform/http/server';
+import { silentLogger } from '../src/platform/log';
+import { openRuntime } from '../src/platform/runtime';
+import type { PasswordAlgorithm } from '../src/features/auth/password-hashing';
 
 const SEQUENTIAL = 20;
 const CONCURRENT = 8;

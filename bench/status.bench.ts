@@ -6,16 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../src/config';
+import { parseConfig } from '../src/platform/config';
 import { addDays } from '../src/domain/dates';
-import { memoryLogger } from '../src/logger';
-import { openRuntime } from '../src/runtime';
-import { deploymentStatus } from '../src/services/status-service';
-import { writeTransaction, writerOf } from '../src/store/database';
-import { newId } from '../src/store/ids';
-import { insertPlayer } from '../src/store/players';
-import { leagues, teams } from '../src/store/schema';
-import { ManualClock } from '../src/clock';
+import { memoryLogger } from '../src/platform/log';
+import { openRuntime } from '../src/platform/runtime';
+import { deploymentStatus } from '../src/features/operations/status-service';
+import { writeTransaction, writerOf } from '../src/platform/db/database';
+import { newId } from '../src/platform/db/ids';
+import { insertPlayer } from '../src/features/auth/store';
+import { leagues, teams } from '../src/platform/db/schema/sqlite';
+import { ManualClock } from '../src/platform/clock';
 
 const LEAGUES = 20;
 const TEAMS_PER_LEAGUE = 500;

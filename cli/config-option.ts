@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../src/config';
-import { jsonLogger, type Logger } from '../src/logger';
-import { configSecretValues, SecretValues } from '../src/redaction';
+import { type Config, loadConfig } from '../src/platform/config';
+import { jsonLogger, type Logger } from '../src/platform/log';
+import { configSecretValues, SecretValues } from '../src/platform/redaction';
 
 export interface CommonOptions {
   config?: string;

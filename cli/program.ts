@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { version } from '../package.json';
-import { ConfigError } from '../src/config';
+import { ConfigError } from '../src/platform/config';
 import { Failure } from '../src/domain/errors';
 import { registerMigrate } from './commands/migrate';
 import { registerServe } from './commands/serve';

@@ -4,7 +4,7 @@
  * systemd, a pipe): a JSON log line every few seconds and one at the end, so a log shows
  * the job moving without drowning in lines. Always on stderr: stdout carries the report.
  */
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/platform/log';
 
 export interface Progress {
   update(done: number, total: number): void;

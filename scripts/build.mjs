@@ -33,7 +33,7 @@ if (args.has('--bundle-only')) process.exit(0);
 
 const runtime = embeddedRuntime(say);
 const assets = { 'better_sqlite3.node': sqliteAddonFor(runtime, say), 'argon2.node': argon2Addon() };
-// each dialect's migrations (src/embedded.ts reads them under the same folder names)
+// each dialect's migrations (src/platform/embedded.ts reads them under the same folder names)
 for (const folder of ['migrations', 'migrations-postgres']) {
   const migrations = path.join(root, folder);
   for (const name of fs.readdirSync(migrations)) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { systemClock } from '../../src/clock';
-import { openRuntime } from '../../src/runtime';
-import { runRecorded } from '../../src/services/job-runs';
+import { systemClock } from '../../src/platform/clock';
+import { openRuntime } from '../../src/platform/runtime';
+import { runRecorded } from '../../src/platform/jobs/job-runs';
 import { configFor, operatorLog } from '../config-option';
 
 /**

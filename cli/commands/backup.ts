@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { BackupRefused, backupDatabase } from '../../src/services/database-backup';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { BackupRefused, backupDatabase } from '../../src/features/operations/database-backup';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { damagedDatabaseLine, fullCheck, quickCheck, type QuickCheckResult } from '../../src/services/database-check';
+import { damagedDatabaseLine, fullCheck, quickCheck, type QuickCheckResult } from '../../src/features/operations/database-check';
 import { CliFailure, configFor } from '../config-option';
 
 /**

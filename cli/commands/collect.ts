@@ -1,10 +1,10 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseStrictDate } from '../../src/domain/dates';
 import { CATCH_UP_DAYS } from '../../src/domain/operations';
-import { openRuntime } from '../../src/runtime';
-import type { CollectReport } from '../../src/services/collector-service';
-import { CatchUpFailure, collectPendingOrThrow } from '../../src/services/collector-job';
-import { runRecorded } from '../../src/services/job-runs';
+import { openRuntime } from '../../src/platform/runtime';
+import type { CollectReport } from '../../src/features/scoring/collector-service';
+import { CatchUpFailure, collectPendingOrThrow } from '../../src/features/scoring/collector-job';
+import { runRecorded } from '../../src/platform/jobs/job-runs';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { explainConfig } from '../../src/config-report';
+import { explainConfig } from '../../src/platform/config-report';
 import type { CommonOptions } from '../config-option';
 
 /** `fantasy config [--json]`: the effective configuration, each value's source, secrets masked. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { isPostgresUrl } from '../../src/database-url';
-import { CopyRefused, copyToPostgres } from '../../src/store/copy-to-postgres';
-import { closeDatabase, openDatabase } from '../../src/store/database';
-import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure, type PostgresStore } from '../../src/store/postgres';
+import { isPostgresUrl } from '../../src/platform/database-url';
+import { CopyRefused, copyToPostgres } from '../../src/features/operations/copy-to-postgres';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
+import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure, type PostgresStore } from '../../src/platform/db/postgres';
 import { CliFailure, configFor, operatorLog } from '../config-option';
 import { type Progress, progressReporter } from '../progress';
 import { refuseDamagedDatabase } from './check';

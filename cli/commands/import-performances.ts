@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { Failure } from '../../src/domain/errors';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { openRuntime } from '../../src/runtime';
-import { type PerformanceIngest, PerformanceIngestSchema } from '../../src/wire/internal';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { openRuntime } from '../../src/platform/runtime';
+import { type PerformanceIngest, PerformanceIngestSchema } from '../../src/features/scoring/wire';
 import { CliFailure, configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { systemClock } from '../../src/clock';
-import type { Config } from '../../src/config';
-import { silentLogger } from '../../src/logger';
-import { ensureGlobalLeague, registryScales } from '../../src/services/global-league';
-import { applyMigrations, closeDatabase, openDatabase } from '../../src/store/database';
-import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from '../../src/store/postgres';
+import { systemClock } from '../../src/platform/clock';
+import type { Config } from '../../src/platform/config';
+import { silentLogger } from '../../src/platform/log';
+import { ensureGlobalLeague, registryScales } from '../../src/features/leagues/global-league';
+import { applyMigrations, closeDatabase, openDatabase } from '../../src/platform/db/database';
+import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from '../../src/platform/db/postgres';
 import { CliFailure, configFor, operatorLog } from '../config-option';
 
 export function registerMigrate(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { documentFor } from '../../src/http/app';
+import { documentFor } from '../../src/platform/http/app';
 import { configFor } from '../config-option';
 
 /**

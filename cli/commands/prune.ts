@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { systemClock } from '../../src/clock';
-import { closeDatabase, openDatabase } from '../../src/store/database';
-import { pruneStaleRows } from '../../src/store/housekeeping';
-import { runRecorded } from '../../src/services/job-runs';
+import { systemClock } from '../../src/platform/clock';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
+import { pruneStaleRows } from '../../src/features/operations/housekeeping-store';
+import { runRecorded } from '../../src/platform/jobs/job-runs';
 import { configFor } from '../config-option';
 
 /** `fantasy prune`: the 06:30 housekeeping job by hand (for cron users); safe to repeat. */

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { systemClock } from '../../src/clock';
-import { jsonLogger } from '../../src/logger';
-import { openRuntime } from '../../src/runtime';
-import { countKeptReports, type KeptReport, keptReports } from '../../src/store/reports';
+import { systemClock } from '../../src/platform/clock';
+import { jsonLogger } from '../../src/platform/log';
+import { openRuntime } from '../../src/platform/runtime';
+import { countKeptReports, type KeptReport, keptReports } from '../../src/features/reports/store';
 import { CliFailure, configFor } from '../config-option';
 
 /** The terminal form: each report's number, when, category and title, then its text indented. */

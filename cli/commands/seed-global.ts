@@ -1,9 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { isValidDomainCode } from '../../src/domain/leagues';
 import { isFailure } from '../../src/domain/errors';
-import { silentLogger } from '../../src/logger';
-import { openRuntime } from '../../src/runtime';
-import { seedGlobalLeague } from '../../src/services/global-league';
+import { silentLogger } from '../../src/platform/log';
+import { openRuntime } from '../../src/platform/runtime';
+import { seedGlobalLeague } from '../../src/features/leagues/global-league';
 import { CliFailure, configFor } from '../config-option';
 
 function domainCode(value: string): string {

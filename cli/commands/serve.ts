@@ -1,14 +1,14 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createApp } from '../../src/http/app';
-import { listen } from '../../src/http/server';
-import { loopbackMetricsApp } from '../../src/http/routes/metrics';
-import { batchedStdout } from '../../src/logger';
-import { openRuntime } from '../../src/runtime';
-import { DAILY_JOBS } from '../../src/services/daily-jobs';
-import { startScheduler } from '../../src/services/scheduler';
-import { startOutboxLoop } from '../../src/services/outbox-worker';
-import { ensureGlobalLeague } from '../../src/services/global-league';
-import { DEFAULT_USER_AGENT } from '../../src/config';
+import { createApp } from '../../src/platform/http/app';
+import { listen } from '../../src/platform/http/server';
+import { loopbackMetricsApp } from '../../src/features/operations/routes-metrics';
+import { batchedStdout } from '../../src/platform/log';
+import { openRuntime } from '../../src/platform/runtime';
+import { DAILY_JOBS } from '../../src/platform/jobs/daily-jobs';
+import { startScheduler } from '../../src/platform/jobs/scheduler';
+import { startOutboxLoop } from '../../src/features/notifications/outbox-worker';
+import { ensureGlobalLeague } from '../../src/features/leagues/global-league';
+import { DEFAULT_USER_AGENT } from '../../src/platform/config';
 import { configFor, operatorLog } from '../config-option';
 import { refuseDamagedDatabase } from './check';
 

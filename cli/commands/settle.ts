@@ -1,9 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { ManualClock, systemClock } from '../../src/clock';
+import { ManualClock, systemClock } from '../../src/platform/clock';
 import { parseStrictDate } from '../../src/domain/dates';
-import { openRuntime } from '../../src/runtime';
-import { runRecorded } from '../../src/services/job-runs';
-import { tally, type SweepOutcome } from '../../src/services/settlement-service';
+import { openRuntime } from '../../src/platform/runtime';
+import { runRecorded } from '../../src/platform/jobs/job-runs';
+import { tally, type SweepOutcome } from '../../src/features/contracts/settlement-service';
 import { configFor, operatorLog } from '../config-option';
 import { progressReporter } from '../progress';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { version } from '../../package.json';
-import { systemClock } from '../../src/clock';
+import { systemClock } from '../../src/platform/clock';
 import { CATCH_UP_DAYS } from '../../src/domain/operations';
-import { type DeploymentStatus, deploymentStatus } from '../../src/services/status-service';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { type DeploymentStatus, deploymentStatus } from '../../src/features/operations/status-service';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { CliFailure, configFor } from '../config-option';
 import { refuseDamagedDatabase } from './check';
 

@@ -3,7 +3,7 @@
  * model's reply, and the server-side corrections that keep the model honest. Pure: the model
  * call itself lives in services/genie-service.
  */
-import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../wire/genie';
+import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../features/genie/wire';
 import { GENIE_LIMITS } from './genie-limits';
 import { isPlainObject } from './values';
 

@@ -74,7 +74,7 @@ export function isValidDomainCode(domain: string): boolean {
 
 /*
  * The fields of §6.2's founding request, each as its canonical (trimmed) value or null when
- * the rule refuses it. The request schema (src/wire/leagues.ts) checks them in §6.2's order.
+ * the rule refuses it. The request schema (src/features/leagues/wire.ts) checks them in §6.2's order.
  */
 
 export function leagueNameOf(value: unknown): string | null {

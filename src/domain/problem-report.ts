@@ -1,7 +1,7 @@
 /**
  * Problem reports (game-rules §9): what a player may send, and the public issue it becomes.
  * The issue lands in a public repository, so nothing here ever sees the player's e-mail.
- * The request's checks are its schema's (`src/wire/reports.ts`).
+ * The request's checks are its schema's (`src/features/reports/wire.ts`).
  */
 
 export const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { HttpClient, UpstreamError } from './http-client';
 
 export interface IdentityProfile {

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { createEncyclopediaClient, type EncyclopediaClient } from './encyclopedia';
 import { createIdentityProviderClient, type IdentityProviderClient } from './identity-provider';
 import { createIssueTrackerClient, type IssueTrackerClient } from './issue-tracker';

@@ -3,7 +3,7 @@
  * repository-scoped token (the self-hosting recommendation of external-apis §4.1).
  */
 import { z } from 'zod';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { HttpClient, parseJson, UpstreamError } from './http-client';
 
 export interface NewIssue {

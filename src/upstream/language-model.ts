@@ -3,7 +3,7 @@
  * assistant text; reading meaning out of that text is the domain's job (src/domain/genie).
  */
 import { z } from 'zod';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import type { ChatMessage } from '../domain/genie';
 import { HttpClient, parseJson, UpstreamError } from './http-client';
 

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { buildBulkLeague } from '../support/bulk-league';
 import { launchBrowser, newPlayer, registerThroughForm, SERVICE_TOKEN, startService, today, writeThroughPage, type Player, type Service } from './harness';
 

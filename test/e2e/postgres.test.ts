@@ -12,9 +12,9 @@ import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as pgSchema from '../../src/store/schema-postgres';
-import { closeDatabase, openDatabase, writerOf } from '../../src/store/database';
-import { creditsOfTeams } from '../../src/store/ledger';
+import * as pgSchema from '../../src/platform/db/schema/postgres';
+import { closeDatabase, openDatabase, writerOf } from '../../src/platform/db/database';
+import { creditsOfTeams } from '../../src/features/contracts/ledger-store';
 import { buildBulkLeague, type BulkLeague } from '../support/bulk-league';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 

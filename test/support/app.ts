@@ -4,24 +4,24 @@
  * upstreams supplied by the test, and helpers to call routes as a signed-in player.
  */
 import crypto from 'node:crypto';
-import { ManualClock } from '../../src/clock';
-import { type ConfigInput, parseConfig } from '../../src/config';
-import { createApp, webHandler } from '../../src/http/app';
-import { type Connection, recordConnection } from '../../src/http/connection';
-import type { AppContext } from '../../src/app-context';
-import { type Logger, memoryLogger } from '../../src/logger';
-import type { PasswordCost } from '../../src/services/password-hashing';
-import { openRuntime } from '../../src/runtime';
+import { ManualClock } from '../../src/platform/clock';
+import { type ConfigInput, parseConfig } from '../../src/platform/config';
+import { createApp, webHandler } from '../../src/platform/http/app';
+import { type Connection, recordConnection } from '../../src/platform/http/connection';
+import type { AppContext } from '../../src/platform/app-context';
+import { type Logger, memoryLogger } from '../../src/platform/log';
+import type { PasswordCost } from '../../src/features/auth/password-hashing';
+import { openRuntime } from '../../src/platform/runtime';
 import { usernameKey } from '../../src/domain/name-keys';
 import { assertDocumentedAnswer } from './documented-answers';
-import { claimsFor } from '../../src/services/auth-service';
-import { mintSessionToken, SESSION_COOKIE } from '../../src/services/session-tokens';
-import { writeTransaction } from '../../src/store/database';
+import { claimsFor } from '../../src/features/auth/service';
+import { mintSessionToken, SESSION_COOKIE } from '../../src/features/auth/session-tokens';
+import { writeTransaction } from '../../src/platform/db/database';
 import { closeTestStore, copiesOf, databaseConfig, migratedTestDatabase, openTestStore, tempDatabasePath } from './test-store';
 
 export { tempDatabasePath } from './test-store';
-import { newId } from '../../src/store/ids';
-import { insertPlayer, type PlayerRow } from '../../src/store/players';
+import { newId } from '../../src/platform/db/ids';
+import { insertPlayer, type PlayerRow } from '../../src/features/auth/store';
 import type { Upstreams } from '../../src/upstream';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };

@@ -9,8 +9,8 @@
  *   });
  */
 import { afterAll } from 'vitest';
-import { closeStore, type Database, type Dialect, openDatabase } from '../../src/store/database';
-import { openPostgresDatabase } from '../../src/store/postgres-store';
+import { closeStore, type Database, type Dialect, openDatabase } from '../../src/platform/db/database';
+import { openPostgresDatabase } from '../../src/platform/db/postgres-store';
 import { migratedDatabaseOf } from './test-store';
 
 /** Both, except in the quick loop (vitest.config.ts), which starts no PostgreSQL server. */

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { STARTING_LINEUP } from '../../src/domain/lineup';
 import { teamNameKey } from '../../src/domain/name-keys';
-import { type Database, writeTransaction } from '../../src/store/database';
-import { newId } from '../../src/store/ids';
-import { bumpLeagueVersion, markStandingsChanged } from '../../src/store/league-versions';
-import { upsertPerformance } from '../../src/store/performances';
-import { insertTeamWithLineup, type LeagueRow, type TeamRow } from '../../src/store/leagues';
-import { first, tablesOf } from '../../src/store/dialect';
+import { type Database, writeTransaction } from '../../src/platform/db/database';
+import { newId } from '../../src/platform/db/ids';
+import { bumpLeagueVersion, markStandingsChanged } from '../../src/features/leagues/league-versions-store';
+import { upsertPerformance } from '../../src/features/scoring/store';
+import { insertTeamWithLineup, type LeagueRow, type TeamRow } from '../../src/features/leagues/store';
+import { first, tablesOf } from '../../src/platform/db/dialect';
 import type { TestApp, TestPlayer } from './app';
 
 export interface LeagueSpec {

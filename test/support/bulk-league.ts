@@ -6,11 +6,11 @@
  * so the kept standings are what the ingest would have left.
  */
 import { addDays } from '../../src/domain/dates';
-import { type Database, writeTransaction } from '../../src/store/database';
-import { dialectOf, execute, type PgArrayType, pgArray, type Tables, tablesOf } from '../../src/store/dialect';
+import { type Database, writeTransaction } from '../../src/platform/db/database';
+import { dialectOf, execute, type PgArrayType, pgArray, type Tables, tablesOf } from '../../src/platform/db/dialect';
 import { sql } from 'drizzle-orm';
-import { markStandingsChanged } from '../../src/store/league-versions';
-import { refreshTotalsOfTeams } from '../../src/store/standings';
+import { markStandingsChanged } from '../../src/features/leagues/league-versions-store';
+import { refreshTotalsOfTeams } from '../../src/features/scoring/standings-store';
 
 export interface BulkLeagueSpec {
   leagueId?: string;

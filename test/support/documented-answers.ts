@@ -7,7 +7,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import type { AnyElysia } from 'elysia';
 import { version } from '../../package.json';
-import { openApiDocument } from '../../src/http/openapi-document';
+import { openApiDocument } from '../../src/platform/http/openapi-document';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;

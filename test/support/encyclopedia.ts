@@ -2,7 +2,7 @@
  * The service wired to a loopback encyclopedia: a fresh fake pinned to the app's day and a
  * client pointed at it that retries without waiting. `app.close()` stops both.
  */
-import { parseConfig } from '../../src/config';
+import { parseConfig } from '../../src/platform/config';
 import { createEncyclopediaClient, type EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { ConcurrencyLimiter } from '../../src/upstream/limiter';
 import { startFakeEncyclopedia, type FakeEncyclopedia, type FakeEncyclopediaOptions } from '../fakes/encyclopedia';

@@ -7,7 +7,7 @@
  * it is through `inject` (test/support/test-store.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { applyPostgresMigrations, openPostgres } from '../../src/store/postgres';
+import { applyPostgresMigrations, openPostgres } from '../../src/platform/db/postgres';
 import { startPostgresCluster } from './postgres-cluster';
 
 export const TEMPLATE_DATABASE = 'fantasy_template';

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { rankTeams, type StandingEntry } from '../../src/domain/standings';
-import type { Database } from '../../src/store/database';
-import { compensatedSum, rowsOf } from '../../src/store/dialect';
-import { teamsOfLeague } from '../../src/store/leagues';
+import type { Database } from '../../src/platform/db/database';
+import { compensatedSum, rowsOf } from '../../src/platform/db/dialect';
+import { teamsOfLeague } from '../../src/features/leagues/store';
 
 export async function recomputedStandings(db: Database, leagueId: string): Promise<StandingEntry[]> {
   // every day's points in date order, summed the way SQLite's total() sums (the kept totals' rule)

@@ -4,7 +4,7 @@
  * world once; every row runs on a copy of it (test/support/prepared-world.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '../../src/http/connection';
+import type { Connection } from '../../src/platform/http/connection';
 import type { CallResult, TestApp, TestPlayer } from './app';
 import { preparedWorld } from './prepared-world';
 

@@ -5,9 +5,9 @@
  * contracts are live), odd ones nobody's.
  */
 import { addDays, utcDay } from '../../src/domain/dates';
-import { type Database, writeTransaction } from '../../src/store/database';
-import { putCached } from '../../src/store/upstream-cache';
-import { storeSeries } from '../../src/store/view-series';
+import { type Database, writeTransaction } from '../../src/platform/db/database';
+import { putCached } from '../../src/platform/db/upstream-cache';
+import { storeSeries } from '../../src/features/contracts/view-series-store';
 
 export const SHELF_ARTICLES = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? `Bulk_article_${i}` : `Shelf_article_${i}`));
 

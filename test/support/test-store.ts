@@ -10,8 +10,8 @@ import path from 'node:path';
 import pg from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
 import { inject } from 'vitest';
-import { closeDatabase, closeStore, type Database, type Dialect, openDatabase } from '../../src/store/database';
-import { leagueTurnKey, openPostgresDatabase } from '../../src/store/postgres-store';
+import { closeDatabase, closeStore, type Database, type Dialect, openDatabase } from '../../src/platform/db/database';
+import { leagueTurnKey, openPostgresDatabase } from '../../src/platform/db/postgres-store';
 
 export const TEST_STORE: Dialect = process.env.FANTASY_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchedStdout } from '../../src/logger';
+import { batchedStdout } from '../../src/platform/log';
 
 afterEach(() => {
   vi.restoreAllMocks();

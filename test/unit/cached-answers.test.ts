@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedAnswers, unkept } from '../../src/http/plugins/cached-answers';
+import { CachedAnswers, unkept } from '../../src/platform/http/plugins/cached-answers';
 
 /** One read of `key` at version 7 through the cache, as a route handler makes it. */
 async function read(answers: CachedAnswers, produce: () => unknown) {

@@ -5,12 +5,12 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { isFailure } from '../../src/domain/errors';
-import { LeagueService } from '../../src/services/league-service';
-import { leagues, teams } from '../../src/store/schema';
-import { appWithFake, createBody, mirrorEnglish } from '../api/leagues-fixtures';
+import { LeagueService } from '../../src/features/leagues/service';
+import { leagues, teams } from '../../src/platform/db/schema/sqlite';
+import { appWithFake, createBody, mirrorEnglish } from '../features/leagues/leagues-fixtures';
 import { createTestApp } from '../support/app';
 import { buildLeague } from '../support/builders';
-import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
+import { CreateLeagueRequestSchema } from '../../src/features/leagues/wire';
 
 /** The service takes the request as the route's schema parsed it. */
 const founding = (overrides: Record<string, unknown> = {}) => CreateLeagueRequestSchema.parse(createBody(overrides));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddress, recordConnection } from '../../src/http/connection';
+import { addressKey, clientAddress, recordConnection } from '../../src/platform/http/connection';
 
 function requestFrom(remoteAddress: string | null, forwardedFor?: string): Request {
   const request = new Request('http://localhost/', { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../../src/logger';
-import { CollectorService } from '../../src/services/collector-service';
-import { writeTransaction } from '../../src/store/database';
-import { lineupVersions, performances } from '../../src/store/schema';
+import { memoryLogger } from '../../src/platform/log';
+import { CollectorService } from '../../src/features/scoring/collector-service';
+import { writeTransaction } from '../../src/platform/db/database';
+import { lineupVersions, performances } from '../../src/platform/db/schema/sqlite';
 import type { EncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { createTestApp, type TestApp } from '../support/app';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { explainConfig, isSecretKey, MASK } from '../../src/config-report';
+import { explainConfig, isSecretKey, MASK } from '../../src/platform/config-report';
 import { runCliCaptured } from '../support/cli';
 
 const SECRETS = {

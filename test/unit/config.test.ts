@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configuredFrontendUrl, loadConfig, parseConfig, resolvedFrontendUrl } from '../../src/config';
+import { ConfigError, configuredFrontendUrl, loadConfig, parseConfig, resolvedFrontendUrl } from '../../src/platform/config';
 
 function tempFile(content: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-config-'));

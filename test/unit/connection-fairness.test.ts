@@ -1,6 +1,6 @@
 /**
  * A visitor's new connection is answered in its turn while keep-alive connections keep the
- * server busy (src/http/request-turns.ts). Node accepts one new connection per turn of its
+ * server busy (src/platform/http/request-turns.ts). Node accepts one new connection per turn of its
  * event loop; answering every ready request within one turn made newcomers wait behind
  * thousands of answers to the connections already open. Counted in answers, not timed: each
  * answer takes a millisecond of work, as a market read under load does, so a turn's budget
@@ -8,8 +8,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type RunningServer } from '../../src/http/server';
-import { memoryLogger } from '../../src/logger';
+import { listen, type RunningServer } from '../../src/platform/http/server';
+import { memoryLogger } from '../../src/platform/log';
 
 const BUSY = 50;
 const NEWCOMERS = 50;

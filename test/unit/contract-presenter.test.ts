@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { price } from '../../src/domain/pricing';
-import { contractViews, liveAverageKey } from '../../src/services/presenters/contract';
-import type { Team } from '../../src/wire/teams';
-import type { ContractRow } from '../../src/store/contracts';
+import { contractViews, liveAverageKey } from '../../src/features/contracts/presenter';
+import type { Team } from '../../src/features/leagues/wire-teams';
+import type { ContractRow } from '../../src/features/contracts/store';
 
 const team: Team = { id: 'tm_a', name: 'Alice FC', credits: 700, player: { id: 'pl_a', name: 'alice' } };
 

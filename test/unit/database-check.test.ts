@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quickCheck } from '../../src/services/database-check';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { quickCheck } from '../../src/features/operations/database-check';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 
 function migratedFile(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-check-')), 'fantasy.db');

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, readTransaction, savepoint, writeTransaction, type Database } from '../../src/store/database';
-import { settings } from '../../src/store/schema';
-import { readSetting, writeSetting } from '../../src/store/settings';
+import { closeDatabase, openDatabase, readTransaction, savepoint, writeTransaction, type Database } from '../../src/platform/db/database';
+import { settings } from '../../src/platform/db/schema/sqlite';
+import { readSetting, writeSetting } from '../../src/platform/db/settings';
 
 const opened: Database[] = [];
 

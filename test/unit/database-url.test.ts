@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPostgresUrl, maskDatabaseUrl, withoutUrlPassword } from '../../src/database-url';
+import { isPostgresUrl, maskDatabaseUrl, withoutUrlPassword } from '../../src/platform/database-url';
 
 describe('databaseUrl', () => {
   it.each([

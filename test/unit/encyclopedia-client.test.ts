@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig, type Config } from '../../src/config';
+import { parseConfig, type Config } from '../../src/platform/config';
 import { addDays } from '../../src/domain/dates';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { ConcurrencyLimiter } from '../../src/upstream/limiter';

@@ -1,6 +1,6 @@
 /** The fake itself: the upstream behaviours other tests rely on it to reproduce. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config';
+import { parseConfig } from '../../src/platform/config';
 import { addDays } from '../../src/domain/dates';
 import { createEncyclopediaClient, type SiteInfo } from '../../src/upstream/encyclopedia';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig, type Config } from '../../src/config';
+import { parseConfig, type Config } from '../../src/platform/config';
 import { UpstreamError } from '../../src/upstream/http-client';
 import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { correctTurnReply, extractJsonObject, normalizeQuestion, parseSeedReply, parseTurnReply, repeatsHistory, turnUserMessage } from '../../src/domain/genie';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { GenieSeedRequestSchema, type GenieTurnRequest, GenieTurnRequestSchema } from '../../src/wire/genie';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { GenieSeedRequestSchema, type GenieTurnRequest, GenieTurnRequestSchema } from '../../src/features/genie/wire';
 
 /** The constant the genie routes answer for `body`, as the route kit reads the schema's refusal. */
 function refusalOf(schema: z.ZodType, body: unknown): string | undefined {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, writeTransaction } from '../../src/store/database';
-import { pruneStaleRows } from '../../src/store/housekeeping';
+import { closeDatabase, openDatabase, writeTransaction } from '../../src/platform/db/database';
+import { pruneStaleRows } from '../../src/features/operations/housekeeping-store';
 import { RATE_LIMITS } from '../../src/domain/rate-limits';
-import { consumeRateLimit } from '../../src/store/rate-limits';
-import { rateLimitHits, upstreamCache, viewSeries } from '../../src/store/schema';
-import { putCached } from '../../src/store/upstream-cache';
-import { storeSeries } from '../../src/store/view-series';
+import { consumeRateLimit } from '../../src/platform/db/rate-limits';
+import { rateLimitHits, upstreamCache, viewSeries } from '../../src/platform/db/schema/sqlite';
+import { putCached } from '../../src/platform/db/upstream-cache';
+import { storeSeries } from '../../src/features/contracts/view-series-store';
 import { tempDatabasePath } from '../support/app';
 
 describe('housekeeping', () => {

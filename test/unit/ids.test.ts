@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId, newOrderedIds } from '../../src/store/ids';
+import { newId, newOrderedIds } from '../../src/platform/db/ids';
 
 describe('ids written many at a time', () => {
   it('sort in the order they were made, within a batch and across batches, each with its own random part', () => {

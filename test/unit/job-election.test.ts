@@ -5,10 +5,10 @@
  * ending the election's connection, or being stopped, fails no more than that election.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeStore, type Database, exclusively } from '../../src/store/database';
-import { isDatabaseUnavailable } from '../../src/store/database-errors';
-import { openMigratedPostgres } from '../../src/store/postgres-store';
-import { jobRunsIn } from '../../src/services/scheduler';
+import { closeStore, type Database, exclusively } from '../../src/platform/db/database';
+import { isDatabaseUnavailable } from '../../src/platform/db/database-errors';
+import { openMigratedPostgres } from '../../src/platform/db/postgres-store';
+import { jobRunsIn } from '../../src/platform/jobs/scheduler';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 
 let cluster: PostgresCluster;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLogger, type LoggerOptions } from '../../src/logger';
-import { parseConfig } from '../../src/config';
-import { configSecretValues, SecretValues } from '../../src/redaction';
+import { jsonLogger, type LoggerOptions } from '../../src/platform/log';
+import { parseConfig } from '../../src/platform/config';
+import { configSecretValues, SecretValues } from '../../src/platform/redaction';
 import { operatorLog } from '../../cli/config-option';
-import { openRuntime } from '../../src/runtime';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { openRuntime } from '../../src/platform/runtime';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 
 function captured(options: LoggerOptions = {}) {
   const lines: string[] = [];

@@ -10,8 +10,8 @@ import {
   validateTeamName,
 } from '../../src/domain/leagues';
 import { fail } from '../../src/domain/errors';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { CreateLeagueRequestSchema } from '../../src/wire/leagues';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { CreateLeagueRequestSchema } from '../../src/features/leagues/wire';
 import { teamNameKey } from '../../src/domain/name-keys';
 import { failureCodeOf } from '../support/failures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performanceLimit } from '../../src/wire/lineups';
+import { performanceLimit } from '../../src/features/lineups/wire';
 
 describe('performanceLimit (my-performances ?limit=)', () => {
   it.each([

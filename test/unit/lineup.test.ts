@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
 import { chemistryView, placeLineup, type OwnedContract } from '../../src/domain/lineup';
 import { CHEMISTRY_LINKS } from '../../src/domain/formations';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { SaveLineupRequestSchema } from '../../src/wire/lineups';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { SaveLineupRequestSchema } from '../../src/features/lineups/wire';
 
 /** A save as the route reads it: the request schema's checks, then the team's contracts. */
 function parseLineupSave(body: unknown, owned: ReadonlyMap<string, OwnedContract>) {

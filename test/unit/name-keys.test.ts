@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { confusableSkeleton, hasInvisibleCharacters, teamNameKey } from '../../src/domain/name-keys';
-import { applyMigrations, writeTransaction, writerOf } from '../../src/store/database';
-import { upgradeTeamNameKeys } from '../../src/store/name-key-upgrade';
-import { settings, teams } from '../../src/store/schema';
+import { applyMigrations, writeTransaction, writerOf } from '../../src/platform/db/database';
+import { upgradeTeamNameKeys } from '../../src/platform/db/name-key-upgrade';
+import { settings, teams } from '../../src/platform/db/schema/sqlite';
 import { createTestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 

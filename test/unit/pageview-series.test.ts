@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock';
-import { parseConfig } from '../../src/config';
+import { ManualClock } from '../../src/platform/clock';
+import { parseConfig } from '../../src/platform/config';
 import { addDays } from '../../src/domain/dates';
 import { isFailure } from '../../src/domain/errors';
-import { silentLogger } from '../../src/logger';
-import { PageviewFetches, PageviewSeries, cachedLiveAverages } from '../../src/services/pageview-series';
-import { openDatabase, closeDatabase, type Database } from '../../src/store/database';
+import { silentLogger } from '../../src/platform/log';
+import { PageviewFetches, PageviewSeries, cachedLiveAverages } from '../../src/features/contracts/pageview-series';
+import { openDatabase, closeDatabase, type Database } from '../../src/platform/db/database';
 import { createEncyclopediaClient } from '../../src/upstream/encyclopedia';
 import { ConcurrencyLimiter } from '../../src/upstream/limiter';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';

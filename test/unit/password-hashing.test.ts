@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordHasher, PRODUCTION_PASSWORD_COST } from '../../src/services/password-hashing';
+import { PasswordHasher, PRODUCTION_PASSWORD_COST } from '../../src/features/auth/password-hashing';
 import { TEST_PASSWORD_COST } from '../support/app';
 
 const cheap = new PasswordHasher('pbkdf2-sha256', TEST_PASSWORD_COST);

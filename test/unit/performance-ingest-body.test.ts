@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { PerformanceIngestSchema, ScoringInputsQuerySchema } from '../../src/wire/internal';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { PerformanceIngestSchema, ScoringInputsQuerySchema } from '../../src/features/scoring/wire';
 
 /** The constant the ingest route answers for `body`, as the route kit reads the schema's refusal. */
 function refusalOf(body: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
-import { PerformanceIngestService } from '../../src/services/performance-ingest-service';
-import { performances } from '../../src/store/schema';
+import { PerformanceIngestService } from '../../src/features/scoring/performance-ingest-service';
+import { performances } from '../../src/platform/db/schema/sqlite';
 import { createTestApp, type TestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL schema (src/store/schema-postgres) is the SQLite one (src/store/schema) in
+ * The PostgreSQL schema (src/platform/db/schema/postgres) is the SQLite one (src/platform/db/schema/sqlite) in
  * another dialect: the same tables, columns, nullability, defaults, keys and indexes, with
  * each column type mapped the one sensible way. A change to one schema without the other
  * fails here before it reaches a migration.
@@ -8,8 +8,8 @@ import { getTableName, is, type Column } from 'drizzle-orm';
 import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import * as pgSchema from '../../src/store/schema-postgres';
-import * as sqliteSchema from '../../src/store/schema';
+import * as pgSchema from '../../src/platform/db/schema/postgres';
+import * as sqliteSchema from '../../src/platform/db/schema/sqlite';
 
 const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 const pgTables = (Object.values(pgSchema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

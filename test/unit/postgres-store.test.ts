@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL store in process against a real server (test/support/postgres-cluster.ts):
- * its migrations build exactly the schema src/store/schema-postgres declares, and the copy's
+ * its migrations build exactly the schema src/platform/db/schema/postgres declares, and the copy's
  * own guarantees hold (parents before children; a copy that does not check out, by a table's
  * row count or a team's credits, is rolled back whole, naming the table). The end-to-end test
  * (test/e2e/postgres.test.ts) runs the verbs themselves through the binary.
@@ -11,12 +11,12 @@ import path from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CopyRefused, copyToPostgres, tablesInCopyOrder } from '../../src/store/copy-to-postgres';
-import { closeDatabase, type Database, openDatabase } from '../../src/store/database';
-import { applyPostgresMigrations, openPostgres, type PostgresDatabase, type PostgresStore } from '../../src/store/postgres';
+import { CopyRefused, copyToPostgres, tablesInCopyOrder } from '../../src/features/operations/copy-to-postgres';
+import { closeDatabase, type Database, openDatabase } from '../../src/platform/db/database';
+import { applyPostgresMigrations, openPostgres, type PostgresDatabase, type PostgresStore } from '../../src/platform/db/postgres';
 import { buildBulkLeague, type BulkLeague } from '../support/bulk-league';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import * as pgSchema from '../../src/store/schema-postgres';
+import * as pgSchema from '../../src/platform/db/schema/postgres';
 
 let cluster: PostgresCluster;
 let source: Database;

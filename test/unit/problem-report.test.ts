@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Failure } from '../../src/domain/errors';
 import { reportIssue, reportIssueBody, reportLabels } from '../../src/domain/problem-report';
-import { refusalCode } from '../../src/wire/refusal-code';
-import { CreateProblemReportRequestSchema } from '../../src/wire/reports';
+import { refusalCode } from '../../src/platform/http/wire/refusal-code';
+import { CreateProblemReportRequestSchema } from '../../src/features/reports/wire';
 import { failureCodeOf } from '../support/failures';
 
 /** The request as the route reads it: the schema's first refusal names the constant. */

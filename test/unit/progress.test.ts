@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressReporter } from '../../cli/progress';
-import { memoryLogger } from '../../src/logger';
+import { memoryLogger } from '../../src/platform/log';
 
 function harness(isTTY: boolean) {
   let ms = 0;

@@ -5,9 +5,9 @@
  * the cached shelf in place.
  */
 import { describe, expect, it } from 'vitest';
-import { writeTransaction } from '../../src/store/database';
-import { bumpLeagueVersion } from '../../src/store/league-versions';
-import { publicLeagues, publicShelfTag } from '../../src/store/leagues';
+import { writeTransaction } from '../../src/platform/db/database';
+import { bumpLeagueVersion } from '../../src/features/leagues/league-versions-store';
+import { publicLeagues, publicShelfTag } from '../../src/features/leagues/store';
 import { createTestApp } from '../support/app';
 import { buildLeague } from '../support/builders';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { RATE_LIMITS } from '../../src/domain/rate-limits';
-import { consumeRateLimit } from '../../src/store/rate-limits';
+import { consumeRateLimit } from '../../src/platform/db/rate-limits';
 import { tempDatabasePath } from '../support/app';
 
 describe('rate limits', () => {

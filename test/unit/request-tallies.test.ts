@@ -1,6 +1,6 @@
 import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_SECONDS_BUCKETS, RequestTallies } from '../../src/services/request-tallies';
+import { REQUEST_SECONDS_BUCKETS, RequestTallies } from '../../src/features/operations/request-tallies';
 
 const NAME = 'fantasy_http_request_duration_seconds';
 const HELP = 'Time to answer an HTTP request, by route template';

@@ -1,16 +1,16 @@
 /**
- * Overload sheds instead of queueing without end (src/http/request-turns.ts): a newcomer is
+ * Overload sheds instead of queueing without end (src/platform/http/request-turns.ts): a newcomer is
  * turned away once the head of the request line has waited more than a second, or while the
  * event loop runs its timers more than a second late. Held with a clock and a loop delay the
  * test sets, and counted in answers: nothing here depends on how fast the machine is.
  */
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LOOP_DELAY_MS, MAX_WAIT_MS, requestTurns, type ShedReason } from '../../src/http/request-turns';
-import { listen, type RunningServer } from '../../src/http/server';
-import { memoryLogger } from '../../src/logger';
-import { ServiceMetrics } from '../../src/services/service-metrics';
-import { PageviewFetches } from '../../src/services/pageview-series';
+import { MAX_LOOP_DELAY_MS, MAX_WAIT_MS, requestTurns, type ShedReason } from '../../src/platform/http/request-turns';
+import { listen, type RunningServer } from '../../src/platform/http/server';
+import { memoryLogger } from '../../src/platform/log';
+import { ServiceMetrics } from '../../src/features/operations/service-metrics';
+import { PageviewFetches } from '../../src/features/contracts/pageview-series';
 import { parsePrometheusText, sampleValue } from '../support/prometheus';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

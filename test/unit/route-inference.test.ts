@@ -7,8 +7,8 @@
  * read-path bench). Handlers name the fields they use instead; this pins it for every route.
  */
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app-context';
-import { createApp } from '../../src/http/app';
+import type { AppContext } from '../../src/platform/app-context';
+import { createApp } from '../../src/platform/http/app';
 import { testConfig } from '../support/app';
 
 interface RouteEntry {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../../src/clock';
-import { memoryLogger } from '../../src/logger';
-import { type DailyJob, jobRunsIn, memoryJobRuns, missedToday, nextRun, startScheduler } from '../../src/services/scheduler';
-import { closeDatabase, openDatabase } from '../../src/store/database';
+import { ManualClock } from '../../src/platform/clock';
+import { memoryLogger } from '../../src/platform/log';
+import { type DailyJob, jobRunsIn, memoryJobRuns, missedToday, nextRun, startScheduler } from '../../src/platform/jobs/scheduler';
+import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { tempDatabasePath } from '../support/app';
 
 const job = (name: string, hour: number, run: DailyJob['run'] = async () => {}): DailyJob => ({ name, hour, minute: 0, run });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listen } from '../../src/http/server';
-import { memoryLogger } from '../../src/logger';
+import { listen } from '../../src/platform/http/server';
+import { memoryLogger } from '../../src/platform/log';
 
 describe('stopping the server', () => {
   it('finishes a request in flight, then refuses new connections', async () => {

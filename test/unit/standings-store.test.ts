@@ -4,12 +4,12 @@
  * days arrive in, however often a day is re-sent, and whenever the board is read meanwhile.
  */
 import { describe, expect, it } from 'vitest';
-import { writeTransaction, type Database } from '../../src/store/database';
-import { markStandingsChanged } from '../../src/store/league-versions';
-import { upsertPerformance } from '../../src/store/performances';
+import { writeTransaction, type Database } from '../../src/platform/db/database';
+import { markStandingsChanged } from '../../src/features/leagues/league-versions-store';
+import { upsertPerformance } from '../../src/features/scoring/store';
 import { changedRanks, rankTeams } from '../../src/domain/standings';
-import { rankLeagueIfStale, writeRanksIfCurrent } from '../../src/services/league-ranking';
-import { rankedTeams, readLeagueTotals } from '../../src/store/standings';
+import { rankLeagueIfStale, writeRanksIfCurrent } from '../../src/features/scoring/league-ranking';
+import { rankedTeams, readLeagueTotals } from '../../src/features/scoring/standings-store';
 import { createTestApp } from '../support/app';
 import { buildLeague, buildTeam } from '../support/builders';
 import { recomputedStandings } from '../support/reference-standings';

@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activityPage, recordActivities, recordActivity } from '../../src/store/activity';
-import { type Database, writeTransaction } from '../../src/store/database';
-import { tablesOf } from '../../src/store/dialect';
+import { activityPage, recordActivities, recordActivity } from '../../src/features/activity/store';
+import { type Database, writeTransaction } from '../../src/platform/db/database';
+import { tablesOf } from '../../src/platform/db/dialect';
 import {
   fixedRoundCount,
   forfeitMatchup,
@@ -26,7 +26,7 @@ import {
   teamRoundPoints,
   writeRanksIfCurrent,
   writeRoundOutcomes,
-} from '../../src/store/head-to-head';
+} from '../../src/features/head-to-head/store';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Database, isUniqueViolation, writeTransaction } from '../../src/store/database';
-import { tablesOf } from '../../src/store/dialect';
-import { findLanguageScale, recordLanguageScale } from '../../src/store/language-scales';
-import { bumpLeagueVersion, leagueVersion, markStandingsChanged } from '../../src/store/league-versions';
+import { type Database, isUniqueViolation, writeTransaction } from '../../src/platform/db/database';
+import { tablesOf } from '../../src/platform/db/dialect';
+import { findLanguageScale, recordLanguageScale } from '../../src/features/leagues/language-scales-store';
+import { bumpLeagueVersion, leagueVersion, markStandingsChanged } from '../../src/features/leagues/league-versions-store';
 import {
   allLeagues,
   closeLeagueIfAdmin,
@@ -37,9 +37,9 @@ import {
   teamsOfLeague,
   teamsOfLeagues,
   teamsWithPlayersByIds,
-} from '../../src/store/leagues';
-import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam, lineupVersionsStandingBefore } from '../../src/store/lineups';
-import { insertPlayer } from '../../src/store/players';
+} from '../../src/features/leagues/store';
+import { appendLineupVersion, latestLineupVersion, lineupVersionsOfTeam, lineupVersionsStandingBefore } from '../../src/features/lineups/store';
+import { insertPlayer } from '../../src/features/auth/store';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

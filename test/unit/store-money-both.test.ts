@@ -25,12 +25,12 @@ import {
   markSold,
   type NewContract,
   setRenewalElected,
-} from '../../src/store/contracts';
-import { type Database, writeTransaction } from '../../src/store/database';
-import { first, tablesOf } from '../../src/store/dialect';
-import { creditsOf, creditsOfTeams, recordLedgerEntry } from '../../src/store/ledger';
-import { insertPlayer } from '../../src/store/players';
-import { bumpLeagueVersions, contractsNow, ledgerSumsOf, recordLedgerEntries, settleAndRenew } from '../../src/store/settlement';
+} from '../../src/features/contracts/store';
+import { type Database, writeTransaction } from '../../src/platform/db/database';
+import { first, tablesOf } from '../../src/platform/db/dialect';
+import { creditsOf, creditsOfTeams, recordLedgerEntry } from '../../src/features/contracts/ledger-store';
+import { insertPlayer } from '../../src/features/auth/store';
+import { bumpLeagueVersions, contractsNow, ledgerSumsOf, recordLedgerEntries, settleAndRenew } from '../../src/features/contracts/settlement-store';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

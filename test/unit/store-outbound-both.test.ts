@@ -7,9 +7,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FailureThrottle, RateLimit } from '../../src/domain/rate-limits';
-import { type Database, type Dialect, isUniqueViolation, writeTransaction } from '../../src/store/database';
-import { tablesOf } from '../../src/store/dialect';
-import { pruneStaleRows } from '../../src/store/housekeeping';
+import { type Database, type Dialect, isUniqueViolation, writeTransaction } from '../../src/platform/db/database';
+import { tablesOf } from '../../src/platform/db/dialect';
+import { pruneStaleRows } from '../../src/features/operations/housekeeping-store';
 import {
   findNotification,
   insertNotification,
@@ -17,8 +17,8 @@ import {
   markNotificationRead,
   notificationsOfPlayer,
   notificationsOfTeam,
-} from '../../src/store/notifications';
-import { databaseBytes, firstTeamsOfLeagues, liveContractsExpiredBy, scoredDaysOfTeam } from '../../src/store/operations';
+} from '../../src/features/notifications/store';
+import { databaseBytes, firstTeamsOfLeagues, liveContractsExpiredBy, scoredDaysOfTeam } from '../../src/features/operations/store';
 import {
   claimAnnounceRun,
   claimOutboxRow,
@@ -50,8 +50,8 @@ import {
   totalsOnDay,
   upsertSubscription,
   writePushChoices,
-} from '../../src/store/outbound';
-import { clearSignInFailures, forgetRateLimitHit, recordSignInFailure, signInWait, takeRateLimit } from '../../src/store/rate-limits';
+} from '../../src/features/notifications/outbound-store';
+import { clearSignInFailures, forgetRateLimitHit, recordSignInFailure, signInWait, takeRateLimit } from '../../src/platform/db/rate-limits';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

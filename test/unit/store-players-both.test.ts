@@ -4,7 +4,7 @@
  * credential is swapped only from the record it was read as.
  */
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation, writeTransaction } from '../../src/store/database';
+import { isUniqueViolation, writeTransaction } from '../../src/platform/db/database';
 import {
   ensurePlayer,
   findCredentialByUsernameKey,
@@ -13,8 +13,8 @@ import {
   insertPlayer,
   isUsernameTaken,
   replaceCredential,
-} from '../../src/store/players';
-import { readSetting, writeSetting, writeSettingOnce } from '../../src/store/settings';
+} from '../../src/features/auth/store';
+import { readSetting, writeSetting, writeSettingOnce } from '../../src/platform/db/settings';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rankLeagueIfStale } from '../../src/services/league-ranking';
-import { type Database, readTransaction, writeTransaction } from '../../src/store/database';
-import { compensatedSum, tablesOf } from '../../src/store/dialect';
+import { rankLeagueIfStale } from '../../src/features/scoring/league-ranking';
+import { type Database, readTransaction, writeTransaction } from '../../src/platform/db/database';
+import { compensatedSum, tablesOf } from '../../src/platform/db/dialect';
 import {
   performancesBetween,
   recentPerformances,
@@ -16,7 +16,7 @@ import {
   upsertPerformance,
   upsertPerformances,
   type PerformanceWrite,
-} from '../../src/store/performances';
+} from '../../src/features/scoring/store';
 import {
   clearRanksStale,
   currentLeagueVersion,
@@ -30,9 +30,9 @@ import {
   refreshTotalsOfTeams,
   writeRank,
   writeRanks,
-} from '../../src/store/standings';
-import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../../src/store/upstream-cache';
-import { countCachedSeries, findCachedSeries, findCachedSeriesOf, storeSeries } from '../../src/store/view-series';
+} from '../../src/features/scoring/standings-store';
+import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../../src/platform/db/upstream-cache';
+import { countCachedSeries, findCachedSeries, findCachedSeriesOf, storeSeries } from '../../src/features/contracts/view-series-store';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();

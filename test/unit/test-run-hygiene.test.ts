@@ -15,7 +15,7 @@ describe('a test run', () => {
       // a real vitest run of a file whose tests open databases and apps (on both engines: the
       // PostgreSQL project starts a cluster), under a TMPDIR we watch, as a run of its own
       const { FANTASY_TEST_RUN_ROOT: _ours, ...env } = process.env;
-      const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1', 'test/api/healthz.test.ts'], {
+      const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1', 'test/features/operations/healthz.test.ts'], {
         cwd: path.resolve(__dirname, '../..'),
         env: { ...env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
         encoding: 'utf8',

@@ -11,7 +11,7 @@ import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
 import { navigate, queryParam } from '../router';
 import { pendingInvitation, refreshNotifications, rememberSignedIn, takeReturnTo, type PendingInvitation } from '../state';
-import type { SignInMethods } from '../../src/wire/session';
+import type { SignInMethods } from '../../src/features/auth/wire';
 
 async function landSignedIn(isNew: boolean): Promise<void> {
   rememberSignedIn(await api.session());

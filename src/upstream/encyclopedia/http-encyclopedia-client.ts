@@ -3,7 +3,7 @@
  * Wire shapes stay in here; callers get plain rows, null for "AQS has nothing", and an
  * UpstreamError for every failure, never a silent zero.
  */
-import { editionSiteUrl, type Config } from '../../config';
+import { editionSiteUrl, type Config } from '../../platform/config';
 import { compactDate, parseStrictDate } from '../../domain/dates';
 import { UpstreamError } from '../http-client';
 import { EncyclopediaTransport, UPSTREAM_NAME } from './encyclopedia-transport';

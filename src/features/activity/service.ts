@@ -1,0 +1,133 @@
+/**
+ * The league's activity (issue 24 §2). Each `record…` runs inside the transaction of the
+ * action it records, after that action's guarded write succeeded, so a crash keeps both or
+ * neither. Events name teams as they were then and never carry an amount of credits.
+ */
+import { fail } from '../../domain/errors';
+import { termDaysOf, type Tier, tierForTermDays } from '../../domain/pricing';
+import { displayTitle } from '../../domain/titles';
+import { activityPage, type ActivityKind, recordActivities, recordActivity } from './store';
+import type { Database } from '../../platform/db/database';
+import { leagueVersion } from '../leagues/league-versions-store';
+import { findCurrentTeam, findLeague } from '../leagues/store';
+import { ACTIVITY_DEFAULT_LIMIT, type ActivityEvent, type ActivityPage, type ActivityQuery } from './wire';
+import type { RoundResult } from '../head-to-head/wire';
+
+interface Payload {
+  team?: { id: string; name: string };
+  article?: { id: string; title: string };
+  tier?: Tier;
+  round?: RoundResult;
+}
+
+interface TeamNamed {
+  id: string;
+  name: string;
+  leagueId: string;
+}
+
+interface ContractTerm {
+  leagueId: string;
+  articleId: string;
+  purchaseDate: string;
+  expireDate: string;
+}
+
+async function record(tx: Database, leagueId: string, kind: ActivityKind, at: string, payload: Payload): Promise<void> {
+  await recordActivity(tx, leagueId, kind, at, payload);
+}
+
+function article(articleId: string): Payload['article'] {
+  return { id: articleId, title: displayTitle(articleId) };
+}
+
+/** A join, or a departed team's return. */
+export async function recordJoin(tx: Database, team: TeamNamed, at: string): Promise<void> {
+  await record(tx, team.leagueId, 'join', at, { team: { id: team.id, name: team.name } });
+}
+
+export async function recordDeparture(tx: Database, team: TeamNamed, at: string): Promise<void> {
+  await record(tx, team.leagueId, 'departure', at, { team: { id: team.id, name: team.name } });
+}
+
+export async function recordBuy(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): Promise<void> {
+  await record(tx, contract.leagueId, 'buy', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId), tier: tierForTermDays(termDaysOf(contract)) });
+}
+
+export async function recordEarlySale(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): Promise<void> {
+  await record(tx, contract.leagueId, 'early-sale', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
+}
+
+/**
+ * A set of the sweep's events, in its order, in one statement: a renewal for a new term
+ * (`contract` is the renewed one) or an expiry (settled at its end, an unaffordable renewal
+ * included).
+ */
+export async function recordSweepEvents(tx: Database, events: readonly { kind: 'renewal' | 'expiry'; team: TeamNamed; contract: ContractTerm }[], at: string): Promise<void> {
+  await recordActivities(
+    tx,
+    events.map(({ kind, team, contract }) => {
+      const payload: Payload = { team: { id: team.id, name: team.name }, article: article(contract.articleId) };
+      if (kind === 'renewal') payload.tier = tierForTermDays(termDaysOf(contract));
+      return { leagueId: contract.leagueId, kind, payload };
+    }),
+    at,
+  );
+}
+
+/** The cursor is the event's row id, wrapped so clients do not build their own. */
+function cursorOf(id: number): string {
+  return Buffer.from(`activity:${id}`).toString('base64url');
+}
+
+function idOfCursor(cursor: string): number {
+  const match = /^activity:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || cursorOf(Number(match[1])) !== cursor) fail('INVALID_REQUEST', 'unknown activity cursor');
+  return Number(match[1]);
+}
+
+export interface ActivityServiceDeps {
+  db: Database;
+}
+
+export class ActivityService {
+  constructor(private readonly deps: ActivityServiceDeps) {}
+
+  /** Members only: the league exists, then the caller has a current team there. */
+  async admit(leagueId: string, playerId: string): Promise<void> {
+    const { db } = this.deps;
+    if (!(await findLeague(db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
+  }
+
+  /** What a page is kept under in the answer cache (after the members' check). */
+  async pageKey(leagueId: string, playerId: string, query: ActivityQuery): Promise<string> {
+    await this.admit(leagueId, playerId);
+    return `activity:${leagueId}:${query.limit ?? ACTIVITY_DEFAULT_LIMIT}:${query.before ?? ''}`;
+  }
+
+  async versionOf(leagueId: string): Promise<number | undefined> {
+    return leagueVersion(this.deps.db, leagueId);
+  }
+
+  /** Newest first, `limit` events older than the cursor `before`. */
+  async page(leagueId: string, playerId: string, query: ActivityQuery): Promise<ActivityPage> {
+    await this.admit(leagueId, playerId);
+    const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
+    const before = query.before === undefined ? null : idOfCursor(query.before);
+    const rows = await activityPage(this.deps.db, leagueId, before, limit + 1);
+    const events: ActivityEvent[] = rows.slice(0, limit).map((row) => {
+      const payload = JSON.parse(row.payload) as Payload;
+      return {
+        id: cursorOf(row.id),
+        at: row.at,
+        kind: row.kind,
+        team: payload.team ?? null,
+        article: payload.article ?? null,
+        tier: payload.tier ?? null,
+        round: payload.round ?? null,
+      };
+    });
+    return { events, next: rows.length > limit ? events.at(-1)!.id : null };
+  }
+}

@@ -1,0 +1,227 @@
+import type { Clock } from '../../platform/clock';
+import { fail, Failure } from '../../domain/errors';
+import type { IdentityProfile } from '../../upstream/identity-provider';
+import { type Database, writeTransaction, isUniqueViolation } from '../../platform/db/database';
+import { isDatabaseUnavailable } from '../../platform/db/database-errors';
+import { newId } from '../../platform/db/ids';
+import {
+  findCredentialByUsernameKey,
+  findPlayerBySubject,
+  insertCredential,
+  insertPlayer,
+  isUsernameTaken,
+  type PlayerRow,
+  replaceCredential,
+} from './store';
+import { usernameKey } from '../../domain/name-keys';
+import { errorFields, type Logger } from '../../platform/log';
+import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
+import { PasswordHasher } from './password-hashing';
+import type { SessionClaims } from './session-tokens';
+
+const DEMO_SUBJECT = 'dev:demo';
+/**
+ * Players are keyed by subject: `idp:<account id>` for the identity provider's accounts,
+ * `password:<username>` and `dev:demo` for local ones. The session's `sub` carries the
+ * provider's account id bare (as the interface says) with a private `idp` claim, so a
+ * provider account id that happens to read `password:ana` still names `idp:password:ana`.
+ */
+const IDP_PREFIX = 'idp:';
+
+export interface SignInResult {
+  player: PlayerRow;
+  isNew: boolean;
+}
+
+/** The players row key a session's claims name. */
+function subjectOf(claims: SessionClaims): string {
+  return claims.idp ? `${IDP_PREFIX}${claims.sub}` : claims.sub;
+}
+
+/** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
+export async function playerForSession(db: Database, claims: SessionClaims): Promise<PlayerRow> {
+  const player = await findPlayerBySubject(db, subjectOf(claims));
+  if (!player) fail('PLAYER_NOT_FOUND');
+  return player;
+}
+
+/** The player a session names, as requests see it. */
+export interface SessionPlayer {
+  id: string;
+  name: string;
+}
+
+export function claimsFor(player: PlayerRow): SessionClaims {
+  const common = { email: player.email, name: player.name, picture: player.picture };
+  if (player.subject.startsWith(IDP_PREFIX)) return { sub: player.subject.slice(IDP_PREFIX.length), ...common, idp: true };
+  return { sub: player.subject, ...common };
+}
+
+export interface AuthOptions {
+  /** what new and rehashed credentials are written with (the runtime's, built from configuration) */
+  passwords?: PasswordHasher;
+  limits?: Limits;
+  log?: Logger;
+}
+
+/** Players a session read has found, by subject: a busy deployment's signed-in players. */
+const SESSION_PLAYERS_KEPT = 10_000;
+
+export class AuthService {
+  private readonly passwords: PasswordHasher;
+  private readonly limits: Limits;
+  /**
+   * Every signed-in request names its player, and its lookup was the largest part of a cached
+   * read after the answer itself. A player row is never updated or deleted (store/players.ts),
+   * so what was found stays true for this database; an unknown subject is not kept (it may
+   * sign in later), so it is looked up, and refused, every time.
+   */
+  private readonly sessionPlayers = new Map<string, SessionPlayer>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly options: AuthOptions = {},
+  ) {
+    this.passwords = options.passwords ?? new PasswordHasher();
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+  }
+
+  /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
+  async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
+    await spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
+    const key = usernameKey(username);
+    if (await isUsernameTaken(this.db, key)) fail('USERNAME_TAKEN');
+    // Hash before the transaction: the write lock is never held across the slow part.
+    const record = await this.passwords.hash(password);
+    const now = this.clock.now().toISOString();
+    try {
+      const player = await writeTransaction(this.db, async (tx) => {
+        const created = await insertPlayer(tx, {
+          id: newId('pl'),
+          subject: `password:${key}`,
+          username,
+          usernameKey: key,
+          name: username,
+          email: '',
+          picture: '',
+          createdAt: now,
+        });
+        await insertCredential(tx, created.id, record, now);
+        return created;
+      });
+      return { player, isNew: true };
+    } catch (error) {
+      // A concurrent registration of the same name lost the race to the unique index.
+      if (isUniqueViolation(error)) fail('USERNAME_TAKEN');
+      // the database out of reach or busy keeps its own answer (a 503 the player may retry)
+      if (error instanceof Failure || isDatabaseUnavailable(error)) throw error;
+      throw new Failure('CREDENTIAL_STORE_FAILURE', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * Unknown username and wrong password are one answer, and cost the same; both count as a
+   * failure of the username and of the address. A record written with another algorithm or
+   * cost than the configured one is rewritten once the password has proved right.
+   */
+  async login(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
+    const key = usernameKey(username);
+    // counted as a failure until it proves otherwise
+    const attempt = await beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
+    const found = await findCredentialByUsernameKey(this.db, key);
+    const record = found?.record ?? (await this.passwords.dummyRecord());
+    const ok = await this.passwords.verify(password, record);
+    if (!found || !ok) fail('INVALID_CREDENTIALS');
+    await signInSucceeded(this.db, this.limits, key, attempt);
+    if (this.passwords.needsRehash(found.record)) await this.rehash(found.player.id, found.record, password);
+    return { player: found.player, isNew: false };
+  }
+
+  /** Best effort: a failed rehash leaves the old record, which still verifies. */
+  private async rehash(playerId: string, oldRecord: string, password: string): Promise<void> {
+    try {
+      const record = await this.passwords.hash(password);
+      // Guarded on the old record: a concurrent sign-in that rehashed first is left alone.
+      await replaceCredential(this.db, playerId, oldRecord, record);
+    } catch (error) {
+      this.options.log?.warn('password record not rehashed', { playerId, ...errorFields(error) });
+    }
+  }
+
+  /** Finds the player of an identity-provider account, creating it on first sign-in. */
+  async signInWithIdentity(profile: IdentityProfile): Promise<SignInResult> {
+    return this.findOrCreatePlayer(`${IDP_PREFIX}${profile.subject}`, usernameBase(profile.email || profile.name), profile);
+  }
+
+  /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
+  async sessionPlayer(claims: SessionClaims): Promise<SessionPlayer> {
+    const subject = subjectOf(claims);
+    const kept = this.sessionPlayers.get(subject);
+    if (kept) return { ...kept };
+    const { id, name } = await playerForSession(this.db, claims);
+    if (this.sessionPlayers.size >= SESSION_PLAYERS_KEPT) this.sessionPlayers.delete(this.sessionPlayers.keys().next().value!);
+    this.sessionPlayers.set(subject, { id, name });
+    return { id, name };
+  }
+
+  /** The local-environment demo player, with an empty picture. */
+  async demoPlayer(): Promise<SignInResult> {
+    return this.signInFixed(DEMO_SUBJECT, 'demo', 'Demo Player', 'demo@localhost');
+  }
+
+  private async signInFixed(subject: string, username: string, name: string, email: string): Promise<SignInResult> {
+    return this.findOrCreatePlayer(subject, username, { name, email, picture: '' });
+  }
+
+  /**
+   * The player of `subject`, made on its first sign-in with the first free username from `base`.
+   * First sign-ins at once (two tabs, a double click) make one player: a later transaction finds
+   * the first one's row (SQLite writes one at a time; PostgreSQL aborts and retries the one whose
+   * read it changed), and one that still meets it at the unique index reads it afterwards.
+   */
+  private async findOrCreatePlayer(subject: string, base: string, profile: { name: string; email: string; picture: string }): Promise<SignInResult> {
+    const existing = await findPlayerBySubject(this.db, subject);
+    if (existing) return { player: existing, isNew: false };
+    try {
+      return await writeTransaction(this.db, async (tx) => {
+        const again = await findPlayerBySubject(tx, subject);
+        if (again) return { player: again, isNew: false };
+        const username = await freeUsername(tx, base);
+        const player = await insertPlayer(tx, {
+          id: newId('pl'),
+          subject,
+          username,
+          usernameKey: usernameKey(username),
+          name: profile.name,
+          email: profile.email,
+          picture: profile.picture,
+          createdAt: this.clock.now().toISOString(),
+        });
+        return { player, isNew: true };
+      });
+    } catch (error) {
+      const made = isUniqueViolation(error) ? await findPlayerBySubject(this.db, subject) : undefined;
+      if (made) return { player: made, isNew: false };
+      throw error;
+    }
+  }
+}
+
+/** The e-mail local part reduced to the username alphabet, padded to the minimum length. */
+export function usernameBase(source: string): string {
+  const local = source.split('@')[0] ?? '';
+  let base = local.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 26);
+  if (base.length < 3) base = `${base}player`.slice(0, 26);
+  return base;
+}
+
+/** `name`, then `name1` … `name999`; beyond that USERNAME_EXHAUSTED (500). */
+async function freeUsername(db: Database, base: string): Promise<string> {
+  if (!(await isUsernameTaken(db, usernameKey(base)))) return base;
+  for (let i = 1; i <= 999; i++) {
+    const candidate = `${base}${i}`;
+    if (!(await isUsernameTaken(db, usernameKey(candidate)))) return candidate;
+  }
+  fail('USERNAME_EXHAUSTED');
+}

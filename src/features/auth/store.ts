@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, preparedOnce, writeTransaction } from '../../platform/db/database';
+import { dialectOf, first, tablesOf, touched } from '../../platform/db/dialect';
+import type { players } from '../../platform/db/schema/sqlite';
+
+/**
+ * A player row is written once and never updated or deleted: the auth service keeps the
+ * players sessions name in memory on that promise (a rename or an erasure would have to
+ * tell it).
+ */
+export type PlayerRow = typeof players.$inferSelect;
+
+export async function findPlayerBySubject(db: Database, subject: string): Promise<PlayerRow | undefined> {
+  const { players } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') return first(db.select().from(players).where(eq(players.subject, subject)));
+  const query = preparedOnce(db, 'findPlayerBySubject', () =>
+    db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare(),
+  );
+  return query.get({ subject });
+}
+
+/** `key` is the username's usernameKey (domain/name-keys). */
+export async function isUsernameTaken(db: Database, key: string): Promise<boolean> {
+  const { players } = tablesOf(db);
+  return (await first(db.select({ id: players.id }).from(players).where(eq(players.usernameKey, key)))) !== undefined;
+}
+
+export async function insertPlayer(db: Database, row: typeof players.$inferInsert): Promise<PlayerRow> {
+  return writeTransaction(db, async (tx) => {
+    const { players } = tablesOf(tx);
+    return (await tx.insert(players).values(row).returning())[0];
+  });
+}
+
+export async function insertCredential(db: Database, playerId: string, record: string, createdAt: string): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { passwordCredentials } = tablesOf(tx);
+    await tx.insert(passwordCredentials).values({ playerId, record, createdAt });
+  });
+}
+
+/** Swaps a player's record for a new one only if it is still `oldRecord`; false when it was not. */
+export async function replaceCredential(db: Database, playerId: string, oldRecord: string, record: string): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { passwordCredentials } = tablesOf(tx);
+    const result = await tx
+      .update(passwordCredentials)
+      .set({ record })
+      .where(and(eq(passwordCredentials.playerId, playerId), eq(passwordCredentials.record, oldRecord)));
+    return touched(result) === 1;
+  });
+}
+
+/** The credential of the username whose usernameKey is `key`, with its player. */
+export async function findCredentialByUsernameKey(db: Database, key: string): Promise<{ player: PlayerRow; record: string } | undefined> {
+  const { players, passwordCredentials } = tablesOf(db);
+  return first(
+    db
+      .select({ player: players, record: passwordCredentials.record })
+      .from(players)
+      .innerJoin(passwordCredentials, eq(passwordCredentials.playerId, players.id))
+      .where(eq(players.usernameKey, key)),
+  );
+}
+
+/** Inserts the player unless one with that id exists (seeded players such as the system admin). */
+export async function ensurePlayer(db: Database, row: typeof players.$inferInsert): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { players } = tablesOf(tx);
+    await tx.insert(players).values(row).onConflictDoNothing({ target: players.id });
+  });
+}

@@ -1,0 +1,279 @@
+/**
+ * Contracts (§5.6–§5.9): buy, sell, renewal election and withdrawal, and the two lists.
+ * Pageview series are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
+ * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
+ */
+import { addDays, daysBetween, utcDay } from '../../domain/dates';
+import { fail, isFailure, type ErrorCode } from '../../domain/errors';
+import { isLeagueInactive } from '../../domain/leagues';
+import { earlySellMessage } from '../../domain/notification-messages';
+import {
+  inheritedRenewalCount,
+  price,
+  renewalWindow,
+  saleQuote,
+  type SaleQuote,
+  termDaysOf,
+  TIER_DAYS,
+} from '../../domain/pricing';
+import {
+  findContract,
+  insertContractIfAllowed,
+  isTeamFull,
+  lastEndedContract,
+  liveContractOnArticle,
+  liveContractsOfLeague,
+  liveContractsOfTeam,
+  markSold,
+  setRenewalElected,
+  type ContractRow,
+} from './store';
+import { writeTransaction, type Database } from '../../platform/db/database';
+import { bumpLeagueVersion } from '../leagues/league-versions-store';
+import { newId } from '../../platform/db/ids';
+import { recordLedgerEntry } from './ledger-store';
+import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../leagues/store';
+import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
+import { loadContractViews, loadTeamView } from './views';
+import { contractView } from './presenter';
+import { notifyAboutContract } from '../notifications/service';
+import { recordBuy, recordEarlySale } from '../activity/service';
+import { accepted, type Checked } from '../../domain/checked';
+import type { BuyContractRequest, Contract } from './wire';
+
+/** what every service pricing from pageview series needs */
+export type ContractServiceDeps = PageviewSeriesDeps;
+
+export class ContractService {
+  private readonly pageviews: PageviewSeries;
+
+  constructor(private readonly deps: ContractServiceDeps) {
+    this.pageviews = new PageviewSeries(deps);
+  }
+
+  /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
+  async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<Contract> {
+    const { db } = this.deps;
+    const now = this.deps.clock.now();
+    const today = utcDay(now);
+    const team = await this.requireTeam(leagueId, playerId);
+    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
+    const { tier, articleId } = accepted(request);
+
+    const early = await this.refusalFor(db, team, articleId);
+    if (early) fail(early);
+    const average = await this.pageviews.liveAverage(league.domain, articleId, today);
+    const cost = price(average, league.languageScale, TIER_DAYS[tier]);
+
+    // No separate credit check here: the guarded INSERT is the one place the balance is compared.
+    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now), { leagues: [leagueId] });
+    if (typeof outcome === 'string') fail(outcome);
+    return this.present(outcome, today, cost);
+  }
+
+  /** Every live or expired contract of the league, whoever holds it. */
+  async leagueContracts(leagueId: string): Promise<Contract[]> {
+    if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    return loadContractViews(this.deps.db, await liveContractsOfLeague(this.deps.db, leagueId), this.today(), this.deps.clock.now());
+  }
+
+  /**
+   * The caller's live or expired contracts in the league. A contract whose renewal can be
+   * chosen today is priced first (once a day per article, then cached), so its renewal cost
+   * and what expiry pays back are shown without anyone opening the article.
+   */
+  async myContracts(playerId: string, leagueId: string): Promise<Contract[]> {
+    const team = await this.requireTeam(leagueId, playerId);
+    const rows = await liveContractsOfTeam(this.deps.db, team.id);
+    const league = await findLeague(this.deps.db, leagueId);
+    if (league && !isLeagueInactive(league, this.deps.clock.now())) await this.priceRenewable(rows);
+    return loadContractViews(this.deps.db, rows, this.today(), this.deps.clock.now());
+  }
+
+  /** Today's price of each article whose contract is in its renewal window; an unreachable encyclopedia leaves it unpriced. */
+  private async priceRenewable(rows: readonly ContractRow[]): Promise<void> {
+    const today = this.today();
+    const due = rows.filter((row) => row.status === 'live' && renewalWindow(daysBetween(today, row.expireDate)) === 'open');
+    if (due.length === 0) return;
+    const cached = new Set<string>();
+    for (const domain of new Set(due.map((row) => row.domain))) {
+      const ids = due.filter((row) => row.domain === domain).map((row) => row.articleId);
+      for (const id of (await cachedLiveAverages(this.deps.db, domain, ids, today)).keys()) cached.add(`${domain}\u0000${id}`);
+    }
+    await Promise.all(
+      due
+        .filter((row) => !cached.has(`${row.domain}\u0000${row.articleId}`))
+        .map(async (row) => {
+          try {
+            await this.pageviews.liveAverage(row.domain, row.articleId, today);
+          } catch (error) {
+            if (!isFailure(error)) throw error;
+          }
+        }),
+    );
+  }
+
+  /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
+  async sell(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+    const { db } = this.deps;
+    const today = this.today();
+    const team = await this.requireTeam(leagueId, playerId);
+    const league = await this.activeLeague(leagueId);
+    const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
+
+    const sold = await writeTransaction(db, async (tx) => {
+      // Re-read: the term may have changed (a renewal) or ended (a sweep, another sell) meanwhile.
+      const fresh = this.sellable(await this.ownedContract(leagueId, team, contractId, tx), today);
+      const { currentPrice, payout } = saleQuote(price(average, league.languageScale, termDaysOf(fresh)), today, fresh);
+      if (!(await markSold(tx, fresh.id, team.id, payout, today))) fail('ALREADY_SOLD');
+      const at = this.deps.clock.now().toISOString();
+      await recordLedgerEntry(tx, { teamId: team.id, contractId: fresh.id, kind: 'sale_payout', amount: payout, createdAt: at });
+      await bumpLeagueVersion(tx, leagueId);
+      const row = (await findContract(tx, fresh.id))!;
+      await recordEarlySale(tx, team, row, at);
+      await notifyAboutContract(this.deps, tx, row, earlySellMessage(row.articleId, payout));
+      return { row, payout, currentPrice };
+    }, { leagues: [leagueId] });
+    return this.present(sold.row, today, sold.currentPrice);
+  }
+
+  /**
+   * What an early sell would pay now (an addition for the app's confirmation), with the same
+   * checks and the same arithmetic as `sell`, writing nothing.
+   */
+  async quoteSale(playerId: string, leagueId: string, contractId: string): Promise<SaleQuote & { contractId: string }> {
+    const today = this.today();
+    const team = await this.requireTeam(leagueId, playerId);
+    const league = await this.activeLeague(leagueId);
+    const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
+    const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
+    return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
+  }
+
+  /** §5.9 election: intent only; no money moves and no affordability is checked. */
+  async electRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+    const today = this.today();
+    const team = await this.requireTeam(leagueId, playerId);
+    await this.activeLeague(leagueId);
+    const row = await writeTransaction(this.deps.db, async (tx) => {
+      const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
+      const window = renewalWindow(daysBetween(today, contract.expireDate));
+      if (window === 'expired') fail('CONTRACT_EXPIRED');
+      if (window === 'closed') fail('RENEWAL_WINDOW_CLOSED');
+      if (!(await setRenewalElected(tx, contract.id, team.id, true))) fail('CONTRACT_NOT_FOUND');
+      await bumpLeagueVersion(tx, leagueId);
+      return (await findContract(tx, contract.id))!;
+    }, { leagues: [leagueId] });
+    return this.present(row, today);
+  }
+
+  /** §5.9 withdrawal: any time before the sweep acts, while elected and unsettled. */
+  async withdrawRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+    const today = this.today();
+    const team = await this.requireTeam(leagueId, playerId);
+    await this.activeLeague(leagueId);
+    const row = await writeTransaction(this.deps.db, async (tx) => {
+      const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
+      if (!contract.renewalElected) fail('RENEWAL_NOT_ELECTED');
+      if (!(await setRenewalElected(tx, contract.id, team.id, false))) fail('CONTRACT_NOT_FOUND');
+      await bumpLeagueVersion(tx, leagueId);
+      return (await findContract(tx, contract.id))!;
+    }, { leagues: [leagueId] });
+    return this.present(row, today);
+  }
+
+  /**
+   * The store's guarded INSERT (all three rules of §5.6 in its WHERE), then its ledger entry.
+   * Answers the refusal's name when the guard refused.
+   */
+  private async insertGuarded(
+    tx: Database,
+    league: LeagueRow,
+    team: TeamRow,
+    articleId: string,
+    tier: keyof typeof TIER_DAYS,
+    cost: number,
+    today: string,
+    now: Date,
+  ): Promise<ContractRow | ErrorCode> {
+    const previous = await lastEndedContract(tx, team.id, articleId);
+    const renewalCount = inheritedRenewalCount(
+      previous ? { renewalCount: previous.renewalCount, termDays: termDaysOf(previous), endedOn: previous.closedOn ?? previous.expireDate } : null,
+      today,
+    );
+    const id = newId('ct');
+    const createdAt = now.toISOString();
+    const inserted = await insertContractIfAllowed(tx, {
+      id,
+      leagueId: league.id,
+      teamId: team.id,
+      articleId,
+      domain: league.domain,
+      purchaseDate: today,
+      expireDate: addDays(today, TIER_DAYS[tier]),
+      purchasePrice: cost,
+      renewalCount,
+      createdAt,
+    });
+    if (!inserted) return (await this.refusalFor(tx, team, articleId)) ?? 'NOT_ENOUGH_CREDITS';
+    await recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
+    await bumpLeagueVersion(tx, league.id);
+    const row = (await findContract(tx, id))!;
+    await recordBuy(tx, team, row, createdAt);
+    return row;
+  }
+
+  /** The first rule of §5.6 that refuses this buy now, apart from credits. */
+  private async refusalFor(db: Database, team: TeamRow, articleId: string): Promise<ErrorCode | null> {
+    const holder = await liveContractOnArticle(db, team.leagueId, articleId);
+    if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
+    if (await isTeamFull(db, team.id)) return 'TEAM_FULL';
+    return null;
+  }
+
+  /**
+   * A closed or ended league is an archive (README, game-rule decisions): no contract of it
+   * changes hands or terms any more, so every contract write answers LEAGUE_INACTIVE.
+   */
+  private async activeLeague(leagueId: string): Promise<LeagueRow> {
+    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    if (isLeagueInactive(league, this.deps.clock.now())) fail('LEAGUE_INACTIVE');
+    return league;
+  }
+
+  private async requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
+    return (await findCurrentTeam(this.deps.db, leagueId, playerId)) ?? fail('NO_TEAM_IN_LEAGUE');
+  }
+
+  /** A contract of this league (a contract of another league is not found), owned by `team`. */
+  private async ownedContract(leagueId: string, team: TeamRow, contractId: string, db: Database = this.deps.db): Promise<ContractRow> {
+    const contract = await findContract(db, contractId);
+    if (!contract || contract.leagueId !== leagueId) fail('CONTRACT_NOT_FOUND');
+    if (contract.teamId !== team.id) fail('NOT_CONTRACT_OWNER');
+    return contract;
+  }
+
+  private sellable(contract: ContractRow, today: string): ContractRow {
+    if (contract.status !== 'live') fail('ALREADY_SOLD');
+    if (daysBetween(today, contract.expireDate) <= 0) fail('CONTRACT_EXPIRED');
+    return contract;
+  }
+
+  private unsettled(contract: ContractRow): ContractRow {
+    if (contract.status !== 'live') fail('ALREADY_SETTLED');
+    return contract;
+  }
+
+  /** With the price this request just computed, or (elections) the one today's cache knows. */
+  private async present(row: ContractRow, today: string, currentPrice?: number): Promise<Contract> {
+    if (currentPrice === undefined) return (await loadContractViews(this.deps.db, [row], today, this.deps.clock.now()))[0]!;
+    return contractView(row, (await loadTeamView(this.deps.db, row.teamId))!, today, currentPrice);
+  }
+
+  private today(): string {
+    return utcDay(this.deps.clock.now());
+  }
+}
+

@@ -1,0 +1,315 @@
+/**
+ * Head-to-head leagues (issue 24 §1): the round's fixtures and the table, and the steps other
+ * use cases take inside their own transactions (a join or a departure fixes the rounds due
+ * first; a departure mid-round forfeits; an ingest keeps the round points and settles the
+ * rounds it completes; a closure settles the round it cuts short).
+ *
+ * Pairings are fixed lazily but exactly: a round is due at the end of its first day, and the
+ * teams in the league then are the teams in it now unless a join or a departure happened
+ * since, and each of those fixes every due round before changing the membership.
+ */
+import type { Clock } from '../../platform/clock';
+import { utcDay } from '../../domain/dates';
+import { fail } from '../../domain/errors';
+import {
+  currentRound,
+  LEAGUE_AVERAGE_NAME,
+  type KeptPairing,
+  type Matchup,
+  matchupOutcomes,
+  pairingsFixedAt,
+  pairingsFor,
+  rankTable,
+  roundBounds,
+  type RoundBounds,
+  roundEndsAt,
+  roundLength,
+  roundMatchups,
+  roundOfDay,
+  roundsFixedBy,
+  type TableRow,
+} from '../../domain/head-to-head';
+import { recordActivity } from '../activity/store';
+import { type Database, readTransaction, writeTransaction } from '../../platform/db/database';
+import {
+  fixedRoundCount,
+  forfeitMatchup,
+  isTableStale,
+  keepRoundPairings,
+  type KeptRecord,
+  keptRecords,
+  type KeptRound,
+  keptRounds,
+  keptTable,
+  markRoundFinal,
+  markTableStale,
+  refreshTeamRecords,
+  refreshTeamRounds,
+  roundCompletion,
+  type TeamRoundPoints,
+  teamRoundPoints,
+  type TeamRoundSpan,
+  writeRanksIfCurrent,
+  writeRoundOutcomes,
+} from './store';
+import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-store';
+import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../leagues/store';
+import type { Fixtures, FixturesSide, HeadToHeadRow, RoundResult } from './wire';
+
+/** Rebuilds dropped because a write moved the version, before one is done under the write lock. */
+const TABLE_ATTEMPTS = 3;
+
+export function isHeadToHead(league: Pick<LeagueRow, 'format' | 'roundDays'>): league is LeagueRow & { roundDays: number } {
+  return league.format === 'head-to-head' && league.roundDays !== null;
+}
+
+/** Current members in join order: whom a round fixed now pairs. */
+async function membersInJoinOrder(db: Database, leagueId: string): Promise<string[]> {
+  return (await teamsOfLeague(db, leagueId))
+    .filter((team) => team.leftAt === null)
+    .map((team) => team.id);
+}
+
+/**
+ * Keeps the pairings of every round whose first day has ended by `now`, from the current
+ * members. Call inside a write transaction, before the membership changes.
+ */
+export async function fixDueRounds(tx: Database, league: LeagueRow, now: Date): Promise<void> {
+  if (!isHeadToHead(league)) return;
+  const due = roundsFixedBy(league, league.roundDays, now);
+  const kept = await fixedRoundCount(tx, league.id);
+  if (kept >= due) return;
+  const members = await membersInJoinOrder(tx, league.id);
+  const fixed = new Set<number>();
+  for (let round = kept + 1; round <= due; round++) {
+    const bounds = roundBounds(league, league.roundDays, round)!;
+    await keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
+    fixed.add(round);
+  }
+  // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
+  await settleCompleteRounds(tx, league, now, fixed);
+}
+
+/** Whether a read must first fix a round (a write): the cheap check before taking the write lock. */
+async function hasDueRounds(db: Database, league: LeagueRow & { roundDays: number }, now: Date): Promise<boolean> {
+  return await fixedRoundCount(db, league.id) < roundsFixedBy(league, league.roundDays, now);
+}
+
+/**
+ * A departure (inside its transaction, after fixDueRounds): between the fixing of the round
+ * being played and its end, the leaver loses its matchup and its opponent wins it.
+ */
+/** Answers the round the leaver forfeits, or null when it forfeits none. */
+export async function forfeitOnDeparture(tx: Database, league: LeagueRow, teamId: string, now: Date): Promise<number | null> {
+  if (!isHeadToHead(league)) return null;
+  const round = currentRound(league, league.roundDays, now);
+  if (round === null) return null;
+  const bounds = roundBounds(league, league.roundDays, round)!;
+  const at = now.getTime();
+  if (at < Date.parse(pairingsFixedAt(bounds)) || at >= Date.parse(roundEndsAt(bounds))) return null;
+  if (!(await forfeitMatchup(tx, league.id, round, teamId))) return null;
+  await settleCompleteRounds(tx, league, now, new Set([round]));
+  return round;
+}
+
+/** Every paired team has a performance on every day of the round. */
+function isComplete(bounds: RoundBounds, pairings: readonly KeptPairing[], points: Map<string, TeamRoundPoints> | undefined): boolean {
+  const days = roundLength(bounds);
+  return pairings.every(
+    (pairing) => (points?.get(pairing.home)?.daysScored ?? 0) >= days && (pairing.away === null || (points?.get(pairing.away)?.daysScored ?? 0) >= days),
+  );
+}
+
+function pointsGetter(points: Map<string, TeamRoundPoints> | undefined): (teamId: string) => number {
+  return (teamId) => points?.get(teamId)?.points ?? 0;
+}
+
+function side(teamId: string | null, points: number, names: Map<string, string>): FixturesSide {
+  return teamId === null ? { teamId: null, teamName: LEAGUE_AVERAGE_NAME, points } : { teamId, teamName: names.get(teamId) ?? teamId, points };
+}
+
+function wireMatchups(matchups: readonly Matchup[], names: Map<string, string>, final: boolean): RoundResult['matchups'] {
+  return matchups.map((m) => ({
+    home: side(m.home, m.homePoints, names),
+    away: side(m.away, m.awayPoints, names),
+    result: final ? m.result : null,
+    ...(m.forfeitedBy ? { forfeitedBy: m.forfeitedBy } : {}),
+  }));
+}
+
+async function teamNames(db: Database, leagueId: string): Promise<Map<string, string>> {
+  return new Map((await teamsOfLeague(db, leagueId)).map((team) => [team.id, team.name]));
+}
+
+/**
+ * Settles each kept round of `rounds` (all not yet final when absent) whose every paired
+ * team's every day is scored: each paired team's outcome goes on its round row (what the
+ * table sums), and a round final for the first time puts its results in the activity feed,
+ * in the transaction that completed it (an ingest, or a closure that cut the round short).
+ * A re-sent day settles the round again: its outcomes and the table change, the event stays.
+ */
+export async function settleCompleteRounds(tx: Database, league: LeagueRow, now: Date, rounds?: ReadonlySet<number>): Promise<void> {
+  if (!isHeadToHead(league)) return;
+  // only the rounds asked for, and only those that may be complete, are read: an ingest chunk
+  // touches one or two of a season's many, and completes one only with a day's last chunk
+  const mayBeComplete = async (round: number) => {
+    const bounds = roundBounds(league, league.roundDays, round);
+    if (!bounds) return false;
+    const { paired, scored } = await roundCompletion(tx, league.id, round, roundLength(bounds));
+    return paired > 0 && scored >= paired;
+  };
+  let kept: KeptRound[] = [];
+  if (rounds) {
+    for (const round of rounds) if (await mayBeComplete(round)) kept.push(...(await keptRounds(tx, league.id, round, round)));
+  } else kept = (await keptRounds(tx, league.id)).filter((one) => one.finalAt === null);
+  const candidates = kept.filter((one) => one.pairings.length > 0);
+  let names: Map<string, string> | undefined;
+  for (const round of candidates) {
+    const bounds = roundBounds(league, league.roundDays, round.round);
+    if (!bounds) continue;
+    const points = (await teamRoundPoints(tx, league.id, round.round, round.round)).get(round.round);
+    if (!isComplete(bounds, round.pairings, points)) continue;
+    const matchups = roundMatchups(round.pairings, pointsGetter(points));
+    const outcomes = matchupOutcomes(matchups);
+    await writeRoundOutcomes(tx, round.round, outcomes);
+    await refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
+    // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
+    await bumpLeagueVersion(tx, league.id);
+    await markTableStale(tx, league.id);
+    if (!(await markRoundFinal(tx, league.id, round.round, now.toISOString()))) continue;
+    names ??= await teamNames(tx, league.id);
+    await recordActivity(tx, league.id, 'round-result', now.toISOString(), {
+      round: { round: round.round, startDate: bounds.startDate, endDate: bounds.endDate, matchups: wireMatchups(matchups, names, true) },
+    });
+  }
+}
+
+/**
+ * An ingest chunk's part (inside its transaction, after the performances are written): fix
+ * the rounds due, re-sum the round points of every (team, round) the chunk touched, and
+ * settle the rounds it completed (or re-sent a day of).
+ */
+export async function keepRoundsOfPerformances(tx: Database, league: LeagueRow, written: readonly { teamId: string; date: string }[], now: Date): Promise<void> {
+  if (!isHeadToHead(league)) return;
+  await fixDueRounds(tx, league, now);
+  const spans = new Map<string, TeamRoundSpan>();
+  for (const { teamId, date } of written) {
+    const round = roundOfDay(league, league.roundDays, date);
+    if (round === null) continue;
+    const key = `${teamId} ${round}`;
+    if (spans.has(key)) continue;
+    const bounds = roundBounds(league, league.roundDays, round)!;
+    spans.set(key, { teamId, leagueId: league.id, round, startDate: bounds.startDate, endDate: bounds.endDate });
+  }
+  if (spans.size === 0) return;
+  await refreshTeamRounds(tx, [...spans.values()]);
+  await markTableStale(tx, league.id);
+  await settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+}
+
+/** The table ranked from the kept records: only the rows whose rank or table points moved. */
+function changedRanks(records: readonly KeptRecord[]): TableRow[] {
+  const kept = new Map(records.map((record) => [record.teamId, record]));
+  return rankTable(records).filter((row) => {
+    const before = kept.get(row.teamId)!;
+    return before.rank !== row.rank || before.tablePoints !== row.tablePoints;
+  });
+}
+
+export interface HeadToHeadServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export class HeadToHeadService {
+  constructor(private readonly deps: HeadToHeadServiceDeps) {}
+
+  /**
+   * The checks every head-to-head read makes, in order: the league exists, the caller is a
+   * member, the league plays head-to-head. Answers the league.
+   */
+  async admit(leagueId: string, playerId: string): Promise<LeagueRow & { roundDays: number }> {
+    const { db } = this.deps;
+    const league = await findLeague(db, leagueId);
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
+    if (!isHeadToHead(league)) fail('LEAGUE_NOT_HEAD_TO_HEAD');
+    return league;
+  }
+
+  /** What a fixtures answer is kept under: the round asked (or "current") and today, since the current round and "upcoming" move with the clock. */
+  async fixturesKey(leagueId: string, playerId: string, round: number | undefined): Promise<string> {
+    await this.admit(leagueId, playerId);
+    return `fixtures:${leagueId}:${round ?? 'current'}:${utcDay(this.deps.clock.now())}`;
+  }
+
+  async tableKey(leagueId: string, playerId: string): Promise<string> {
+    await this.admit(leagueId, playerId);
+    return `head-to-head:${leagueId}`;
+  }
+
+  async versionOf(leagueId: string): Promise<number | undefined> {
+    return leagueVersion(this.deps.db, leagueId);
+  }
+
+  /**
+   * Round `round` (else the current one, or the last after the season): its days, status and
+   * matchups. Until its first day ends the pairings are the current members' as they stand;
+   * results appear once every paired team's every day of the round is scored.
+   */
+  async fixtures(leagueId: string, playerId: string, round?: number): Promise<Fixtures> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const league = await this.admit(leagueId, playerId);
+    const number = round ?? currentRound(league, league.roundDays, now);
+    const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
+    if (!bounds) fail('ROUND_NOT_FOUND');
+    await this.fixRoundsDue(league, now);
+    return readTransaction(db, async (tx) => {
+      const kept = (await keptRounds(tx, league.id, bounds.round, bounds.round))[0];
+      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(await membersInJoinOrder(tx, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
+      const points = (await teamRoundPoints(tx, league.id, bounds.round, bounds.round)).get(bounds.round);
+      const today = utcDay(now);
+      const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
+      const status = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
+      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), await teamNames(tx, league.id), status === 'final');
+      return { round: bounds.round, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups };
+    });
+  }
+
+  /** The table, from the kept rows (written again first when round points or pairings changed). */
+  async table(leagueId: string, playerId: string): Promise<HeadToHeadRow[]> {
+    const league = await this.admit(leagueId, playerId);
+    await this.fixRoundsDue(league, this.deps.clock.now());
+    await this.writeTableIfStale(league);
+    return keptTable(this.deps.db, league.id);
+  }
+
+  /**
+   * Writes the table if it is stale: inputs read in one snapshot and the table computed
+   * outside the write lock, then written whole if the version has not moved; should it move
+   * under every attempt, the last is done inside one write transaction.
+   */
+  async writeTableIfStale(league: LeagueRow & { roundDays: number }): Promise<void> {
+    const { db } = this.deps;
+    if (!(await isTableStale(db, league.id))) return;
+    const read = async (tx: Database) => ({ version: (await leagueVersion(tx, league.id))!, changed: changedRanks(await keptRecords(tx, league.id)) });
+    for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
+      const { version, changed } = await readTransaction(db, (tx) => read(tx));
+      if (await writeRanksIfCurrent(db, league.id, version, changed)) return;
+    }
+    await writeTransaction(db, async (tx) => {
+      const { version, changed } = await read(tx);
+      await writeRanksIfCurrent(tx, league.id, version, changed);
+    }, { leagues: [league.id] });
+  }
+
+  private async fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): Promise<void> {
+    const { db } = this.deps;
+    if (!(await hasDueRounds(db, league, now))) return;
+    await writeTransaction(db, async (tx) => {
+      const fresh = await findLeague(tx, league.id);
+      if (fresh) await fixDueRounds(tx, fresh, now);
+    }, { leagues: [league.id] });
+  }
+}

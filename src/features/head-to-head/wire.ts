@@ -1,0 +1,76 @@
+/** Head-to-head leagues (issue 24 §1): a round's fixtures and the table. */
+import { z } from 'zod';
+import { named } from '../../platform/http/wire/registry';
+
+const wholeNumber = z.string().regex(/^\d{1,9}$/).transform(Number);
+
+/** `round` as a whole number; whether the season has it is the service's check (404 ROUND_NOT_FOUND). */
+export const FixturesQuerySchema = z.object({
+  round: z
+    .preprocess((value) => (Array.isArray(value) ? value[0] : value), wholeNumber)
+    .optional()
+    .describe('the round (1-based); without it, the current round, or the last one after the season'),
+});
+
+export const FixturesSideSchema = named(
+  'FixturesSide',
+  z.object({
+    teamId: z.string().nullable().describe('null for the league average'),
+    teamName: z.string().describe('the team’s name, or "League average"'),
+    points: z.number().describe('round points so far: the sum of the team’s daily points on the round’s days (the league average: the mean of the other paired teams’)'),
+  }),
+);
+export type FixturesSide = z.infer<typeof FixturesSideSchema>;
+
+export const MatchupSchema = named(
+  'Matchup',
+  z.object({
+    home: FixturesSideSchema,
+    away: FixturesSideSchema,
+    result: z.enum(['home', 'away', 'draw']).nullable().describe('null until the round is final'),
+    forfeitedBy: z
+      .enum(['home', 'away'])
+      .optional()
+      .describe('present only when a side’s team left the league during the round: that side forfeits it, and its opponent wins whatever the points'),
+  }),
+);
+
+export const RoundResultSchema = named(
+  'RoundResult',
+  z.object({
+    round: z.number().int(),
+    startDate: z.string().describe('the round’s first day'),
+    endDate: z.string().describe('its last day'),
+    matchups: z.array(MatchupSchema),
+  }),
+);
+export type RoundResult = z.infer<typeof RoundResultSchema>;
+
+export const FixturesSchema = named(
+  'Fixtures',
+  z.object({
+    round: z.number().int(),
+    startDate: z.string(),
+    endDate: z.string(),
+    status: z.enum(['upcoming', 'live', 'final']).describe('upcoming before its first day; final once every paired team’s every day of it is scored'),
+    matchups: z.array(MatchupSchema),
+  }),
+);
+export type Fixtures = z.infer<typeof FixturesSchema>;
+
+export const HeadToHeadRowSchema = named(
+  'HeadToHeadRow',
+  z.object({
+    rank: z.number().int(),
+    teamId: z.string(),
+    teamName: z.string(),
+    played: z.number().int().describe('final matchups'),
+    won: z.number().int(),
+    drawn: z.number().int(),
+    lost: z.number().int(),
+    pointsFor: z.number(),
+    pointsAgainst: z.number(),
+    tablePoints: z.number().int().describe('win 3, draw 1, loss 0'),
+  }),
+);
+export type HeadToHeadRow = z.infer<typeof HeadToHeadRowSchema>;

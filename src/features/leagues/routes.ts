@@ -1,0 +1,151 @@
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context';
+import type { Services } from '../../platform/composition-root';
+import {
+  CreateLeagueRequestSchema,
+  EncyclopediaEditionSchema,
+  LeaderboardEntrySchema,
+  LeaderboardQuerySchema,
+  LeagueInviteSchema,
+  LeagueRoleSchema,
+  LeagueSchema,
+} from './wire';
+import { ActivityPageSchema, ActivityQuerySchema } from '../activity/wire';
+import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../head-to-head/wire';
+import { clientAddress } from '../../platform/http/connection';
+import type { CachedAnswers } from '../../platform/http/plugins/cached-answers';
+import { playerSession } from '../../platform/http/plugins/guards';
+import { checkedQuery, jsonBody } from '../../platform/http/route-options';
+import { answer, checkedValue } from '../../platform/http/route-schemas';
+import { alias, docs } from '../../platform/http/route-docs';
+
+const doc = docs('Leagues', 'session');
+
+/** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
+export function leagueRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
+  const byCode = (player: { id: string }, request: Request, code: string) => services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/encyclopedia-editions', () => services.editions.list(), {
+      response: answer(z.array(EncyclopediaEditionSchema)),
+      ...doc({ id: 'listEncyclopediaEditions', summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor' }),
+    })
+    .get('/api/v1/leagues', ({ player }) => services.leagues.mine(player.id), {
+      response: answer(z.array(LeagueSchema)),
+      ...doc({ id: 'listMyLeagues', summary: 'Every league the caller has a team in, the Global League included' }),
+    })
+    .post(
+      '/api/v1/leagues',
+      ({ player, body, set }) => {
+        set.status = 201;
+        return services.leagues.create(player.id, checkedValue(CreateLeagueRequestSchema, body));
+      },
+      {
+        ...jsonBody(CreateLeagueRequestSchema, { malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' }),
+        response: { 201: answer(LeagueSchema) },
+        ...doc({ id: 'foundLeague', summary: 'Found a league: the caller becomes its admin and first team (§6.2)' }),
+      },
+    )
+    .get('/api/v1/leagues/global', () => services.leagues.global(), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'getGlobalLeague', summary: 'The Global League, the one every player may join (§6.3)' }),
+    })
+    .get('/api/v1/leagues/public', ({ request, set }) =>
+      answers.reply({ request, set }, 'public-leagues', () => services.leagues.publicShelfVersion(), () => services.leagues.publicShelf()), {
+      response: answer(z.array(LeagueSchema)),
+      ...doc({ id: 'listPublicLeagues', summary: 'The public shelf: public leagues, newest first (§6.7)' }),
+    })
+    .get('/api/v1/leagues/by-code/:code', ({ player, request, params }) => byCode(player, request, params.code), {
+      response: answer(LeagueSchema),
+      ...doc({
+        id: 'findLeagueByCode',
+        summary: 'The league an invitation code opens; every attempt spends from the code bucket (§6.7)',
+        aliases: ['/api/v1/leagues/by-code/*'],
+      }),
+    })
+    // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
+    .get('/api/v1/leagues/by-code/*', ({ player, request, params }) => byCode(player, request, params['*']), alias)
+    .get('/api/v1/leagues/:id', ({ request, set, params }) =>
+      answers.reply({ request, set }, `league:${params.id}`, () => services.leagues.versionOf(params.id), () => services.leagues.byId(params.id)), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'getLeague', summary: 'A league by id; private leagues are readable too' }),
+    })
+    .get(
+      '/api/v1/leagues/:id/leaderboard',
+      ({ request, set, params, player, query }) => {
+        const page = checkedValue(LeaderboardQuerySchema, query);
+        // around=me differs by caller, so it is never kept
+        const key = page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
+        return answers.reply(
+          { request, set },
+          key,
+          () => services.leagues.versionOf(params.id),
+          async (kept) => {
+            const { entries, teamCount } = await services.leagues.leaderboard(params.id, page, player.id);
+            if (page.kind !== 'all') kept['x-total-count'] = String(teamCount);
+            return entries;
+          },
+        );
+      },
+      {
+        ...checkedQuery(LeaderboardQuerySchema),
+        response: answer(z.array(LeaderboardEntrySchema)),
+        ...doc({ id: 'getLeaderboard', summary: 'Every team ranked (§4.5), or a page of ranks with X-Total-Count' }),
+      },
+    )
+    .get('/api/v1/leagues/:id/my-role', ({ player, params }) => services.leagues.myRole(params.id, player.id), {
+      response: answer(LeagueRoleSchema),
+      ...doc({ id: 'getMyLeagueRole', summary: 'Whether the caller is a member and the admin of the league' }),
+    })
+    .get('/api/v1/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
+      response: answer(LeagueInviteSchema),
+      ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts (§6.7)' }),
+    })
+    .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
+      response: answer(LeagueSchema),
+      ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only (§6.4)' }),
+    })
+    // Head-to-head and activity (issue 24): each key is read first, and refuses a non-member,
+    // so neither a kept answer nor a 304 reaches one.
+    .get(
+      '/api/v1/leagues/:id/fixtures',
+      async ({ request, set, player, params, query }) => {
+        const { round } = checkedValue(FixturesQuerySchema, query);
+        const key = await services.headToHead.fixturesKey(params.id, player.id, round);
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
+      },
+      {
+        ...checkedQuery(FixturesQuerySchema),
+        response: answer(FixturesSchema),
+        ...doc({
+          id: 'getLeagueFixtures',
+          summary: 'A head-to-head round’s matchups: the current one, the last after the season, or ?round=N; members only',
+        }),
+      },
+    )
+    .get(
+      '/api/v1/leagues/:id/head-to-head',
+      async ({ request, set, player, params }) => {
+        const key = await services.headToHead.tableKey(params.id, player.id);
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
+      },
+      {
+        response: answer(z.array(HeadToHeadRowSchema)),
+        ...doc({ id: 'getHeadToHeadTable', summary: 'The head-to-head table: table points, points for, then the leaderboard tie-break; members only' }),
+      },
+    )
+    .get(
+      '/api/v1/leagues/:id/activity',
+      async ({ request, set, player, params, query: raw }) => {
+        const query = checkedValue(ActivityQuerySchema, raw);
+        const key = await services.activity.pageKey(params.id, player.id, query);
+        return answers.reply({ request, set }, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
+      },
+      {
+        ...checkedQuery(ActivityQuerySchema),
+        response: answer(ActivityPageSchema),
+        ...doc({ id: 'getLeagueActivity', summary: 'What happened in the league, newest first, paged by an opaque cursor; members only' }),
+      },
+    );
+}

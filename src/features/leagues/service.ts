@@ -1,0 +1,298 @@
+/**
+ * Leagues (§6.1–§6.4, §6.7): founding, the shelves, reading by id or code, standings,
+ * roles, invitation codes and closure. Joining and leaving live in membership-service.
+ */
+import crypto from 'node:crypto';
+import type { Clock } from '../../platform/clock';
+import { fail } from '../../domain/errors';
+import {
+  generateInvitationCode,
+  INVITATION_CODE_MAX_DRAWS,
+  normalizeInvitationCode,
+} from '../../domain/invitation-codes';
+import { seasonEnd, storedInvitePolicy } from '../../domain/leagues';
+import { STARTING_LINEUP } from '../../domain/lineup';
+import { teamNameKey } from '../../domain/name-keys';
+import { type LeaderboardPage, windowAround } from '../../domain/leaderboard-page';
+import type { Logger } from '../../platform/log';
+import { type Database, readTransaction, writeTransaction } from '../../platform/db/database';
+import { bumpLeagueVersion, leagueVersion } from './league-versions-store';
+import { newId } from '../../platform/db/ids';
+import {
+  closeLeagueIfAdmin,
+  currentTeamCount,
+  currentTeamCounts,
+  findCurrentTeam,
+  findLeague,
+  findLeagueByCode,
+  findTeamOfPlayer,
+  insertLeague,
+  insertTeamWithLineup,
+  leaguesOfPlayer,
+  publicLeagues,
+  publicShelfTag,
+  type LeagueRow,
+} from './store';
+import { digestVersion } from '../../platform/http/answer-version';
+import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-limits';
+import { leagueBoard, rankedTeamCount, rankedTeams, rankOfTeam } from '../scoring/standings-store';
+import { rankLeagueIfStale } from '../scoring/league-ranking';
+import { rankTeams } from '../../domain/standings';
+import type { EncyclopediaClient } from '../../upstream/encyclopedia';
+import type { CalibrationService } from './calibration-service';
+import { EditionListUnavailable, type EditionService } from './edition-service';
+import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
+import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from './wire';
+import { leagueView } from './presenter';
+import { recordJoin } from '../activity/service';
+import { settleCompleteRounds } from '../head-to-head/service';
+import { queueClosure } from '../notifications/announce-service';
+import { teamView } from './team-presenter';
+
+/** §6.7: the public shelf shows at most this many leagues. */
+const PUBLIC_SHELF_LIMIT = 12;
+
+export interface LeagueServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  encyclopedia: EncyclopediaClient;
+  /** CSPRNG for invitation codes; tests script it */
+  randomBytes?: (n: number) => Uint8Array;
+  calibration: CalibrationService;
+  editions: EditionService;
+  limits?: Limits;
+  /** the app's address, for the league chat's links */
+  appUrl?: string;
+}
+
+export class LeagueService {
+  readonly calibration: CalibrationService;
+  readonly editions: EditionService;
+  private readonly randomBytes: (n: number) => Uint8Array;
+
+  constructor(private readonly deps: LeagueServiceDeps) {
+    this.calibration = deps.calibration;
+    this.editions = deps.editions;
+    this.randomBytes = deps.randomBytes ?? ((n) => crypto.randomBytes(n));
+  }
+
+  /**
+   * §6.2, on a request its schema has shaped: resolve the edition's frozen factor (network,
+   * before any write), then league + founder's team + founder's empty line-up in one transaction.
+   */
+  async create(playerId: string, request: CreateLeagueRequest): Promise<League> {
+    const scale = await this.resolveScale(request.domain);
+    const { db, clock } = this.deps;
+    const now = clock.now().toISOString();
+    const league = await writeTransaction(db, async (tx) => {
+      const row = await insertLeague(tx, {
+        id: newId('lg'),
+        name: request.name,
+        domain: scale.domain,
+        languageScale: scale.scale,
+        icon: request.icon,
+        durationDays: request.durationDays,
+        startDate: now,
+        endDate: seasonEnd(now, request.durationDays),
+        visibility: request.visibility,
+        invitePolicy: request.invitePolicy,
+        invitationCode: request.visibility === 'private' ? await this.drawUnusedCode(tx) : null,
+        adminId: playerId,
+        closedAt: null,
+        createdAt: now,
+        format: request.format,
+        roundDays: request.roundDays,
+      });
+      const founder = await insertTeamWithLineup(
+        tx,
+        {
+          id: newId('tm'),
+          leagueId: row.id,
+          playerId,
+          name: request.teamName,
+          nameKey: teamNameKey(request.teamName),
+          joinedAt: now,
+        },
+        STARTING_LINEUP,
+      );
+      await recordJoin(tx, founder, now);
+      return row;
+    });
+    this.deps.log.info('league founded', { leagueId: league.id, domain: league.domain, visibility: league.visibility });
+    return leagueView(league, 1);
+  }
+
+  /**
+   * The registry value; for an unregistered code, first the edition list (Proposed §6.2:
+   * an unknown code is LEAGUE_UNKNOWN_DOMAIN, not a failed calibration), then §1.3.
+   * Also used by `fantasy seed-global`.
+   */
+  async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
+    const known = await this.calibration.registered(domain);
+    if (known) return known;
+    let edition;
+    try {
+      edition = await this.editions.find(domain);
+    } catch (error) {
+      if (error instanceof EditionListUnavailable) fail('CALIBRATION_UNAVAILABLE', 'edition list unreachable');
+      throw error;
+    }
+    if (!edition) fail('LEAGUE_UNKNOWN_DOMAIN', domain);
+    // `nb` is served from no.wikipedia.org: leagues and the registry use the host's name.
+    return this.calibration.scaleFor(edition.domain);
+  }
+
+  /** §6.7: up to five draws against the codes in use (inside the caller's transaction). */
+  private async drawUnusedCode(db: Database): Promise<string> {
+    for (let draw = 0; draw < INVITATION_CODE_MAX_DRAWS; draw++) {
+      const code = generateInvitationCode(this.randomBytes);
+      if (!(await findLeagueByCode(db, code))) return code;
+    }
+    fail('INVITATION_CODE_UNAVAILABLE', `${INVITATION_CODE_MAX_DRAWS} draws collided`);
+  }
+
+  async mine(playerId: string): Promise<League[]> {
+    return this.leagueViews(await leaguesOfPlayer(this.deps.db, playerId));
+  }
+
+  async global(): Promise<League> {
+    return this.byId(GLOBAL_LEAGUE_ID);
+  }
+
+  async publicShelf(): Promise<League[]> {
+    return this.leagueViews(await publicLeagues(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT));
+  }
+
+  /**
+   * What the public shelf's cached answer is tagged with: the leagues it shows now, each at
+   * its version. A league founded, closed, deleted or ended by the clock changes the ids; a
+   * join or a departure changes a version.
+   */
+  async publicShelfVersion(): Promise<number> {
+    return digestVersion([await publicShelfTag(this.deps.db, this.deps.clock.now(), PUBLIC_SHELF_LIMIT)]);
+  }
+
+  async byId(leagueId: string): Promise<League> {
+    const league = await this.requireLeague(leagueId);
+    return leagueView(league, await currentTeamCount(this.deps.db, league.id));
+  }
+
+  /**
+   * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
+   * for a malformed, unused or vanished code. Inactive leagues are still shown.
+   */
+  async byCode(playerId: string, rawCode: string, address = 'unknown'): Promise<League> {
+    const { db, clock } = this.deps;
+    await spendCodeAttempt(db, this.deps.limits ?? DEFAULT_LIMITS, playerId, address, clock.now().getTime());
+    const code = normalizeInvitationCode(rawCode);
+    const league = code ? await findLeagueByCode(db, code) : undefined;
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    return leagueView(league, await currentTeamCount(db, league.id));
+  }
+
+  /**
+   * §4.5: every team, departed ones included, in rank order. The whole league is read in one
+   * statement and ranked in memory (domain/standings.ts); a page reads its window of the kept
+   * ranks, ranked and written first if points or teams changed since. The interface lists no 404 here (only
+   * 401, 500): a league that does not exist, or that its last member's departure deleted,
+   * simply has no teams to rank. A page answers a window of ranks and the league's team count.
+   */
+  async leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): Promise<{ entries: LeaderboardEntry[]; teamCount: number; }> {
+    const { db } = this.deps;
+    if (page.kind === 'all') {
+      // Reading the kept ranks instead meant ranking and writing them first, then visiting
+      // the teams in rank order (random pages): 2-3x the time of this read and ranking.
+      const teams = await leagueBoard(db, leagueId);
+      const byId = new Map(teams.map((team) => [team.teamId, team]));
+      const entries = rankTeams(teams).map((standing) => {
+        const row = byId.get(standing.teamId)!;
+        return {
+          team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
+          cumulativePoints: standing.cumulativePoints,
+          rank: standing.rank,
+          rankDelta: standing.rankDelta,
+        };
+      });
+      return { entries, teamCount: entries.length };
+    }
+    await rankLeagueIfStale(db, leagueId);
+    // One read transaction: the count and the rows come from the same ranking.
+    return readTransaction(db, async (tx) => {
+      const teamCount = await rankedTeamCount(tx, leagueId);
+      let range: { first: number; last: number };
+      if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
+      else {
+        const team = playerId === undefined ? undefined : await findTeamOfPlayer(tx, leagueId, playerId);
+        const rank = team && (await rankOfTeam(tx, team.id));
+        if (!rank) fail('NO_TEAM_IN_LEAGUE');
+        range = windowAround(rank, page.limit, teamCount);
+      }
+      const entries = (await rankedTeams(tx, leagueId, range.first, range.last)).map((row) => ({
+        team: teamView({ id: row.teamId, name: row.teamName, playerId: row.playerId, playerName: row.playerName }, row.credits),
+        cumulativePoints: row.cumulativePoints,
+        rank: row.rank,
+        rankDelta: row.rankDelta,
+      }));
+      return { entries, teamCount };
+    });
+  }
+
+  /** What the league's cached answers are tagged with; undefined for no such league. */
+  async versionOf(leagueId: string): Promise<number | undefined> {
+    return leagueVersion(this.deps.db, leagueId);
+  }
+
+  async myRole(leagueId: string, playerId: string): Promise<LeagueRole> {
+    const league = await this.requireLeague(leagueId);
+    return { isMember: !!(await findCurrentTeam(this.deps.db, league.id, playerId)), isAdmin: league.adminId === playerId };
+  }
+
+  /** §6.7: a caller the policy does not trust learns nothing, not even that the league exists. */
+  async inviteCode(leagueId: string, playerId: string): Promise<LeagueInvite> {
+    const { db } = this.deps;
+    const league = await this.requireLeague(leagueId);
+    const allowed =
+      storedInvitePolicy(league.invitePolicy) === 'members'
+        ? !!(await findCurrentTeam(db, league.id, playerId))
+        : league.adminId === playerId;
+    if (!allowed) fail('LEAGUE_NOT_FOUND');
+    if (!league.invitationCode) fail('NO_INVITATION_CODE');
+    return { code: league.invitationCode };
+  }
+
+  /** §6.4: one guarded update; a refusal is classified by re-reading. Nothing is deleted. */
+  async close(leagueId: string, playerId: string): Promise<League> {
+    const { db, clock } = this.deps;
+    return writeTransaction(db, async (tx) => {
+      if (isGlobalLeague(leagueId) && await findLeague(tx, leagueId)) fail('CANNOT_CLOSE_GLOBAL');
+      if (!(await closeLeagueIfAdmin(tx, leagueId, playerId, clock.now().toISOString()))) {
+        const league = await findLeague(tx, leagueId);
+        if (!league) fail('LEAGUE_NOT_FOUND');
+        if (league.adminId !== playerId) fail('NOT_ADMIN');
+        if (league.closedAt !== null) fail('ALREADY_CLOSED');
+        fail('CLOSE_CONFLICT');
+      }
+      await bumpLeagueVersion(tx, leagueId);
+      const closed = (await findLeague(tx, leagueId))!;
+      // a closure cuts the season: the round it shortens may now be complete
+      await settleCompleteRounds(tx, closed, clock.now());
+      await queueClosure(tx, closed, clock.now(), this.deps.appUrl);
+      return leagueView(closed, await currentTeamCount(tx, leagueId));
+    });
+  }
+
+  private async requireLeague(leagueId: string): Promise<LeagueRow> {
+    const league = await findLeague(this.deps.db, leagueId);
+    if (!league) fail('LEAGUE_NOT_FOUND');
+    return league;
+  }
+
+  private async leagueViews(rows: LeagueRow[]): Promise<League[]> {
+    const counts = await currentTeamCounts(
+      this.deps.db,
+      rows.map((l) => l.id),
+    );
+    return rows.map((league) => leagueView(league, counts.get(league.id) ?? 0));
+  }
+}

@@ -1,0 +1,345 @@
+import { and, desc, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { type Database, IN_BATCH, preparedOnce, writeTransaction } from '../../platform/db/database';
+import { dialectOf, first, type Tables, tablesOf, touched } from '../../platform/db/dialect';
+import type { leagues, teams } from '../../platform/db/schema/sqlite';
+
+export type LeagueRow = typeof leagues.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamWithPlayer = TeamRow & { playerName: string };
+
+export async function findLeague(db: Database, id: string): Promise<LeagueRow | undefined> {
+  const { leagues } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') return first(db.select().from(leagues).where(eq(leagues.id, id)));
+  return preparedOnce(db, 'findLeague', () => db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare()).get({ id });
+}
+
+/** Current members only: departed teams stay in standings but not in `teamCount`. */
+export async function currentTeamCount(db: Database, leagueId: string): Promise<number> {
+  const { teams } = tablesOf(db);
+  const row = await first(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(teams)
+      .where(and(eq(teams.leagueId, leagueId), isNull(teams.leftAt))),
+  );
+  // PostgreSQL's count is a bigint, handed over as text
+  return Number(row?.n ?? 0);
+}
+
+export async function findTeam(db: Database, teamId: string): Promise<TeamRow | undefined> {
+  const { teams } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') return first(db.select().from(teams).where(eq(teams.id, teamId)));
+  return preparedOnce(db, 'findTeam', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId'))).prepare()).get({ teamId });
+}
+
+/** The caller's current (not departed) team in a league. */
+export async function findCurrentTeam(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
+  const { teams } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') {
+    return first(
+      db
+        .select()
+        .from(teams)
+        .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId), isNull(teams.leftAt))),
+    );
+  }
+  // prepared once: every members-only read (head-to-head, activity) asks it before a kept answer
+  const query = preparedOnce(db, 'findCurrentTeam', () =>
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.leagueId, sql.placeholder('leagueId')), eq(teams.playerId, sql.placeholder('playerId')), isNull(teams.leftAt)))
+      .prepare(),
+  );
+  return query.get({ leagueId, playerId });
+}
+
+export async function findTeamWithPlayer(db: Database, teamId: string): Promise<TeamWithPlayer | undefined> {
+  const { players, teams } = tablesOf(db);
+  const row = await first(
+    db
+      .select({ team: teams, playerName: players.name })
+      .from(teams)
+      .innerJoin(players, eq(players.id, teams.playerId))
+      .where(eq(teams.id, teamId)),
+  );
+  return row ? { ...row.team, playerName: row.playerName } : undefined;
+}
+
+/** Every team of a league, departed ones included, in join order. */
+export async function teamsOfLeague(db: Database, leagueId: string): Promise<TeamWithPlayer[]> {
+  const { players, teams } = tablesOf(db);
+  const rows = await db
+    .select({ team: teams, playerName: players.name })
+    .from(teams)
+    .innerJoin(players, eq(players.id, teams.playerId))
+    .where(eq(teams.leagueId, leagueId))
+    .orderBy(teams.joinedAt, teams.id);
+  return rows.map((row) => ({ ...row.team, playerName: row.playerName }));
+}
+
+// ---- reads for the league and team endpoints -------------------------------------------
+
+/** Current members per league, 0 for a league without any. */
+export async function currentTeamCounts(db: Database, leagueIds: readonly string[]): Promise<Map<string, number>> {
+  const { teams } = tablesOf(db);
+  const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
+  const distinct = [...out.keys()];
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = await db
+      .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
+      .from(teams)
+      .where(and(inArray(teams.leagueId, distinct.slice(i, i + IN_BATCH)), isNull(teams.leftAt)))
+      .groupBy(teams.leagueId);
+    for (const row of rows) out.set(row.leagueId, Number(row.n));
+  }
+  return out;
+}
+
+/** The league a (normalized) invitation code opens. */
+export async function findLeagueByCode(db: Database, code: string): Promise<LeagueRow | undefined> {
+  const { leagues } = tablesOf(db);
+  return first(db.select().from(leagues).where(eq(leagues.invitationCode, code)));
+}
+
+/** Leagues where the player has a current (not departed) team, most recently joined first. */
+export async function leaguesOfPlayer(db: Database, playerId: string): Promise<LeagueRow[]> {
+  const { leagues, teams } = tablesOf(db);
+  const rows = await db
+    .select({ league: leagues })
+    .from(teams)
+    .innerJoin(leagues, eq(leagues.id, teams.leagueId))
+    .where(and(eq(teams.playerId, playerId), isNull(teams.leftAt)))
+    .orderBy(desc(teams.joinedAt), leagues.id);
+  return rows.map((row) => row.league);
+}
+
+/**
+ * §6.7 public shelf: public, not closed, season not over, newest start first. Instants are
+ * stored as `toISOString()` text, so comparing strings compares instants.
+ */
+export async function publicLeagues(db: Database, now: Date, limit: number): Promise<LeagueRow[]> {
+  const { leagues } = tablesOf(db);
+  return db
+    .select()
+    .from(leagues)
+    .where(publicInSeason(leagues, now.toISOString()))
+    .orderBy(...publicOrder(leagues))
+    .limit(limit);
+}
+
+/**
+ * The id and version of each league `publicLeagues` answers, as one text ("id version" pairs,
+ * space-separated; empty for an empty shelf), without the rows: what the public shelf's
+ * cached answer is tagged with (a league's version moves with everything its League form
+ * shows, its team count included). Joined in SQL: read on every request for the shelf, the
+ * rows handed to JavaScript one by one cost more than the query.
+ */
+export async function publicShelfTag(db: Database, now: Date, limit: number): Promise<string> {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a shelf limit must be a whole number, not ${limit}`);
+  const { leagues } = tablesOf(db);
+  if (dialectOf(db) === 'postgres') {
+    // string_agg keeps no order of its input unless told: the shelf's order is named in it
+    const shelf = db
+      .select({ id: leagues.id, version: leagues.version, startDate: leagues.startDate, createdAt: leagues.createdAt })
+      .from(leagues)
+      .where(publicInSeason(leagues, now.toISOString()))
+      .orderBy(...publicOrder(leagues))
+      .limit(limit)
+      .as('shelf');
+    const row = await first(
+      db
+        .select({
+          tag: sql<string | null>`string_agg(${shelf.id} || ' ' || ${shelf.version}::text, ' ' order by ${shelf.startDate} desc, ${shelf.createdAt} desc, ${shelf.id})`,
+        })
+        .from(shelf),
+    );
+    return row?.tag ?? '';
+  }
+  // The limit is written into the statement, not bound: SQLite plans a bound LIMIT here at
+  // about twice the cost (its sorter cannot stop early), on every read of the shelf.
+  const query = preparedOnce(db, `publicShelfTag:${limit}`, () => {
+    const shelf = db
+      .select({ id: leagues.id, version: leagues.version })
+      .from(leagues)
+      .where(publicInSeason(leagues, sql.placeholder('now')))
+      .orderBy(...publicOrder(leagues));
+    return db
+      .select({ tag: sql<string | null>`group_concat(id || ' ' || version, ' ')` })
+      .from(sql`(select id, version from ${shelf} limit ${sql.raw(String(limit))}) as shelf`)
+      .prepare();
+  });
+  return query.get({ now: now.toISOString() })?.tag ?? '';
+}
+
+function publicInSeason(leagues: Tables['leagues'], now: string | Placeholder) {
+  return and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now));
+}
+
+function publicOrder(leagues: Tables['leagues']) {
+  return [desc(leagues.startDate), desc(leagues.createdAt), leagues.id] as const;
+}
+
+/** The player's team in the league, current or departed (a rejoin reuses it). */
+export async function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
+  const { teams } = tablesOf(db);
+  return first(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId))),
+  );
+}
+
+/** The team (current or departed) holding a case-folded name in the league. */
+export async function findTeamByNameKey(db: Database, leagueId: string, nameKey: string): Promise<TeamRow | undefined> {
+  const { teams } = tablesOf(db);
+  return first(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.leagueId, leagueId), eq(teams.nameKey, nameKey))),
+  );
+}
+
+/** The current member who joined first (§6.6 admin hand-over). */
+export async function earliestCurrentMember(db: Database, leagueId: string): Promise<TeamRow | undefined> {
+  const { teams } = tablesOf(db);
+  return first(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.leagueId, leagueId), isNull(teams.leftAt)))
+      .orderBy(teams.joinedAt, teams.id)
+      .limit(1),
+  );
+}
+
+// ---- writes (callers run them inside writeTransaction) ----------------------------------
+
+export type NewLeague = typeof leagues.$inferInsert;
+
+export async function insertLeague(db: Database, row: NewLeague): Promise<LeagueRow> {
+  return writeTransaction(db, async (tx) => {
+    const { leagues } = tablesOf(tx);
+    return (await tx.insert(leagues).values(row).returning())[0];
+  });
+}
+
+/** A new team with its first line-up version, saved at the moment it joined. */
+export async function insertTeamWithLineup(
+  db: Database,
+  team: { id: string; leagueId: string; playerId: string; name: string; nameKey: string; joinedAt: string },
+  lineup: { schema: string; positions: Readonly<Record<string, string>> },
+): Promise<TeamRow> {
+  return writeTransaction(db, async (tx) => {
+    const { lineupVersions, teams } = tablesOf(tx);
+    const row = (
+      await tx
+        .insert(teams)
+        .values({ ...team, leftAt: null })
+        .returning()
+    )[0];
+    await tx.insert(lineupVersions).values({ teamId: row.id, schema: lineup.schema, positions: JSON.stringify(lineup.positions), savedAt: team.joinedAt });
+    return row;
+  });
+}
+
+/** §6.5 rejoin: the departed row comes back under its (possibly new) name; seniority kept. */
+export async function rejoinTeam(db: Database, teamId: string, name: string, nameKey: string): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { teams } = tablesOf(tx);
+    const result = await tx
+      .update(teams)
+      .set({ leftAt: null, name, nameKey })
+      .where(and(eq(teams.id, teamId), isNotNull(teams.leftAt)));
+    return touched(result) === 1;
+  });
+}
+
+/** Records a departure; false when the team had already left. */
+export async function markTeamLeft(db: Database, teamId: string, at: string): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { teams } = tablesOf(tx);
+    const result = await tx
+      .update(teams)
+      .set({ leftAt: at })
+      .where(and(eq(teams.id, teamId), isNull(teams.leftAt)));
+    return touched(result) === 1;
+  });
+}
+
+export async function setLeagueAdmin(db: Database, leagueId: string, playerId: string): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { leagues } = tablesOf(tx);
+    await tx.update(leagues).set({ adminId: playerId }).where(eq(leagues.id, leagueId));
+  });
+}
+
+/** Deletes the league; teams, contracts, ledger, line-ups, performances and notifications cascade. */
+export async function deleteLeague(db: Database, leagueId: string): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { leagues } = tablesOf(tx);
+    await tx.delete(leagues).where(eq(leagues.id, leagueId));
+  });
+}
+
+/** §6.4 close, guarded on the caller being admin and the league still open; false when refused. */
+export async function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: string, at: string): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { leagues } = tablesOf(tx);
+    const result = await tx
+      .update(leagues)
+      .set({ closedAt: at })
+      .where(and(eq(leagues.id, leagueId), eq(leagues.adminId, adminId), isNull(leagues.closedAt)));
+    return touched(result) === 1;
+  });
+}
+
+/**
+ * Every league, oldest first: the scoring read side filters them by season (§4.3). Leagues
+ * created in the same millisecond come in insertion order on SQLite (its rowid); PostgreSQL
+ * keeps no such order, so there they come by id.
+ */
+export async function allLeagues(db: Database): Promise<LeagueRow[]> {
+  const { leagues } = tablesOf(db);
+  const sameInstant = dialectOf(db) === 'postgres' ? leagues.id : sql`${leagues}.rowid`;
+  return db.select().from(leagues).orderBy(leagues.createdAt, sameInstant);
+}
+
+/** Every team (departed ones included) of the given leagues, in join order. */
+export async function teamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<TeamRow[]> {
+  const { teams } = tablesOf(db);
+  const out: TeamRow[] = [];
+  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
+    out.push(...(await db.select().from(teams).where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH)))));
+  }
+  return out;
+}
+
+/** Many teams with their players' names, in statements of IN_BATCH ids (contract lists, in-boxes). */
+export async function teamsWithPlayersByIds(db: Database, teamIds: readonly string[]): Promise<Map<string, TeamWithPlayer>> {
+  const { players, teams } = tablesOf(db);
+  const distinct = [...new Set(teamIds)];
+  const out = new Map<string, TeamWithPlayer>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    const rows = await db
+      .select({ team: teams, playerName: players.name })
+      .from(teams)
+      .innerJoin(players, eq(players.id, teams.playerId))
+      .where(inArray(teams.id, distinct.slice(i, i + IN_BATCH)));
+    for (const row of rows) out.set(row.team.id, { ...row.team, playerName: row.playerName });
+  }
+  return out;
+}
+
+/** Many leagues by id, in statements of IN_BATCH ids. */
+export async function leaguesByIds(db: Database, leagueIds: readonly string[]): Promise<Map<string, LeagueRow>> {
+  const { leagues } = tablesOf(db);
+  const distinct = [...new Set(leagueIds)];
+  const out = new Map<string, LeagueRow>();
+  for (let i = 0; i < distinct.length; i += IN_BATCH) {
+    for (const row of await db.select().from(leagues).where(inArray(leagues.id, distinct.slice(i, i + IN_BATCH)))) out.set(row.id, row);
+  }
+  return out;
+}

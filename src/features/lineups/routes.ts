@@ -1,0 +1,41 @@
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context';
+import type { Services } from '../../platform/composition-root';
+import { SuccessSchema } from '../../platform/http/wire/common';
+import { PerformanceSchema, PerformancesQuerySchema, SaveLineupRequestSchema, TeamLineupSchema } from './wire';
+import { playerSession } from '../../platform/http/plugins/guards';
+import { checkedQuery, heldBackBody, judged } from '../../platform/http/route-options';
+import { answer, checkedValue } from '../../platform/http/route-schemas';
+import { docs } from '../../platform/http/route-docs';
+
+const doc = docs('Line-ups', 'session');
+
+/** Line-ups (§3.4) and the caller's performance records (§4.5). */
+export function lineupRoutes(ctx: AppContext, services: Services) {
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/leagues/:id/lineup', ({ player, params }) => services.lineups.myLineup(player.id, params.id), {
+      response: answer(TeamLineupSchema),
+      ...doc({ id: 'getMyLineup', summary: 'The caller’s line-up in the league: occupied positions and the bench (§3.4)' }),
+    })
+    .put(
+      '/api/v1/leagues/:id/lineup',
+      ({ player, params, body }) => services.lineups.saveMyLineup(player.id, params.id, judged(SaveLineupRequestSchema, body, 'LINEUP_INVALID_PAYLOAD')),
+      {
+        // a body that is not JSON is refused first; its shape only once the caller's team is known
+        ...heldBackBody(SaveLineupRequestSchema, { malformed: 'LINEUP_INVALID_PAYLOAD', malformedFirst: true }),
+        response: answer(SuccessSchema),
+        ...doc({ id: 'saveMyLineup', summary: 'Replace the caller’s line-up wholesale (§3.4)' }),
+      },
+    )
+    .get('/api/v1/leagues/:id/teams/:teamId/lineup', ({ params }) => services.lineups.teamLineup(params.id, params.teamId), {
+      response: answer(TeamLineupSchema),
+      ...doc({ id: 'getTeamLineup', summary: 'Read-only view of any team’s line-up in the league, departed teams included' }),
+    })
+    .get('/api/v1/leagues/:id/my-performances', ({ player, params, query }) => services.lineups.myPerformances(player.id, params.id, checkedValue(PerformancesQuerySchema, query).limit), {
+      ...checkedQuery(PerformancesQuerySchema),
+      response: answer(z.array(PerformanceSchema)),
+      ...doc({ id: 'listMyPerformances', summary: 'The caller’s scored days in the league, most recent first (§4.5)' }),
+    });
+}

@@ -1,0 +1,15 @@
+/** `announce` as a daily job: 07:00 UTC, after scoring (05:00) and the settlement sweep (06:00). */
+import type { AppContext } from '../../platform/app-context';
+import type { DailyJob } from '../../platform/jobs/scheduler';
+
+export const announceJob: DailyJob = {
+  name: 'announce',
+  hour: 7,
+  minute: 0,
+  async run(ctx: AppContext, now: Date) {
+    await ctx.services.announce.run(now);
+    // the outbox loop would send them within seconds; sending now keeps the morning on time
+    const report = await ctx.services.outbox.drain();
+    ctx.log.info('announce sent', { ...report });
+  },
+};

@@ -1,0 +1,29 @@
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context';
+import type { Services } from '../../platform/composition-root';
+import { SuccessSchema } from '../../platform/http/wire/common';
+import { NotificationSchema } from './wire';
+import { playerSession } from '../../platform/http/plugins/guards';
+import { answer } from '../../platform/http/route-schemas';
+import { docs } from '../../platform/http/route-docs';
+
+const doc = docs('Notifications', 'session');
+
+/** The notification in-box (§8): across leagues, per league, and mark-read. */
+export function notificationRoutes(ctx: AppContext, services: Services) {
+  return new Elysia()
+    .use(playerSession(ctx, services))
+    .get('/api/v1/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
+      response: answer(z.array(NotificationSchema)),
+      ...doc({ id: 'listMyNotifications', summary: 'The caller’s notifications across every league, newest first, each naming its league' }),
+    })
+    .get('/api/v1/leagues/:id/my-notifications', ({ player, params }) => services.notifications.listForLeague(player.id, params.id), {
+      response: answer(z.array(NotificationSchema)),
+      ...doc({ id: 'listMyLeagueNotifications', summary: 'The caller’s notifications in one league' }),
+    })
+    .patch('/api/v1/notifications/:id/read', ({ player, params }) => services.notifications.markRead(player.id, params.id), {
+      response: answer(SuccessSchema),
+      ...doc({ id: 'markNotificationRead', summary: 'Mark one of the caller’s notifications read' }),
+    });
+}

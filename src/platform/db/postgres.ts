@@ -1,0 +1,114 @@
+/**
+ * The PostgreSQL store, as far as it is built: opening a connection and applying PostgreSQL's
+ * own migrations (./migrations-postgres, embedded in the binary like SQLite's). The game's
+ * repositories still speak SQLite only; `fantasy copy-to-postgres` fills this store.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/postgres';
+import { migrationFiles } from '../embedded';
+import { maskDatabaseUrl, withoutUrlPassword } from '../database-url';
+
+export type PostgresDatabase = NodePgDatabase<typeof schema> & { $client: pg.Client };
+
+export interface PostgresStore {
+  db: PostgresDatabase;
+  /** the URL as it may be shown: its password masked */
+  shownUrl: string;
+  close(): Promise<void>;
+}
+
+/** A failure to reach or use PostgreSQL, its message already free of the URL's password. */
+export class PostgresFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PostgresFailure';
+  }
+}
+
+/** What a driver error says, with the URL's password taken out wherever it appears. */
+export function describePostgresError(error: unknown, url: string): string {
+  const raw = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : String(error);
+  // AggregateError (every address of a host refused) carries the useful line in its parts
+  const parts = error instanceof AggregateError && error.errors.length > 0 ? error.errors.map((e) => (e instanceof Error ? e.message : String(e))) : [];
+  const text = raw || parts.join('; ') || 'unknown error';
+  return withoutUrlPassword(text.replace(/\s+/g, ' ').trim(), url);
+}
+
+/**
+ * One connection to the database at `url` (migrate and copy-to-postgres each need one
+ * session: the migration lock and the copy's transaction live on it). Refuses in one line,
+ * the password masked, when the server cannot be reached or refuses the connection.
+ */
+export async function openPostgres(url: string, options: { connectTimeoutMs?: number } = {}): Promise<PostgresStore> {
+  const shownUrl = maskDatabaseUrl(url);
+  let client: pg.Client;
+  try {
+    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000, application_name: 'fantasy' });
+  } catch (error) {
+    throw new PostgresFailure(`cannot use the PostgreSQL URL ${shownUrl}: ${describePostgresError(error, url)}`);
+  }
+  // a connection lost while idle is reported by the next query, not by crashing the process
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new PostgresFailure(`cannot connect to PostgreSQL at ${shownUrl}: ${describePostgresError(error, url)}`);
+  }
+  const db = drizzle({ client, schema }) as PostgresDatabase;
+  return { db, shownUrl, close: () => client.end().catch(() => {}) };
+}
+
+/** Where drizzle's PostgreSQL migrator records what it applied. */
+const MIGRATIONS_SCHEMA = 'drizzle';
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+/** Serialises `migrate` runs on one database (two operators, two instances starting). */
+const MIGRATION_LOCK = 7_262_026_001;
+
+export interface PostgresMigrationResult {
+  /** tags of the migrations this run applied, oldest first */
+  applied: string[];
+  /** how many the database has now */
+  total: number;
+}
+
+/**
+ * Applies PostgreSQL's pending migrations in one transaction (drizzle's migrator given the
+ * embedded files, as SQLite's is), under an advisory lock so two runs never interleave.
+ * Running it again applies nothing.
+ */
+export async function applyPostgresMigrations(db: PostgresDatabase): Promise<PostgresMigrationResult> {
+  const files = migrationFiles('postgres');
+  const migrations = files.map((file) => ({
+    sql: file.sql.split('--> statement-breakpoint'),
+    bps: file.breakpoints,
+    folderMillis: file.when,
+    hash: crypto.createHash('sha256').update(file.sql).digest('hex'),
+  }));
+  await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+  try {
+    const before = await appliedCount(db);
+    const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: unknown };
+    await internals.dialect.migrate(migrations, internals.session, {
+      migrationsFolder: 'embedded',
+      migrationsSchema: MIGRATIONS_SCHEMA,
+      migrationsTable: MIGRATIONS_TABLE,
+    });
+    const total = await appliedCount(db);
+    return { applied: files.slice(before, total).map((file) => file.tag), total };
+  } finally {
+    await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  }
+}
+
+async function appliedCount(db: PostgresDatabase): Promise<number> {
+  const exists = await db.execute<{ present: boolean }>(
+    sql`select to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as present`,
+  );
+  if (!exists.rows[0]?.present) return 0;
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`);
+  return counted.rows[0].n;
+}

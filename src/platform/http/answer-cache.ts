@@ -1,0 +1,157 @@
+/**
+ * Hot reads (the leaderboard, a league) answered from memory: each answer is kept with the
+ * version of the league it was read at, serialized once and compressed once per encoding,
+ * and tagged with an ETag built from that version, so a client holding the current one gets
+ * a 304 without the body. A write bumps the version (src/features/leagues/league-versions-store.ts), which
+ * makes the kept answer unusable; the cache is bounded by bytes, least recently used first.
+ */
+import crypto from 'node:crypto';
+import { compress, MIN_COMPRESSED_BYTES, type ContentEncoding } from './compression';
+import { preferredEncoding } from './negotiation';
+import type { RawAnswer } from './raw-answer';
+
+/** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */
+export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+
+interface Entry {
+  version: number;
+  etag: string;
+  body: Buffer;
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  headers: Record<string, string>;
+  bytes: number;
+}
+
+/** Distinguishes this process's tags from another's that reached the same version of a new database. */
+const instance = crypto.randomBytes(4).toString('hex');
+
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  /** productions under way, by key: a waiter shares one only at its own version */
+  private readonly producing = new Map<string, { version: number; entry: Promise<Entry | undefined> }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {}
+
+  /**
+   * The answer to `request` for `key` at `version`: a 304 when the client's If-None-Match
+   * names it, else the kept bytes, else what `produce` returns, serialized and kept.
+   * `readVersion` is asked again after producing: an answer that raced a write is served
+   * but not kept. When `produce` answers undefined (its answer must not be kept) there is no
+   * answer here: the caller answers afresh, untagged.
+   */
+  async answer(
+    request: Request,
+    key: string,
+    version: number,
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<RawAnswer | undefined> {
+    const etag = `W/"${instance}-${version}"`;
+    if (matches(request.headers.get('if-none-match'), etag)) {
+      return { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' }, body: null };
+    }
+    let entry = this.entries.get(key);
+    if (entry && entry.version === version) {
+      // most recently used goes last
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    } else {
+      // Requests that find the same new version share one production: under 200 connections a
+      // write used to set every one of them producing (and compressing) its own copy at once.
+      const shared = this.producing.get(key);
+      const produced = (shared?.version === version ? await shared.entry : undefined) ?? (await this.produceShared(key, version, etag, produce, readVersion));
+      if (!produced) return undefined;
+      entry = produced;
+    }
+    return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
+  }
+
+  /** Produces `key` at `version` once for every request that arrives while it runs; undefined when it must not be kept. */
+  private async produceShared(
+    key: string,
+    version: number,
+    etag: string,
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<Entry | undefined> {
+    const running = (async (): Promise<Entry | undefined> => {
+      const produced = await produce();
+      if (!produced) return undefined;
+      const entry: Entry = {
+        version,
+        etag,
+        body: Buffer.from(JSON.stringify(produced.body)),
+        encoded: {},
+        headers: produced.headers ?? {},
+        bytes: 0,
+      };
+      entry.bytes = entry.body.byteLength;
+      if ((await readVersion()) === version) this.keep(key, entry);
+      return entry;
+    })();
+    const production = { version, entry: running };
+    this.producing.set(key, production);
+    try {
+      return await running;
+    } finally {
+      if (this.producing.get(key) === production) this.producing.delete(key);
+    }
+  }
+
+  private respond(key: string, entry: Entry, encoding: ContentEncoding | null): RawAnswer {
+    const headers: Record<string, string> = {
+      ...entry.headers,
+      'content-type': 'application/json',
+      etag: entry.etag,
+      'cache-control': CACHE_CONTROL,
+      vary: 'Accept-Encoding',
+    };
+    if (!encoding || entry.body.byteLength < MIN_COMPRESSED_BYTES) return { status: 200, headers, body: entry.body };
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = entry.encoded[encoding] = compress(entry.body, encoding);
+      entry.bytes += encoded.byteLength;
+      if (this.entries.get(key) === entry) {
+        this.bytes += encoded.byteLength;
+        this.evict();
+      }
+    }
+    return { status: 200, headers: { ...headers, 'content-encoding': encoding }, body: encoded };
+  }
+
+  private keep(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.bytes;
+    }
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
+    for (const [oldest, kept] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= kept.bytes;
+    }
+  }
+
+  /** Bytes held now (for tests and the bench). */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** The player's browser may keep the answer but must ask again (with the tag) before using it. */
+const CACHE_CONTROL = 'private, no-cache';
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => weak(tag) === weak(etag));
+}

@@ -1,0 +1,100 @@
+/**
+ * The HTTP app: Elysia on Node, made of plugins in the order a request meets them (its id and
+ * log line, the answer headers, the web app, the guards, the error mapping, the check of its
+ * path and query values) and one feature plugin per resource family. Its type is the web
+ * app's API client (Eden Treaty).
+ */
+import { node } from '@elysiajs/node';
+import { type AnyElysia, Elysia } from 'elysia';
+import { z } from 'zod';
+import { version } from '../../../package.json';
+import type { AppContext } from '../app-context';
+import type { Config } from '../config';
+import { openApiDocument } from './openapi-document';
+import { answerHeaders } from './plugins/answers';
+import { CachedAnswers } from './plugins/cached-answers';
+import { errorAnswers } from './plugins/errors';
+import { guards } from './plugins/guards';
+import { readableValues } from './plugins/readable-values';
+import { requestLog } from './plugins/request-log';
+import { webApp } from './plugins/web-app';
+import { answer } from './route-schemas';
+import { articleRoutes } from '../../features/articles/routes';
+import { authRoutes } from '../../features/auth/routes';
+import { contractRoutes } from '../../features/contracts/routes';
+import { genieRoutes } from '../../features/genie/routes';
+import { internalRoutes } from '../../features/scoring/routes';
+import { leagueRoutes } from '../../features/leagues/routes';
+import { lineupRoutes } from '../../features/lineups/routes';
+import { marketRoutes } from '../../features/contracts/routes-market';
+import { metricsRoutes } from '../../features/operations/routes-metrics';
+import { notificationRoutes } from '../../features/notifications/routes';
+import { reportRoutes } from '../../features/reports/routes';
+import { rootRoutes } from '../../features/operations/routes';
+import { docs } from './route-docs';
+import { sessionRoutes } from '../../features/auth/routes-session';
+import { teamRoutes } from '../../features/leagues/routes-teams';
+import { pushRoutes } from '../../features/notifications/routes-push';
+import { webhookRoutes } from '../../features/notifications/routes-webhooks';
+
+export function createApp(ctx: AppContext) {
+  const { services } = ctx;
+  const answers = new CachedAnswers();
+  const features = new Elysia()
+    .use(rootRoutes(ctx.config, services))
+    .use(authRoutes(ctx, services))
+    .use(sessionRoutes(ctx, services))
+    .use(leagueRoutes(ctx, services, answers))
+    .use(teamRoutes(ctx, services))
+    .use(marketRoutes(ctx, services, answers))
+    .use(contractRoutes(ctx, services))
+    .use(genieRoutes(ctx, services))
+    .use(internalRoutes(services))
+    .use(lineupRoutes(ctx, services))
+    .use(notificationRoutes(ctx, services))
+    .use(articleRoutes(ctx, services))
+    .use(reportRoutes(ctx, services))
+    .use(webhookRoutes(ctx, services))
+    .use(pushRoutes(ctx, services));
+  // served only when its token is configured; the type keeps it for the client either way
+  const metricsToken = ctx.config.metrics.token;
+  const metrics = metricsToken ? metricsRoutes(ctx.metrics, metricsToken) : (new Elysia() as unknown as ReturnType<typeof metricsRoutes>);
+
+  let document: unknown;
+  let self: AnyElysia | undefined;
+  const app = new Elysia({ adapter: node() })
+    .use(requestLog(ctx.log, ctx.metrics, () => self))
+    .use(answerHeaders())
+    .use(webApp())
+    .use(guards(ctx))
+    .use(errorAnswers(ctx.log))
+    .use(readableValues())
+    .use(features)
+    .use(metrics)
+    .get('/openapi.json', () => (document ??= openApiDocument(self!, version)) as { openapi: string }, {
+      response: answer(z.looseObject({ openapi: z.string() })),
+      ...docs('Service', 'public')({ id: 'getOpenApiDocument', summary: 'This document: the interface as OpenAPI 3.1, for this deployment’s configuration' }),
+    });
+  self = app;
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** The app as a web handler (in-process tests): a web Request in, a web Response out. */
+export function webHandler(app: App): (request: Request) => Promise<Response> {
+  return (request) => app.handle(request);
+}
+
+/**
+ * The document for `config` alone (`fantasy openapi`, the tests' answer checks): the routes are
+ * built but never run, so nothing behind them (database, services) is opened.
+ */
+export function documentFor(config: Config): Record<string, unknown> {
+  return openApiDocument(createApp({ config } as AppContext), version);
+}
+
+/** `/leagues/:id` as OpenAPI writes it: `/leagues/{id}`. */
+export function openApiPath(template: string): string {
+  return template.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}

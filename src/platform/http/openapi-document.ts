@@ -1,0 +1,62 @@
+/**
+ * The OpenAPI 3.1 document, made by @elysiajs/openapi from the routes this deployment mounts
+ * (zod through `z.toJSONSchema`, route-schemas.ts), so it cannot drift from what is served.
+ * What Elysia's generator has no word for is added here: the interface's named shapes as
+ * components, the refusal every operation may answer, the session and bearer schemes, and
+ * the 302 of the sign-in redirects.
+ */
+import { toOpenAPISchema } from '@elysiajs/openapi';
+import type { AnyElysia } from 'elysia';
+import { z } from 'zod';
+import { ERROR_STATUS } from '../../domain/errors';
+import { SESSION_COOKIE } from '../../features/auth/session-tokens';
+import { namedShapes } from './wire/registry';
+import { mapJsonSchema } from './route-schemas';
+
+type JsonObject = Record<string, unknown>;
+
+const COMPONENT = '#/components/schemas/';
+
+function components(io: 'output'): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string; description?: string }>();
+  for (const { id, schema, description } of namedShapes()) {
+    if (!registry.has(schema)) registry.add(schema, description === undefined ? { id } : { id, description });
+  }
+  const converted = z.toJSONSchema(registry, { uri: (id) => `${COMPONENT}${id}`, io, unrepresentable: 'any' }).schemas;
+  return Object.fromEntries(
+    Object.entries(converted).map(([id, schema]) => {
+      const { $schema: _schema, $id: _id, id: _name, ...rest } = schema as JsonObject;
+      return [id, rest];
+    }),
+  );
+}
+
+const REFUSAL = { description: 'A refusal: `{ "error": CONSTANT }` with the status the catalogue names', content: { 'application/json': { schema: { $ref: `${COMPONENT}Error` } } } };
+
+export function openApiDocument(app: AnyElysia, version: string): JsonObject {
+  const { paths } = toOpenAPISchema(app, { staticFile: false }, undefined, mapJsonSchema, '3.1.0') as unknown as { paths: Record<string, Record<string, JsonObject>> };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const responses = (operation.responses ??= {}) as Record<string, JsonObject>;
+      const redirect = responses['302'];
+      if (redirect) responses['302'] = { description: redirect.description ?? 'A redirect', headers: { Location: { schema: { type: 'string' } } } };
+      responses.default = REFUSAL;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Article Fantasy League', version },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: {
+        Error: { type: 'object', properties: { error: { type: 'string', enum: Object.keys(ERROR_STATUS) } }, required: ['error'] },
+        ...components('output'),
+      },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        serviceToken: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}

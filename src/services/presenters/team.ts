@@ -1,9 +1,0 @@
-/** The Team wire form (§13): a team with its derived credits and its player. */
-import type { TeamWithPlayer } from '../../store/leagues';
-import type { Team } from '../../wire/teams';
-
-/** The wire name is Team; this alias remains while the web app imports it. */
-
-export function teamView(team: Pick<TeamWithPlayer, 'id' | 'name' | 'playerId' | 'playerName'>, credits: number): Team {
-  return { id: team.id, name: team.name, credits, player: { id: team.playerId, name: team.playerName } };
-}
