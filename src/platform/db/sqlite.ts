@@ -1,0 +1,29 @@
+/**
+ * How SQLite runs the statements of ./statements.ts: each text is prepared once per connection
+ * (better-sqlite3 statements are synchronous and cheap to reuse).
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, preparedOnce } from './database';
+
+export function sqliteStatement(db: Database, text: string): BetterSqlite3.Statement {
+  return preparedOnce(db, text, () => db.$client.prepare(text));
+}
+
+export function sqliteRows<T>(db: Database, text: string, values: readonly unknown[]): T[] {
+  const statement = sqliteStatement(db, text);
+  return (statement.reader ? statement.all(...values) : (statement.run(...values), [])) as T[];
+}
+
+export function sqliteRun(db: Database, text: string, values: readonly unknown[]): number {
+  return sqliteStatement(db, text).run(...values).changes;
+}
+
+export function sqliteAnyOf(column: unknown, values: readonly unknown[]): SQL {
+  if (values.length === 0) return sql`0`;
+  return sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+}
+
+export function sqliteJsonText(column: unknown, path: readonly string[]): SQL {
+  return sql`json_extract(${column}, ${'$.' + path.join('.')})`;
+}
