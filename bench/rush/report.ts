@@ -64,7 +64,8 @@ export function useLine(label: string, use: Use, clientCores: number): string {
     `RSS ${mb(use.rssStart)} → peak ${mb(use.rssPeak)}` +
     (use.databaseCpuSeconds === undefined ? '' : `; PostgreSQL's processes ${database.toFixed(1)} s CPU (${(database / use.wallSeconds).toFixed(2)} cores)`) +
     `\n  the machine: ${cores} cores ${(use.machineBusy * 100).toFixed(0)} % busy, ${Math.max(0, others).toFixed(2)} cores of it other processes than the service, the database and the load client; ` +
-    `load average ${use.loadAverage[0].toFixed(1)} → ${use.loadAverage[1].toFixed(1)}` +
+    `load average ${use.loadAverage[0].toFixed(1)} → ${use.loadAverage[1].toFixed(1)}; ` +
+    `the kernel dropped ${count(use.listenOverflows)} connection attempts at a full listen queue and sent ${count(use.synRetries)} SYNs again (each a second or more)` +
     (others > BUSY_ELSEWHERE ? `\n  (other work held ${others.toFixed(2)} cores of ${cores}: the service and the client ran on what was left, so these times are not this deployment's own)` : '')
   );
 }

@@ -55,6 +55,19 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
+/**
+ * The kernel's counts of connection attempts dropped at a full listen queue and of SYNs sent
+ * again (/proc/net/netstat, the whole machine): a dropped attempt waits a second or more for
+ * its retry while the service may be idle.
+ */
+function listenDrops(): { overflows: number; synRetries: number } {
+  const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const names = lines.find((line) => line.startsWith('TcpExt:'))!.split(/\s+/);
+  const values = lines.filter((line) => line.startsWith('TcpExt:'))[1]!.split(/\s+/).map(Number);
+  const value = (name: string) => values[names.indexOf(name)] ?? 0;
+  return { overflows: value('ListenOverflows'), synRetries: value('TCPSynRetrans') };
+}
+
 export interface Use {
   wallSeconds: number;
   cpuSeconds: number;
@@ -68,13 +81,16 @@ export interface Use {
   /** share of all the machine's cores busy (every process, other people's work included) */
   machineBusy: number;
   loadAverage: [number, number];
+  /** connection attempts the kernel dropped at a full listen queue, and SYNs sent again */
+  listenOverflows: number;
+  synRetries: number;
 }
 
 /** Samples a process every quarter second between start and stop. */
 export class UseSampler {
   private timer: NodeJS.Timeout | undefined;
   private readonly samples: { at: number; cpu: number; rss: number }[] = [];
-  private started = { at: 0, database: 0, machine: { busy: 0, total: 0 }, load: 0 };
+  private started = { at: 0, database: 0, machine: { busy: 0, total: 0 }, load: 0, drops: { overflows: 0, synRetries: 0 } };
 
   constructor(
     private readonly pid: number,
@@ -83,7 +99,7 @@ export class UseSampler {
 
   start(): void {
     this.samples.length = 0;
-    this.started = { at: performance.now(), database: this.databasePid ? familyCpu(this.databasePid) : 0, machine: machineTicks(), load: os.loadavg()[0]! };
+    this.started = { at: performance.now(), database: this.databasePid ? familyCpu(this.databasePid) : 0, machine: machineTicks(), load: os.loadavg()[0]!, drops: listenDrops() };
     this.sample();
     this.timer = setInterval(() => this.sample(), 250);
   }
@@ -106,6 +122,7 @@ export class UseSampler {
       if (span >= 1_000) peakCores = Math.max(peakCores, ((this.samples[i]!.cpu - this.samples[j]!.cpu) * 1000) / span);
     }
     const machine = machineTicks();
+    const drops = listenDrops();
     return {
       wallSeconds: (last.at - this.started.at) / 1000,
       cpuSeconds: last.cpu - first.cpu,
@@ -116,6 +133,8 @@ export class UseSampler {
       databaseCpuSeconds: this.databasePid ? familyCpu(this.databasePid) - this.started.database : undefined,
       machineBusy: (machine.busy - this.started.machine.busy) / Math.max(1, machine.total - this.started.machine.total),
       loadAverage: [this.started.load, os.loadavg()[0]!],
+      listenOverflows: drops.overflows - this.started.drops.overflows,
+      synRetries: drops.synRetries - this.started.drops.synRetries,
     };
   }
 }
