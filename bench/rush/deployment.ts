@@ -23,13 +23,10 @@ const CONTRACT_DAYS = 30;
 const CONTRACT_PRICE = 40;
 
 export interface Deployment {
-  teams: number;
-  privateLeagues: number;
   /** every team of every league, for the scoring engine: its id and its player's position */
   teamsToScore: { teamId: string; index: number }[];
   /** the player at `index` of the Global League (0-based): subject and name as stored */
   playerAt(index: number): { subject: string; name: string; privateLeagueId: string | null };
-  rows: number;
 }
 
 const privateLeagueId = (k: number) => `lg_rush_private_${k}`;
@@ -40,7 +37,6 @@ export async function buildDeployment(db: Database, options: { teams: number; pr
   const start = addDays(today, -(SCORED_DAYS + 1));
   const global = await buildBulkLeague(db, { leagueId: GLOBAL_LEAGUE_ID, teams, start, durationDays: 90, scoredDays: SCORED_DAYS, contractPrice: CONTRACT_PRICE });
   const teamsToScore = global.teamIds.map((teamId, index) => ({ teamId, index }));
-  let rows = 0;
   await writeTransaction(db, async (tx) => {
     const client = tx.$client;
     client.prepare(`UPDATE leagues SET name = 'Global League' WHERE id = ?`).run(GLOBAL_LEAGUE_ID);
@@ -78,7 +74,6 @@ export async function buildDeployment(db: Database, options: { teams: number; pr
         const date = addDays(today, -1 - n);
         notification.run(`nt_rush_${i}_${n}`, global.playerIds[i], GLOBAL_LEAGUE_ID, teamId, contractId, `${displayTitle(articleId)} scored on ${date}`, date, n, `${date}T06:00:00.000Z`);
       }
-      rows += 4;
     }
     for (let k = 0; k < privateLeagues; k++) {
       const leagueId = privateLeagueId(k);
@@ -99,7 +94,6 @@ export async function buildDeployment(db: Database, options: { teams: number; pr
         activity.run(leagueId, at, 'buy', JSON.stringify({ team: { id: teamId, name: `Team ${m}` }, article: { id: articleId, title: displayTitle(articleId) }, tier }));
         teamIds.push(teamId);
         teamsToScore.push({ teamId, index: i });
-        rows += 6 + SCORED_DAYS;
       }
       await refreshTotalsOfTeams(tx, teamIds);
       await markStandingsChanged(tx, leagueId);
@@ -107,10 +101,7 @@ export async function buildDeployment(db: Database, options: { teams: number; pr
   });
   await seedStoredShelf(db);
   return {
-    teams,
-    privateLeagues,
     teamsToScore,
-    rows: rows + teams * (5 + SCORED_DAYS),
     playerAt: (index) => ({
       subject: `bulk:${GLOBAL_LEAGUE_ID}_${index}`,
       name: `Player ${index}`,
