@@ -13,6 +13,9 @@ function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(' ');
 }
 
+/** a client whose arrivals or event loop ran later than this was not keeping up */
+const CLIENT_BEHIND_MS = 100;
+
 const WIDTHS = [26, 8, 9, 9, 9, 9, 7, 7, 7, 7];
 const HEADER = row(['', 'answered', 'p50', 'p95', 'p99', 'max', '>1 s', '304', 'shed', 'errors'], WIDTHS);
 
@@ -42,9 +45,12 @@ export function printPhase(title: string, phase: Phase, byKind: boolean): { requ
   if (undrawn > 0) console.log(`  screens not drawn: ${[...tally.undrawn].map(([reason, n]) => `${reason} ×${count(n)}`).join(', ')}`);
   const { client } = phase;
   console.log(
-    `  the load client: ${(client.cores * 100).toFixed(0)} % of one core, event-loop delay p99 ${ms(client.loopDelayP99)} (max ${ms(client.loopDelayMax)}), ` +
+    `  the load client: used ${(client.cores * 100).toFixed(0)} % of one core, event-loop delay p99 ${ms(client.loopDelayP99)} (max ${ms(client.loopDelayMax)}), ` +
       `arrivals started late by p99 ${ms(client.latenessP99)}, up to ${count(client.peakPlayers)} players' browsers open at once`,
   );
+  if (client.latenessP99 > CLIENT_BEHIND_MS || client.loopDelayP99 > CLIENT_BEHIND_MS) {
+    console.log(`  (the client fell behind, needing more of a core than it got: its own delays are in these times)`);
+  }
   return { requests, screens };
 }
 
@@ -64,6 +70,7 @@ export function useLine(label: string, use: Use, clientCores: number): string {
     `RSS ${mb(use.rssStart)} → peak ${mb(use.rssPeak)}` +
     (use.databaseCpuSeconds === undefined ? '' : `; PostgreSQL's processes ${database.toFixed(1)} s CPU (${(database / use.wallSeconds).toFixed(2)} cores)`) +
     `\n  the machine: ${cores} cores ${(use.machineBusy * 100).toFixed(0)} % busy, ${Math.max(0, others).toFixed(2)} cores of it other processes than the service, the database and the load client; ` +
+    (use.cpuPressure === undefined ? '' : `some runnable task waited for a core ${(use.cpuPressure * 100).toFixed(0)} % of the time; `) +
     `load average ${use.loadAverage[0].toFixed(1)} → ${use.loadAverage[1].toFixed(1)}; ` +
     `the kernel dropped ${count(use.listenOverflows)} connection attempts at a full listen queue and sent ${count(use.synRetries)} SYNs again (each a second or more)` +
     (others > BUSY_ELSEWHERE ? `\n  (other work held ${others.toFixed(2)} cores of ${cores}: the service and the client ran on what was left, so these times are not this deployment's own)` : '')

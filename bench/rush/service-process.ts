@@ -68,6 +68,16 @@ function listenDrops(): { overflows: number; synRetries: number } {
   return { overflows: value('ListenOverflows'), synRetries: value('TCPSynRetrans') };
 }
 
+/** Microseconds in which some runnable task waited for a core (/proc/pressure/cpu), when the kernel keeps it. */
+function cpuPressure(): number | undefined {
+  try {
+    const found = /^some .*total=(\d+)/m.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'));
+    return found ? Number(found[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Use {
   wallSeconds: number;
   cpuSeconds: number;
@@ -84,13 +94,15 @@ export interface Use {
   /** connection attempts the kernel dropped at a full listen queue, and SYNs sent again */
   listenOverflows: number;
   synRetries: number;
+  /** share of the time some runnable task waited for a core (every process) */
+  cpuPressure?: number;
 }
 
 /** Samples a process every quarter second between start and stop. */
 export class UseSampler {
   private timer: NodeJS.Timeout | undefined;
   private readonly samples: { at: number; cpu: number; rss: number }[] = [];
-  private started = { at: 0, database: 0, machine: { busy: 0, total: 0 }, load: 0, drops: { overflows: 0, synRetries: 0 } };
+  private started = { at: 0, database: 0, machine: { busy: 0, total: 0 }, load: 0, drops: { overflows: 0, synRetries: 0 }, pressure: undefined as number | undefined };
 
   constructor(
     private readonly pid: number,
@@ -99,7 +111,7 @@ export class UseSampler {
 
   start(): void {
     this.samples.length = 0;
-    this.started = { at: performance.now(), database: this.databasePid ? familyCpu(this.databasePid) : 0, machine: machineTicks(), load: os.loadavg()[0]!, drops: listenDrops() };
+    this.started = { at: performance.now(), database: this.databasePid ? familyCpu(this.databasePid) : 0, machine: machineTicks(), load: os.loadavg()[0]!, drops: listenDrops(), pressure: cpuPressure() };
     this.sample();
     this.timer = setInterval(() => this.sample(), 250);
   }
@@ -123,8 +135,10 @@ export class UseSampler {
     }
     const machine = machineTicks();
     const drops = listenDrops();
+    const pressure = cpuPressure();
+    const wallSeconds = (last.at - this.started.at) / 1000;
     return {
-      wallSeconds: (last.at - this.started.at) / 1000,
+      wallSeconds,
       cpuSeconds: last.cpu - first.cpu,
       peakCores,
       rssStart: first.rss,
@@ -135,6 +149,7 @@ export class UseSampler {
       loadAverage: [this.started.load, os.loadavg()[0]!],
       listenOverflows: drops.overflows - this.started.drops.overflows,
       synRetries: drops.synRetries - this.started.drops.synRetries,
+      cpuPressure: pressure === undefined || this.started.pressure === undefined ? undefined : (pressure - this.started.pressure) / 1e6 / wallSeconds,
     };
   }
 }
