@@ -1,15 +1,13 @@
 /**
- * When the players of a morning rush arrive: a ramp that rises fast after the push and tails
- * off, shaped t·e^(−t/τ) with τ an eighth of the window, so the busiest second comes early
- * (at τ) and carries about three times the window's mean rate. The times are the shape's
- * quantiles, spaced evenly in probability, so two runs of one size arrive identically.
+ * When the players of a morning rush arrive: a ramp that rises from nothing to its peak over
+ * the first tenth of the window (the push reaching phones, players noticing it) and falls
+ * back to nothing at its end, a triangle whose busiest second carries twice the window's mean
+ * rate. The times are the ramp's quantiles, spaced evenly in probability, so two runs of one
+ * size arrive identically.
  */
 
-/** The window holds this many τ: the shape's last 0.3 % falls outside it and is folded in. */
-const TAUS_IN_WINDOW = 8;
-
-/** Share of the untruncated shape before x·τ (the gamma(2) distribution function). */
-const shareBefore = (x: number) => 1 - Math.exp(-x) * (1 + x);
+/** where in the window the ramp peaks */
+const PEAK_AT = 0.1;
 
 export interface ArrivalRamp {
   /** milliseconds after the start at which each player arrives, ascending */
@@ -20,20 +18,12 @@ export interface ArrivalRamp {
 }
 
 export function arrivalRamp(players: number, seconds: number): ArrivalRamp {
-  const tau = seconds / TAUS_IN_WINDOW;
-  const whole = shareBefore(TAUS_IN_WINDOW);
   const at: number[] = [];
   for (let i = 0; i < players; i++) {
-    const target = ((i + 0.5) / players) * whole;
-    let low = 0;
-    let high = TAUS_IN_WINDOW;
-    for (let step = 0; step < 50; step++) {
-      const middle = (low + high) / 2;
-      if (shareBefore(middle) < target) low = middle;
-      else high = middle;
-    }
-    at.push(((low + high) / 2) * tau * 1000);
+    const u = (i + 0.5) / players;
+    // the triangle's distribution function, inverted on each side of its apex
+    const t = u <= PEAK_AT ? Math.sqrt(u * PEAK_AT) : 1 - Math.sqrt((1 - u) * (1 - PEAK_AT));
+    at.push(t * seconds * 1000);
   }
-  // the density at x = 1 is e^−1 / τ of the untruncated shape
-  return { at, peakSecond: tau, peakRate: (players * Math.exp(-1)) / tau / whole };
+  return { at, peakSecond: PEAK_AT * seconds, peakRate: (2 * players) / seconds };
 }
