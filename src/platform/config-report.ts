@@ -3,7 +3,7 @@
  * and secrets masked. The value shown is the validated one, so what is printed is what runs.
  */
 import fs from 'node:fs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Config, configFilePath, configSchema, ENVIRONMENT, type LoadOptions, loadConfig } from './config';
 import { maskDatabaseUrl } from './database-url';
 import { isSecretName, MASK } from './redaction';
@@ -25,14 +25,12 @@ export function isSecretKey(key: string): boolean {
   return isSecretName(key.split('.').at(-1)!);
 }
 
-type AnySchema = z.ZodType & { _zod: { def: { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema> } } };
-
 /** The dotted paths of every leaf key, in the schema's order. */
-function leafKeys(schema: AnySchema, prefix: string[] = []): string[][] {
+function leafKeys(schema: z.ZodType, prefix: string[] = []): string[][] {
   let node = schema;
-  while (node._zod.def.innerType && ['default', 'prefault', 'optional'].includes(node._zod.def.type)) node = node._zod.def.innerType;
-  if (node._zod.def.type !== 'object' || !node._zod.def.shape) return [prefix];
-  return Object.entries(node._zod.def.shape).flatMap(([key, child]) => leafKeys(child, [...prefix, key]));
+  while (node instanceof z.ZodDefault || node instanceof z.ZodPrefault || node instanceof z.ZodOptional) node = node.unwrap() as z.ZodType;
+  if (!(node instanceof z.ZodObject)) return [prefix];
+  return Object.entries(node.shape as Record<string, z.ZodType>).flatMap(([key, child]) => leafKeys(child, [...prefix, key]));
 }
 
 function at(value: unknown, path: string[]): unknown {
@@ -62,7 +60,7 @@ export function explainConfig(options: LoadOptions = {}): { file: string | undef
   if (options.flags?.host !== undefined) flagKeys.add('host');
   if (options.flags?.database !== undefined) flagKeys.add('databasePath');
 
-  const entries = leafKeys(configSchema as unknown as AnySchema).map((path): ConfigEntry => {
+  const entries = leafKeys(configSchema).map((path): ConfigEntry => {
     const key = path.join('.');
     const secret = isSecretKey(key);
     const raw = at(config, path);

@@ -51,9 +51,8 @@ export async function hostAllowed(url: URL, policy: OutboundPolicy): Promise<boo
 /** dns.lookup that refuses, at connect time, any address the rule refuses. */
 function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true, verbatim: true }, (error, found) => {
+    dns.lookup(hostname, { family: options.family, hints: options.hints, all: true, verbatim: true }, (error, list) => {
       if (error) return (callback as (e: Error) => void)(error);
-      const list = found as unknown as dns.LookupAddress[];
       if (list.length === 0 || (!policy.allowPrivateAddresses && list.some((entry) => isPrivateAddress(entry.address)))) {
         return (callback as (e: Error) => void)(new OutboundError('refused-address'));
       }

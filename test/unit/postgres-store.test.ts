@@ -13,7 +13,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CopyRefused, copyToPostgres, tablesInCopyOrder } from '../../src/features/operations/copy-to-postgres';
 import { closeDatabase, type Database, openDatabase } from '../../src/platform/db/database';
-import { applyPostgresMigrations, openPostgres, type PostgresDatabase, type PostgresStore } from '../../src/platform/db/postgres';
+import { applyPostgresMigrations, openPostgres, type PostgresStore } from '../../src/platform/db/postgres';
+import type { PostgresHandle } from '../../src/platform/db/handles';
 import { buildBulkLeague, type BulkLeague } from '../support/bulk-league';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import * as pgSchema from '../../src/platform/db/schema/postgres';
@@ -103,12 +104,12 @@ describe('copyToPostgres', () => {
   it.each([
     {
       what: 'a table whose row count differs',
-      tamper: (tx: PostgresDatabase) => tx.execute(sql`delete from performances where team_id = ${teamId(5)}`),
+      tamper: (tx: PostgresHandle) => tx.execute(sql`delete from performances where team_id = ${teamId(5)}`),
       refusal: /^the copy does not check out, nothing was kept: table performances has 598 rows in PostgreSQL and 600 in SQLite$/,
     },
     {
       what: 'a team whose credits differ',
-      tamper: (tx: PostgresDatabase) => tx.execute(sql`update ledger_entries set amount = amount - 1 where team_id = ${teamId(9)}`),
+      tamper: (tx: PostgresHandle) => tx.execute(sql`update ledger_entries set amount = amount - 1 where team_id = ${teamId(9)}`),
       refusal: new RegExp(`^the copy does not check out, nothing was kept: table ledger_entries gives team ${teamId(9)} 974 credits in PostgreSQL and 975 in SQLite$`),
     },
   ])('rolls the whole copy back when it finds $what, naming the table', async ({ tamper, refusal }) => {

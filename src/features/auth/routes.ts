@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { routesWhen } from '../../platform/http/optional-routes';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
@@ -189,7 +190,5 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     );
 
-  // Password sign-in switched off: the routes are absent (an unknown route's plain 404), and so
-  // absent from the document; the type keeps them, so the client's calls still compile.
-  return routes.use(ctx.config.passwordSignIn ? password : (new Elysia() as unknown as typeof password));
+  return routes.use(routesWhen(ctx.config.passwordSignIn, () => password));
 }

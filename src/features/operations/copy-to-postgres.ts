@@ -11,6 +11,7 @@ import { STARTING_CREDITS } from '../../domain/pricing';
 import type { Database } from '../../platform/db/database';
 import { creditsSql } from '../contracts/ledger-store';
 import type { PostgresDatabase } from '../../platform/db/postgres';
+import type { PostgresHandle } from '../../platform/db/handles';
 import * as pgSchema from '../../platform/db/schema/postgres';
 import * as sqliteSchema from '../../platform/db/schema/sqlite';
 
@@ -85,7 +86,7 @@ export interface CopyOptions {
   batchRows?: number;
   onProgress?: CopyProgress;
   /** called inside the transaction after the rows are written and before they are checked (tests) */
-  beforeCheck?: (tx: PostgresDatabase) => Promise<void>;
+  beforeCheck?: (tx: PostgresHandle) => Promise<void>;
 }
 
 export interface CopyReport {
@@ -107,7 +108,7 @@ export async function copyToPostgres(source: Database, target: PostgresDatabase,
     // a deferred transaction takes its snapshot at its first read
     client.prepare('SELECT count(*) FROM sqlite_master').get();
     return await target.transaction(async (tx) => {
-      const db = tx as unknown as PostgresDatabase;
+      const db = tx;
       // a second copy started meanwhile waits here, then finds this one's rows
       await db.execute(sql`select pg_advisory_xact_lock(${COPY_LOCK})`);
       await refuseUsedDatabase(db, tables);
@@ -126,7 +127,7 @@ export async function copyToPostgres(source: Database, target: PostgresDatabase,
   }
 }
 
-async function refuseUsedDatabase(db: PostgresDatabase, tables: TablePair[]): Promise<void> {
+async function refuseUsedDatabase(db: PostgresHandle, tables: TablePair[]): Promise<void> {
   for (const pair of tables) {
     if (SEEDED_BY_MIGRATIONS.has(pair.name)) continue;
     const found = await db.execute(sql`select exists (select 1 from ${pair.postgres}) as used`);
@@ -136,7 +137,7 @@ async function refuseUsedDatabase(db: PostgresDatabase, tables: TablePair[]): Pr
   }
 }
 
-async function copyTable(source: Database, target: PostgresDatabase, pair: TablePair, options: CopyOptions): Promise<number> {
+async function copyTable(source: Database, target: PostgresHandle, pair: TablePair, options: CopyOptions): Promise<number> {
   const total = source.select({ n: count() }).from(pair.sqlite).get()!.n;
   if (total === 0) return 0;
   const sqliteColumns = Object.values(getTableColumns(pair.sqlite)) as Column[];
@@ -192,7 +193,7 @@ async function copyTable(source: Database, target: PostgresDatabase, pair: Table
 }
 
 /** Identity columns were given the copied ids: their sequences continue after the largest. */
-async function advanceIdentities(db: PostgresDatabase, tables: TablePair[]): Promise<void> {
+async function advanceIdentities(db: PostgresHandle, tables: TablePair[]): Promise<void> {
   for (const pair of tables) {
     for (const column of getPgTableConfig(pair.postgres).columns) {
       if (!column.generatedIdentity) continue;
@@ -206,7 +207,7 @@ async function advanceIdentities(db: PostgresDatabase, tables: TablePair[]): Pro
 }
 
 /** Row counts of every table, then every team's credits; throws naming the first difference. */
-async function checkCopy(source: Database, target: PostgresDatabase, tables: TablePair[]): Promise<number> {
+async function checkCopy(source: Database, target: PostgresHandle, tables: TablePair[]): Promise<number> {
   for (const pair of tables) {
     const expected = source.select({ n: count() }).from(pair.sqlite).get()!.n;
     const [row] = await target.select({ n: count() }).from(pair.postgres);

@@ -10,6 +10,7 @@ import * as schema from './schema/sqlite';
 import { migrationFiles, sqliteNativeBinding } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
 import { databaseFailure, driverErrorCode } from './database-errors';
+import { applyMigrationList, asPostgres } from './handles';
 
 export { driverErrorCode } from './database-errors';
 
@@ -253,9 +254,7 @@ export function applyMigrations(handle: Database): number {
     hash: crypto.createHash('sha256').update(file.sql).digest('hex'),
   }));
   const before = countApplied(db);
-  // drizzle's own migrator reads a folder; the dialect accepts the parsed list directly.
-  const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): void }; session: unknown };
-  internals.dialect.migrate(migrations, internals.session, { migrationsFolder: 'embedded' });
+  void applyMigrationList(db, migrations, { migrationsFolder: 'embedded' });
   // what SQL cannot compute: stored name keys whose rule changed
   upgradeTeamNameKeys(db);
   return countApplied(db) - before;
@@ -339,7 +338,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Whether the database answers a trivial read now (the health check). */
 export async function databaseAnswers(db: Database): Promise<boolean> {
   try {
-    if (dialectOf(db) === 'postgres') await (db as unknown as PgDatabase<never>).execute(sql`select 1`);
+    if (dialectOf(db) === 'postgres') await asPostgres(db).execute(sql`select 1`);
     else db.$client.prepare('SELECT 1').get();
     return true;
   } catch {

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import * as sqliteSchema from './schema/sqlite';
 import * as postgresSchema from './schema/postgres';
 import { type Database, dialectOf } from './database';
+import { asPostgres } from './handles';
 
 export { dialectOf } from './database';
 
@@ -33,8 +34,7 @@ export function touched(result: unknown): number {
 /** Rows of a raw statement. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   if (dialectOf(db) === 'postgres') {
-    const result = (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query)) as { rows: T[] };
-    return result.rows;
+    return (await asPostgres(db).execute(query)).rows as T[];
   }
   return db.all<T>(query);
 }
@@ -46,13 +46,12 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  * reads keep (preparedOnce).
  */
 export async function preparedPgRows<T>(db: Database, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
-  const pool = db.$client as unknown as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> };
-  return (await pool.query({ name, text, values: [...values] })).rows;
+  return (await asPostgres(db).$client.query<T & object>({ name, text, values: [...values] })).rows;
 }
 
 /** Runs a raw statement; answers how many rows it touched. */
 export async function execute(db: Database, query: SQL): Promise<number> {
-  if (dialectOf(db) === 'postgres') return touched(await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query));
+  if (dialectOf(db) === 'postgres') return touched(await asPostgres(db).execute(query));
   return db.run(query).changes;
 }
 

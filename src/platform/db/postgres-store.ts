@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/postgres';
 import { type Database, registerStore, type Store } from './database';
+import { asDatabase, asPostgres } from './handles';
 import { driverErrorCode, isDatabaseUnavailable } from './database-errors';
 import { maskDatabaseUrl } from '../database-url';
 import { applyPostgresMigrations, describePostgresError, openPostgres, PostgresFailure } from './postgres';
@@ -64,7 +65,7 @@ export async function openPostgresDatabase(url: string, options: PostgresStoreOp
   }
   const db = drizzle({ client: pool, schema });
   registerStore(pool, postgresStore(pool, options.leagueTurnTimeoutMs ?? LEAGUE_TURN_TIMEOUT_MS));
-  return db as unknown as Database;
+  return asDatabase(db);
 }
 
 /** A drizzle handle on one pooled connection, made once per connection (drizzle builds its schema's relations on each call). */
@@ -125,13 +126,13 @@ function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
         handleOn(client).transaction(
           (tx) => {
             registerStore(tx, store);
-            return work(tx as unknown as Database);
+            return work(asDatabase(tx));
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
         ),
       ),
     savepoint: async (tx, work) => {
-      const handle = tx as unknown as PgDb;
+      const handle = asPostgres(tx);
       const name = sql.raw(`sp${++savepoints}`);
       await handle.execute(sql`savepoint ${name}`);
       try {
@@ -178,7 +179,7 @@ async function serializable<T>(db: PgDb, store: Store, work: (tx: Database) => P
       return await db.transaction(
         (tx) => {
           registerStore(tx, store);
-          return work(tx as unknown as Database);
+          return work(asDatabase(tx));
         },
         { isolationLevel: 'serializable' },
       );

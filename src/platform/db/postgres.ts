@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/postgres';
 import { migrationFiles } from '../embedded';
+import { applyMigrationList } from './handles';
 import { maskDatabaseUrl, withoutUrlPassword } from '../database-url';
 
 export type PostgresDatabase = NodePgDatabase<typeof schema> & { $client: pg.Client };
@@ -91,8 +92,7 @@ export async function applyPostgresMigrations(db: PostgresDatabase): Promise<Pos
   await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     const before = await appliedCount(db);
-    const internals = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: unknown };
-    await internals.dialect.migrate(migrations, internals.session, {
+    await applyMigrationList(db, migrations, {
       migrationsFolder: 'embedded',
       migrationsSchema: MIGRATIONS_SCHEMA,
       migrationsTable: MIGRATIONS_TABLE,

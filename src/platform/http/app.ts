@@ -6,6 +6,7 @@
  */
 import { node } from '@elysiajs/node';
 import { type AnyElysia, Elysia } from 'elysia';
+import { routesWhen } from './optional-routes';
 import { z } from 'zod';
 import { version } from '../../../package.json';
 import type { AppContext } from '../app-context';
@@ -56,9 +57,8 @@ export function createApp(ctx: AppContext) {
     .use(reportRoutes(ctx, services))
     .use(webhookRoutes(ctx, services))
     .use(pushRoutes(ctx, services));
-  // served only when its token is configured; the type keeps it for the client either way
   const metricsToken = ctx.config.metrics.token;
-  const metrics = metricsToken ? metricsRoutes(ctx.metrics, metricsToken) : (new Elysia() as unknown as ReturnType<typeof metricsRoutes>);
+  const metrics = routesWhen(Boolean(metricsToken), () => metricsRoutes(ctx.metrics, metricsToken ?? ''));
 
   let document: unknown;
   let self: AnyElysia | undefined;

@@ -33,13 +33,17 @@ function components(io: 'output'): Record<string, JsonObject> {
 
 const REFUSAL = { description: 'A refusal: `{ "error": CONSTANT }` with the status the catalogue names', content: { 'application/json': { schema: { $ref: `${COMPONENT}Error` } } } };
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
 export function openApiDocument(app: AnyElysia, version: string): JsonObject {
-  const { paths } = toOpenAPISchema(app, { staticFile: false }, undefined, mapJsonSchema, '3.1.0') as unknown as { paths: Record<string, Record<string, JsonObject>> };
-  for (const operations of Object.values(paths)) {
-    for (const operation of Object.values(operations)) {
-      const responses = (operation.responses ??= {}) as Record<string, JsonObject>;
+  const { paths } = toOpenAPISchema(app, { staticFile: false }, undefined, mapJsonSchema, '3.1.0');
+  for (const item of Object.values(paths)) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      const responses = (operation.responses ??= {});
       const redirect = responses['302'];
-      if (redirect) responses['302'] = { description: redirect.description ?? 'A redirect', headers: { Location: { schema: { type: 'string' } } } };
+      if (redirect) responses['302'] = { description: ('description' in redirect && redirect.description) || 'A redirect', headers: { Location: { schema: { type: 'string' } } } };
       responses.default = REFUSAL;
     }
   }

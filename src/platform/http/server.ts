@@ -130,7 +130,7 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
     // The origin is fixed, never the client's Host header: a short or odd Host must not move
     // the path the guards and the router read (srvx would build the URL from it).
     request._url = localUrl(req.url ?? '');
-    const response = await fetch(request as unknown as Request);
+    const response = await fetch(request as Request);
     await sendNodeResponse(res, response as never);
   } catch (error) {
     log.error('response could not be written', { errorMessage: error instanceof Error ? error.message : String(error) });

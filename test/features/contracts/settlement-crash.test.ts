@@ -24,7 +24,7 @@ import { cliBundleOptions } from '../../../scripts/bundle-options.mjs';
 import type { TestApp } from '../../support/app';
 import { databaseEnvironment } from '../../support/test-store';
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 // Inside the checkout so the bundle resolves better-sqlite3 and the migrations like dist/ does.
 const bundleDir = path.join(root, 'node_modules', '.cache', 'fantasy-crash-test');
 let bundle: string;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefersHtml } from '../../../src/platform/http/web-app';
 import { createTestApp, type TestApp } from '../../support/app';
 
-const webDist = path.resolve(__dirname, '../../dist/web');
+const webDist = path.resolve(__dirname, '../../../dist/web');
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 let app: TestApp;

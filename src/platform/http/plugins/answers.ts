@@ -20,6 +20,11 @@ function isPlainJson(value: unknown): value is object {
   return value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof Response) && !(value instanceof Promise);
 }
 
+/** A Buffer as a mapResponse hook's answer (Elysia's types allow only a Response there). */
+function asAnswer(body: Buffer): Response {
+  return body as unknown as Response;
+}
+
 export function answerHeaders() {
   return new Elysia({ name: 'answer-headers' })
     .onRequest(({ set }) => {
@@ -37,8 +42,8 @@ export function answerHeaders() {
       headers['content-type'] = 'application/json';
       appendVary(headers, 'Accept-Encoding');
       const encoding = json.byteLength >= MIN_COMPRESSED_BYTES ? preferredEncoding(request.headers.get('accept-encoding')) : null;
-      if (!encoding) return json as unknown as Response;
+      if (!encoding) return asAnswer(json);
       headers['content-encoding'] = encoding;
-      return compress(json, encoding) as unknown as Response;
+      return asAnswer(compress(json, encoding));
     });
 }
