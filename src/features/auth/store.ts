@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type Database, preparedOnce, writeTransaction } from '../../platform/db/database';
-import { dialectOf, first, tablesOf, touched } from '../../platform/db/dialect';
+import { and, eq } from 'drizzle-orm';
+import { type Database, writeTransaction } from '../../platform/db/database';
+import { first, tablesOf, touched } from '../../platform/db/dialect';
+import { selectRow } from '../../platform/db/statements';
 import type { players } from '../../platform/db/schema/sqlite';
 
 /**
@@ -11,12 +12,9 @@ import type { players } from '../../platform/db/schema/sqlite';
 export type PlayerRow = typeof players.$inferSelect;
 
 export async function findPlayerBySubject(db: Database, subject: string): Promise<PlayerRow | undefined> {
-  const { players } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') return first(db.select().from(players).where(eq(players.subject, subject)));
-  const query = preparedOnce(db, 'findPlayerBySubject', () =>
-    db.select().from(players).where(eq(players.subject, sql.placeholder('subject'))).prepare(),
-  );
-  return query.get({ subject });
+  const text = `SELECT id, subject, username, username_key AS "usernameKey", name, email, picture, created_at AS "createdAt"
+    FROM players WHERE subject = ?`;
+  return selectRow<PlayerRow>(db, text, subject);
 }
 
 /** `key` is the username's usernameKey (domain/name-keys). */

@@ -2,17 +2,13 @@
  * Issue 25's store: league webhooks, push subscriptions and choices, the outbox both channels
  * leave from, what `announce` has written per league and day, and the facts a morning message
  * is made of. Outbox rows are written by the caller's own transaction (a join, an announce).
- * SQLite keeps its prepared statements; PostgreSQL's variants sit in a branch before them.
  */
-import type BetterSqlite3 from 'better-sqlite3';
-import { and, asc, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { type Database, preparedOnce, writeTransaction } from '../../platform/db/database';
-import { dialectOf, execute, first, rowsOf, tablesOf, touched } from '../../platform/db/dialect';
+import { and, asc, eq } from 'drizzle-orm';
+import { type Database, writeTransaction } from '../../platform/db/database';
+import { first, tablesOf, touched } from '../../platform/db/dialect';
+import { insertInOrder } from '../../platform/db/insert-in-order';
+import { jsonText, runStatement, selectRow, selectRows } from '../../platform/db/statements';
 import type { leagueWebhooks, outbox, pushSubscriptions } from '../../platform/db/schema/sqlite';
-
-function prepared(db: Database, text: string): BetterSqlite3.Statement {
-  return preparedOnce(db, text, () => db.$client.prepare(text));
-}
 
 export type WebhookRow = typeof leagueWebhooks.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -55,21 +51,13 @@ export async function recordWebhookSuccess(db: Database, leagueId: string, at: s
 
 export async function recordWebhookFailure(db: Database, leagueId: string, at: string, error: string): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await execute(db, sql`UPDATE league_webhooks SET failing_since = coalesce(failing_since, ${at}), last_error = ${error} WHERE league_id = ${leagueId}`);
-      return;
-    }
-    prepared(db, 'UPDATE league_webhooks SET failing_since = coalesce(failing_since, ?), last_error = ? WHERE league_id = ?').run(at, error, leagueId);
+    await runStatement(db, 'UPDATE league_webhooks SET failing_since = coalesce(failing_since, ?), last_error = ? WHERE league_id = ?', at, error, leagueId);
   });
 }
 
 export async function pendingWebhookMessages(db: Database, leagueId: string): Promise<number> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM outbox WHERE channel = 'webhook' AND league_id = ${leagueId} AND status = 'pending'`);
-    return Number(rows[0]?.n ?? 0);
-  }
-  const row = prepared(db, `SELECT count(*) AS n FROM outbox WHERE channel = 'webhook' AND league_id = ? AND status = 'pending'`).get(leagueId) as { n: number };
-  return row.n;
+  const text = `SELECT CAST(count(*) AS INTEGER) AS n FROM outbox WHERE channel = 'webhook' AND league_id = ? AND status = 'pending'`;
+  return (await selectRow<{ n: number }>(db, text, leagueId))?.n ?? 0;
 }
 
 // ---- push subscriptions and choices ---------------------------------------------------------
@@ -107,12 +95,7 @@ export async function findSubscription(db: Database, id: string): Promise<Subscr
 }
 
 export async function subscriptionCount(db: Database, playerId: string): Promise<number> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE player_id = ${playerId}`);
-    return Number(rows[0]?.n ?? 0);
-  }
-  const row = prepared(db, 'SELECT count(*) AS n FROM push_subscriptions WHERE player_id = ?').get(playerId) as { n: number };
-  return row.n;
+  return (await selectRow<{ n: number }>(db, 'SELECT CAST(count(*) AS INTEGER) AS n FROM push_subscriptions WHERE player_id = ?', playerId))?.n ?? 0;
 }
 
 export interface PushChoices {
@@ -143,9 +126,9 @@ const CHOICE_COLUMNS: Record<PushChoice, string> = {
   round_result: 'round_result',
 };
 
-/** PostgreSQL: whether the player of preference row `p` wants `choice` (no row: every choice on). */
-function wantsOnPostgres(choice: PushChoice) {
-  return sql`coalesce(${sql.identifier('p')}.${sql.identifier(CHOICE_COLUMNS[choice])}, true)`;
+/** Whether the player of preference row `p` wants `choice` (no row: every choice on). */
+function wants(choice: PushChoice): string {
+  return `coalesce(p.${CHOICE_COLUMNS[choice]}, true)`;
 }
 
 /**
@@ -153,22 +136,12 @@ function wantsOnPostgres(choice: PushChoice) {
  * those a league-wide push goes to.
  */
 export async function subscribersOfLeague(db: Database, leagueId: string, choice: PushChoice): Promise<{ subscriptionId: string; teamId: string; playerId: string }[]> {
-  if (dialectOf(db) === 'postgres') {
-    return rowsOf(
-      db,
-      sql`SELECT s.id AS "subscriptionId", t.id AS "teamId", t.player_id AS "playerId"
-        FROM teams t JOIN push_subscriptions s ON s.player_id = t.player_id
-        LEFT JOIN push_preferences p ON p.player_id = t.player_id
-        WHERE t.league_id = ${leagueId} AND t.left_at IS NULL AND ${wantsOnPostgres(choice)}
-        ORDER BY t.id, s.id`,
-    );
-  }
-  const text = `SELECT s.id AS subscriptionId, t.id AS teamId, t.player_id AS playerId
+  const text = `SELECT s.id AS "subscriptionId", t.id AS "teamId", t.player_id AS "playerId"
     FROM teams t JOIN push_subscriptions s ON s.player_id = t.player_id
     LEFT JOIN push_preferences p ON p.player_id = t.player_id
-    WHERE t.league_id = ? AND t.left_at IS NULL AND coalesce(p.${choice}, 1) = 1
+    WHERE t.league_id = ? AND t.left_at IS NULL AND ${wants(choice)}
     ORDER BY t.id, s.id`;
-  return prepared(db, text).all(leagueId) as { subscriptionId: string; teamId: string; playerId: string }[];
+  return selectRows(db, text, leagueId);
 }
 
 // ---- outbox ---------------------------------------------------------------------------------
@@ -182,25 +155,14 @@ export interface NewOutboxRow {
 
 /** Call inside the transaction of what caused the message. */
 export async function enqueue(db: Database, rows: readonly NewOutboxRow[], at: string): Promise<void> {
-  return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      if (rows.length === 0) return;
-      const { outbox } = tablesOf(db);
-      await db.insert(outbox).values(
-        rows.map((row) => ({
-          channel: row.channel,
-          leagueId: row.leagueId ?? null,
-          subscriptionId: row.subscriptionId ?? null,
-          payload: JSON.stringify(row.payload),
-          createdAt: at,
-          nextAttemptAt: at,
-        })),
-      );
-      return;
-    }
-    const insert = prepared(db, 'INSERT INTO outbox (channel, league_id, subscription_id, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const row of rows) insert.run(row.channel, row.leagueId ?? null, row.subscriptionId ?? null, JSON.stringify(row.payload), at, at);
-  });
+  return writeTransaction(db, (db) =>
+    insertInOrder(
+      db,
+      'outbox',
+      { channel: 'text', league_id: 'text', subscription_id: 'text', payload: 'text', created_at: 'text', next_attempt_at: 'text' },
+      rows.map((row) => [row.channel, row.leagueId ?? null, row.subscriptionId ?? null, JSON.stringify(row.payload), at, at]),
+    ),
+  );
 }
 
 /** Where a reading of the due rows stopped: the last row it answered. */
@@ -211,85 +173,53 @@ export interface OutboxCursor {
 
 /** Pending rows due by `now` that no sender holds, oldest first; with `after`, those after that row. */
 export async function dueOutboxRows(db: Database, now: string, limit: number, after?: OutboxCursor): Promise<OutboxRow[]> {
-  if (dialectOf(db) === 'postgres') {
-    const { outbox } = tablesOf(db);
-    const later = after
-      ? or(gt(outbox.nextAttemptAt, after.nextAttemptAt), and(eq(outbox.nextAttemptAt, after.nextAttemptAt), gt(outbox.id, after.id)))
-      : undefined;
-    return db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)), later))
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(limit);
-  }
-  const columns = `SELECT id, channel, league_id AS leagueId, subscription_id AS subscriptionId, payload, status, attempts,
-      created_at AS createdAt, next_attempt_at AS nextAttemptAt, claimed_until AS claimedUntil, last_error AS lastError, done_at AS doneAt
-    FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)`;
-  if (!after) return prepared(db, `${columns} ORDER BY next_attempt_at, id LIMIT ?`).all(now, now, limit) as OutboxRow[];
-  const text = `${columns} AND (next_attempt_at > ? OR (next_attempt_at = ? AND id > ?)) ORDER BY next_attempt_at, id LIMIT ?`;
-  return prepared(db, text).all(now, now, after.nextAttemptAt, after.nextAttemptAt, after.id, limit) as OutboxRow[];
+  // the id is a bigint on PostgreSQL, which its driver hands over as text; the order is the
+  // columns' (o.id), not the cast's, so the due index serves it
+  const columns = `SELECT CAST(o.id AS DOUBLE PRECISION) AS id, o.channel, o.league_id AS "leagueId", o.subscription_id AS "subscriptionId",
+      o.payload, o.status, o.attempts, o.created_at AS "createdAt", o.next_attempt_at AS "nextAttemptAt", o.claimed_until AS "claimedUntil",
+      o.last_error AS "lastError", o.done_at AS "doneAt"
+    FROM outbox o WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND (o.claimed_until IS NULL OR o.claimed_until < ?)`;
+  if (!after) return selectRows<OutboxRow>(db, `${columns} ORDER BY o.next_attempt_at, o.id LIMIT ?`, now, now, limit);
+  const text = `${columns} AND (o.next_attempt_at > ? OR (o.next_attempt_at = ? AND o.id > ?)) ORDER BY o.next_attempt_at, o.id LIMIT ?`;
+  return selectRows<OutboxRow>(db, text, now, now, after.nextAttemptAt, after.nextAttemptAt, after.id, limit);
 }
 
 /** Takes a row for one sender until `until`; false when another sender holds it or it is done. */
 export async function claimOutboxRow(db: Database, id: number, now: string, until: string): Promise<boolean> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      const text = sql`UPDATE outbox SET claimed_until = ${until} WHERE id = ${id} AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ${now})`;
-      return (await execute(db, text)) === 1;
-    }
     const text = `UPDATE outbox SET claimed_until = ? WHERE id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)`;
-    return prepared(db, text).run(until, id, now).changes === 1;
+    return (await runStatement(db, text, until, id, now)) === 1;
   });
 }
 
 export async function markOutboxSent(db: Database, id: number, at: string): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await execute(db, sql`UPDATE outbox SET status = 'sent', done_at = ${at}, claimed_until = NULL, attempts = attempts + 1 WHERE id = ${id}`);
-      return;
-    }
-    prepared(db, `UPDATE outbox SET status = 'sent', done_at = ?, claimed_until = NULL, attempts = attempts + 1 WHERE id = ?`).run(at, id);
+    await runStatement(db, `UPDATE outbox SET status = 'sent', done_at = ?, claimed_until = NULL, attempts = attempts + 1 WHERE id = ?`, at, id);
   });
 }
 
 export async function markOutboxRetry(db: Database, id: number, nextAttemptAt: string, error: string): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await execute(db, sql`UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${nextAttemptAt}, claimed_until = NULL, last_error = ${error} WHERE id = ${id}`);
-      return;
-    }
-    prepared(db, 'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(nextAttemptAt, error, id);
+    await runStatement(db, 'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?', nextAttemptAt, error, id);
   });
 }
 
 export async function markOutboxDropped(db: Database, id: number, at: string, error: string): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await execute(db, sql`UPDATE outbox SET status = 'dropped', attempts = attempts + 1, done_at = ${at}, claimed_until = NULL, last_error = ${error} WHERE id = ${id}`);
-      return;
-    }
-    prepared(db, `UPDATE outbox SET status = 'dropped', attempts = attempts + 1, done_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?`).run(at, error, id);
+    const text = `UPDATE outbox SET status = 'dropped', attempts = attempts + 1, done_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?`;
+    await runStatement(db, text, at, error, id);
   });
 }
 
 export async function deleteOutboxRow(db: Database, id: number): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') {
-      await execute(db, sql`DELETE FROM outbox WHERE id = ${id}`);
-      return;
-    }
-    prepared(db, 'DELETE FROM outbox WHERE id = ?').run(id);
+    await runStatement(db, 'DELETE FROM outbox WHERE id = ?', id);
   });
 }
 
 /** Rows by channel and status: what /metrics shows. */
 export async function outboxTallies(db: Database): Promise<{ channel: string; status: string; n: number }[]> {
-  if (dialectOf(db) === 'postgres') {
-    const { outbox } = tablesOf(db);
-    return db.select({ channel: outbox.channel, status: outbox.status, n: count() }).from(outbox).groupBy(outbox.channel, outbox.status);
-  }
-  return prepared(db, 'SELECT channel, status, count(*) AS n FROM outbox GROUP BY channel, status').all() as { channel: string; status: string; n: number }[];
+  return selectRows(db, 'SELECT channel, status, CAST(count(*) AS INTEGER) AS n FROM outbox GROUP BY channel, status');
 }
 
 /**
@@ -297,10 +227,7 @@ export async function outboxTallies(db: Database): Promise<{ channel: string; st
  * /metrics counts them, and a counter never goes down.
  */
 export async function pruneSentOutbox(db: Database, before: string): Promise<number> {
-  return writeTransaction(db, async (db) => {
-    if (dialectOf(db) === 'postgres') return execute(db, sql`DELETE FROM outbox WHERE status = 'sent' AND done_at < ${before}`);
-    return prepared(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`).run(before).changes;
-  });
+  return writeTransaction(db, (db) => runStatement(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`, before));
 }
 
 // ---- announce -------------------------------------------------------------------------------
@@ -315,21 +242,13 @@ export async function claimAnnounceRun(db: Database, leagueId: string, day: stri
 
 /** The leagues worth a look: active ones, and those that ended or closed since `since`. */
 export async function leaguesToAnnounce(db: Database, since: string): Promise<{ id: string }[]> {
-  if (dialectOf(db) === 'postgres') {
-    return rowsOf(db, sql`SELECT id FROM leagues WHERE (closed_at IS NULL AND end_date >= ${since}) OR closed_at >= ${since} ORDER BY id`);
-  }
-  const text = `SELECT id FROM leagues WHERE (closed_at IS NULL AND end_date >= ?) OR closed_at >= ? ORDER BY id`;
-  return prepared(db, text).all(since, since) as { id: string }[];
+  return selectRows(db, 'SELECT id FROM leagues WHERE (closed_at IS NULL AND end_date >= ?) OR closed_at >= ? ORDER BY id', since, since);
 }
 
 /** The newest day any team of the league has a performance for. */
 export async function latestScoredDay(db: Database, leagueId: string): Promise<string | null> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ day: string | null }>(db, sql`SELECT max(p.date) AS day FROM teams t JOIN performances p ON p.team_id = t.id WHERE t.league_id = ${leagueId}`);
-    return rows[0]?.day ?? null;
-  }
-  const row = prepared(db, 'SELECT max(p.date) AS day FROM teams t JOIN performances p ON p.team_id = t.id WHERE t.league_id = ?').get(leagueId) as { day: string | null };
-  return row.day;
+  const text = 'SELECT max(p.date) AS day FROM teams t JOIN performances p ON p.team_id = t.id WHERE t.league_id = ?';
+  return (await selectRow<{ day: string | null }>(db, text, leagueId))?.day ?? null;
 }
 
 export interface TeamTotalsOnDay {
@@ -347,69 +266,39 @@ export interface TeamTotalsOnDay {
 
 /** Every team's totals as they stood once `day` was scored (the standings of that morning). */
 export async function totalsOnDay(db: Database, leagueId: string, day: string): Promise<TeamTotalsOnDay[]> {
-  if (dialectOf(db) === 'postgres') {
-    // points are double precision, so the sums come back as numbers (no bigint text)
-    return rowsOf(
-      db,
-      sql`SELECT t.id AS "teamId", t.name AS "teamName", t.player_id AS "playerId", t.joined_at AS "joinedAt", t.left_at AS "leftAt",
-          coalesce(sum(p.points), 0) AS "cumulativePoints",
-          coalesce(sum(CASE WHEN p.date < ${day} THEN p.points END), 0) AS "previousPoints",
-          coalesce(sum(CASE WHEN p.date = ${day} THEN p.points END), 0) AS "dayPoints"
-        FROM teams t LEFT JOIN performances p ON p.team_id = t.id AND p.date <= ${day}
-        WHERE t.league_id = ${leagueId} GROUP BY t.id`,
-    );
-  }
-  const text = `SELECT t.id AS teamId, t.name AS teamName, t.player_id AS playerId, t.joined_at AS joinedAt, t.left_at AS leftAt,
-      coalesce(sum(p.points), 0) AS cumulativePoints,
-      coalesce(sum(CASE WHEN p.date < ? THEN p.points END), 0) AS previousPoints,
-      coalesce(sum(CASE WHEN p.date = ? THEN p.points END), 0) AS dayPoints
+  // points are real (double precision), so the sums come back as numbers on both engines
+  const text = `SELECT t.id AS "teamId", t.name AS "teamName", t.player_id AS "playerId", t.joined_at AS "joinedAt", t.left_at AS "leftAt",
+      coalesce(sum(p.points), 0) AS "cumulativePoints",
+      coalesce(sum(CASE WHEN p.date < ? THEN p.points END), 0) AS "previousPoints",
+      coalesce(sum(CASE WHEN p.date = ? THEN p.points END), 0) AS "dayPoints"
     FROM teams t LEFT JOIN performances p ON p.team_id = t.id AND p.date <= ?
     WHERE t.league_id = ? GROUP BY t.id`;
-  return prepared(db, text).all(day, day, day, leagueId) as TeamTotalsOnDay[];
+  return selectRows<TeamTotalsOnDay>(db, text, day, day, day, leagueId);
 }
 
 /** Round results the feed recorded for rounds ending on `day`: what the morning names as finished. */
 export async function roundResultsEndingOn(db: Database, leagueId: string, day: string): Promise<string[]> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ payload: string }>(
-      db,
-      sql`SELECT payload FROM league_activity WHERE league_id = ${leagueId} AND kind = 'round-result' AND payload::jsonb #>> '{round,endDate}' = ${day} ORDER BY id`,
-    );
-    return rows.map((row) => row.payload);
-  }
-  const text = `SELECT payload FROM league_activity WHERE league_id = ? AND kind = 'round-result' AND json_extract(payload, '$.round.endDate') = ? ORDER BY id`;
-  return (prepared(db, text).all(leagueId, day) as { payload: string }[]).map((row) => row.payload);
+  const { leagueActivity: a } = tablesOf(db);
+  const rows = await db
+    .select({ payload: a.payload })
+    .from(a)
+    .where(and(eq(a.leagueId, leagueId), eq(a.kind, 'round-result'), eq(jsonText(db, a.payload, ['round', 'endDate']), day)))
+    .orderBy(asc(a.id));
+  return rows.map((row) => row.payload);
 }
 
 /** Live contracts of the league ending on `expireDate`, with whose team and player holds them. */
 export async function contractsExpiringOn(db: Database, leagueId: string, expireDate: string): Promise<{ contractId: string; articleId: string; teamId: string; playerId: string }[]> {
-  if (dialectOf(db) === 'postgres') {
-    return rowsOf(
-      db,
-      sql`SELECT c.id AS "contractId", c.article_id AS "articleId", c.team_id AS "teamId", t.player_id AS "playerId"
-        FROM contracts c JOIN teams t ON t.id = c.team_id
-        WHERE c.league_id = ${leagueId} AND c.status = 'live' AND c.expire_date = ${expireDate} AND NOT c.renewal_elected AND t.left_at IS NULL
-        ORDER BY c.id`,
-    );
-  }
-  const text = `SELECT c.id AS contractId, c.article_id AS articleId, c.team_id AS teamId, t.player_id AS playerId
+  const text = `SELECT c.id AS "contractId", c.article_id AS "articleId", c.team_id AS "teamId", t.player_id AS "playerId"
     FROM contracts c JOIN teams t ON t.id = c.team_id
-    WHERE c.league_id = ? AND c.status = 'live' AND c.expire_date = ? AND c.renewal_elected = 0 AND t.left_at IS NULL
+    WHERE c.league_id = ? AND c.status = 'live' AND c.expire_date = ? AND NOT c.renewal_elected AND t.left_at IS NULL
     ORDER BY c.id`;
-  return prepared(db, text).all(leagueId, expireDate) as { contractId: string; articleId: string; teamId: string; playerId: string }[];
+  return selectRows(db, text, leagueId, expireDate);
 }
 
 /** The player's subscriptions, if the player wants `choice`. */
 export async function subscriptionsWanting(db: Database, playerId: string, choice: PushChoice): Promise<string[]> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ id: string }>(
-      db,
-      sql`SELECT s.id AS id FROM push_subscriptions s LEFT JOIN push_preferences p ON p.player_id = s.player_id
-        WHERE s.player_id = ${playerId} AND ${wantsOnPostgres(choice)} ORDER BY s.id`,
-    );
-    return rows.map((row) => row.id);
-  }
   const text = `SELECT s.id AS id FROM push_subscriptions s LEFT JOIN push_preferences p ON p.player_id = s.player_id
-    WHERE s.player_id = ? AND coalesce(p.${choice}, 1) = 1 ORDER BY s.id`;
-  return (prepared(db, text).all(playerId) as { id: string }[]).map((row) => row.id);
+    WHERE s.player_id = ? AND ${wants(choice)} ORDER BY s.id`;
+  return (await selectRows<{ id: string }>(db, text, playerId)).map((row) => row.id);
 }

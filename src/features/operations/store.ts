@@ -1,7 +1,8 @@
 /** What `fantasy status` and `/metrics` read about the deployment's own health. SQL only. */
-import { and, asc, count, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, max, sql } from 'drizzle-orm';
 import { type Database, IN_BATCH } from '../../platform/db/database';
-import { dialectOf, first, pgArray, rowsOf, tablesOf } from '../../platform/db/dialect';
+import { first, rowsOf, tablesOf } from '../../platform/db/dialect';
+import { anyOf } from '../../platform/db/statements';
 
 /**
  * Per league, its first team (the founder's): every team in season gets a performance on
@@ -10,26 +11,16 @@ import { dialectOf, first, pgArray, rowsOf, tablesOf } from '../../platform/db/d
  */
 export async function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<Map<string, { teamId: string; joinedAt: string }>> {
   const out = new Map<string, { teamId: string; joinedAt: string }>();
-  if (dialectOf(db) === 'postgres') {
-    // no bare columns beside an aggregate here: DISTINCT ON keeps each league's earliest row;
-    // the ids go as one bound array (drizzle would spread a plain array into a list)
+  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
     const rows = await rowsOf<{ leagueId: string; teamId: string; joinedAt: string }>(
       db,
-      sql`SELECT DISTINCT ON (league_id) league_id AS "leagueId", id AS "teamId", joined_at AS "joinedAt"
-        FROM teams WHERE league_id = ANY(${pgArray(leagueIds)}) ORDER BY league_id, joined_at, id`,
+      sql`SELECT "leagueId", "teamId", "joinedAt" FROM (
+            SELECT league_id AS "leagueId", id AS "teamId", joined_at AS "joinedAt",
+                   row_number() OVER (PARTITION BY league_id ORDER BY joined_at, id) AS n
+            FROM teams WHERE ${anyOf(db, sql`league_id`, leagueIds.slice(i, i + IN_BATCH))}) ranked
+          WHERE n = 1`,
     );
     for (const row of rows) out.set(row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt });
-    return out;
-  }
-  const { teams } = tablesOf(db);
-  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
-    const rows = await db
-      // SQLite answers the bare column `id` from the row that holds the MIN
-      .select({ leagueId: teams.leagueId, teamId: teams.id, joinedAt: min(teams.joinedAt) })
-      .from(teams)
-      .where(inArray(teams.leagueId, leagueIds.slice(i, i + IN_BATCH)))
-      .groupBy(teams.leagueId);
-    for (const row of rows) if (row.joinedAt !== null) out.set(row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt });
   }
   return out;
 }
@@ -56,15 +47,4 @@ export async function liveContractsExpiredBy(db: Database, onOrBefore: string): 
     .orderBy(asc(contracts.expireDate));
 }
 
-/**
- * Bytes the database occupies. SQLite: pages in use × page size (the WAL is transient and not
- * counted). PostgreSQL: the database's size on disk, as the server reports it.
- */
-export async function databaseBytes(db: Database): Promise<number> {
-  if (dialectOf(db) === 'postgres') {
-    const rows = await rowsOf<{ bytes: string | number }>(db, sql`SELECT pg_database_size(current_database()) AS bytes`);
-    return Number(rows[0]?.bytes ?? 0);
-  }
-  const row = db.get<{ bytes: number }>(sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`);
-  return Number(row?.bytes ?? 0);
-}
+export { databaseBytes } from '../../platform/db/database-size';
