@@ -11,7 +11,7 @@ function domainCode(value: string): string {
   return value;
 }
 
-/** `fantasy seed-global`: creates the Global League (§6.3) once; re-running changes nothing. */
+/** `fantasy seed-global`: creates the Global League once; re-running changes nothing. */
 export function registerSeedGlobal(program: Command): void {
   program
     .command('seed-global')

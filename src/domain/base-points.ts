@@ -1,4 +1,4 @@
-/** §2 Base Points: the one curve that turns normalized views into points (scoring) and prices. */
+/** Base Points: the one curve that turns normalized views into points (scoring) and prices. */
 
 /** Below this many normalized views an article earns nothing (and is free on the market). */
 const FREE_VIEWS = 2_000;

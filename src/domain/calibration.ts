@@ -1,6 +1,6 @@
 /**
- * §1.3 measuring an edition's Language Scale Factor, and the content-article filter it
- * shares with the market (§7.1, external-apis §1.8). Inputs are already-fetched lists.
+ * Measuring an edition's Language Scale Factor, and the content-article filter it
+ * shares with the market (external-apis.md). Inputs are already-fetched lists.
  */
 
 export const REFERENCE_DOMAIN = 'en';
@@ -56,7 +56,7 @@ export function contentFilter({ namespaces, aliases, mainPage }: SiteInfo): Cont
   return filterFrom([...names].map((name) => `${underscored(name)}:`), underscored(mainPage));
 }
 
-/** external-apis §1.8 fallback, for the market only when siteinfo fails; never cache its result. */
+/** external-apis.md fallback, for the market only when siteinfo fails; never cache its result. */
 const ENGLISH_FALLBACK_PREFIXES = [
   'Special:',
   'Wikipedia:',
@@ -98,7 +98,7 @@ export interface EditionMeasure {
 }
 
 /**
- * Steps 2, 3, 4 and 6 of §1.3 for one edition. `days` holds one entry per day of the
+ * Steps 2, 3, 4 and 6 of the rules for one edition. `days` holds one entry per day of the
  * window: null (or an empty list) for a day whose list could not be had.
  */
 export function measureEdition(days: readonly (readonly TopRow[] | null)[], isContent: ContentFilter): EditionMeasure {
@@ -129,7 +129,7 @@ export type CalibrationOutcome =
   | { ok: false; reason: CalibrationRefusal };
 
 /**
- * Steps 2 (no day), 5 (floor) and 8 (rank-matched median ratio) of §1.3, in that order: the
+ * Steps 2 (no day), 5 (floor) and 8 (rank-matched median ratio) of the rules, in that order: the
  * target is held to the floor before `en` is looked at (step 7), so an edition that is too
  * small is told so even while `en` cannot be measured. `en` is never held to the floor.
  */

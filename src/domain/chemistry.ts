@@ -1,4 +1,4 @@
-/** §3.3 chemistry: link levels, their points and the capped team synergy. */
+/** Chemistry: link levels, their points and the capped team synergy. */
 
 export const CHEMISTRY_LEVELS = ['excellent', 'good', 'weak', 'empty'] as const;
 export type ChemistryLevel = (typeof CHEMISTRY_LEVELS)[number];

@@ -33,7 +33,7 @@ export const ERROR_STATUS = {
   CREDENTIAL_STORE_FAILURE: 500,
   PLAYER_NOT_FOUND: 404,
 
-  // leagues and teams (§6)
+  // leagues and teams
   LEAGUE_NOT_FOUND: 404,
   LEAGUE_INVALID_PAYLOAD: 400,
   LEAGUE_NAME_LENGTH: 400,
@@ -68,7 +68,7 @@ export const ERROR_STATUS = {
   LEAGUE_NOT_HEAD_TO_HEAD: 409,
   ROUND_NOT_FOUND: 404,
 
-  // market and contracts (§5, §7)
+  // market and contracts
   INVALID_TIER: 400,
   INVALID_ARTICLE: 400,
   ARTICLE_TAKEN: 400,
@@ -90,18 +90,18 @@ export const ERROR_STATUS = {
   // article search and page (additions for the app)
   ARTICLE_NOT_FOUND: 404,
 
-  // line-ups and scoring (§3, §4, §12)
+  // line-ups and scoring
   LINEUP_INVALID_PAYLOAD: 400,
   LINEUP_UNKNOWN_SCHEMA: 400,
   CONTRACT_NOT_OWNED: 400,
   INVALID_DATE: 400,
   INGEST_INVALID: 400,
 
-  // notifications (§8)
+  // notifications
   NOTIFICATION_NOT_FOUND: 404,
   NOTIFICATION_NOT_AUTHORIZED: 403,
 
-  // problem reports (§9)
+  // problem reports
   REPORT_MALFORMED_BODY: 400,
   REPORT_INVALID_CATEGORY: 400,
   REPORT_TITLE_REQUIRED: 400,
@@ -111,7 +111,7 @@ export const ERROR_STATUS = {
   REPORT_SUBMISSION_FAILED: 502,
   REPORT_RATE_LIMITED: 429,
 
-  // article genie (§10)
+  // article genie
   GENIE_MALFORMED_BODY: 400,
   GENIE_QUERY_REQUIRED: 400,
   GENIE_QUERY_TOO_LONG: 400,

@@ -1,4 +1,4 @@
-/** §3.1, §3.2, §3.4: the five schemas, their chemistry links and the schema-change remap. */
+/** The five schemas, their chemistry links and the schema-change remap. */
 
 /** The 26-position vocabulary, front line to goal, left to right. */
 export const POSITIONS = [
@@ -28,7 +28,7 @@ export const DEFAULT_SCHEMA: Schema = '4-3-3';
 export type ChemistryLink = readonly [Position, Position];
 
 /**
- * Links in the order of §3.2, pair orientation as written: the scoring engine answers one
+ * Links in the order of the rules, pair orientation as written: the scoring engine answers one
  * level per link in this order, so reordering would attribute levels to the wrong pair.
  */
 export const CHEMISTRY_LINKS: Record<Schema, readonly ChemistryLink[]> = {
@@ -59,7 +59,7 @@ export const CHEMISTRY_LINKS: Record<Schema, readonly ChemistryLink[]> = {
   ],
 };
 
-/** §3.4: where a player whose position vanishes on a schema change goes first. */
+/** Where a player whose position vanishes on a schema change goes first. */
 export const POSITION_FALLBACKS: Partial<Record<Position, readonly Position[]>> = {
   LW: ['LM', 'LST', 'RST', 'RM'],
   RW: ['RM', 'RST', 'LST', 'LM'],
@@ -111,7 +111,7 @@ function considerationOrder(keys: string[], oldSchema?: Schema): string[] {
 }
 
 /**
- * §3.4 schema change: nobody is lost. Shared positions keep their holder; each leftover
+ * Schema change: nobody is lost. Shared positions keep their holder; each leftover
  * tries its fallback list, then the first free seat in canonical order; the rest is benched.
  */
 export function remapForSchema(

@@ -1,5 +1,5 @@
 /**
- * §10.2 the Genie's candidate set, merged from three searches (no routing between them):
+ * The Genie's candidate set, merged from three searches (no routing between them):
  * S1 the pages linking to every anchor, S2 the keyword search, S3 the articles every anchor
  * links to. Deduplicated by title, the anchors themselves left out, ranked by how many
  * anchors each candidate links to mutually, capped at 40.
@@ -7,9 +7,9 @@
 import { GENIE_LIMITS } from './genie-limits';
 import { comparisonKey } from './titles';
 
-/** §10.2 cap, and the genie-turns limit of the interface ("at most about 40"). */
+/** Cap, and the genie-turns limit of the interface ("at most about 40"). */
 export const MAX_GENIE_CANDIDATES = GENIE_LIMITS.candidatesMax;
-/** §10.1: at most three anchors reach the searches. */
+/** At most three anchors reach the searches. */
 export const MAX_GENIE_ANCHORS = GENIE_LIMITS.anchorsMax;
 
 export interface CandidateHit {

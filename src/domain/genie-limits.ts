@@ -1,5 +1,5 @@
 /**
- * The Genie's buckets and request limits (§10), apart from its rules so that the wire
+ * The Genie's buckets and request limits, apart from its rules so that the wire
  * schemas can refuse over-long requests without the rules importing the wire back.
  */
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;

@@ -1,5 +1,5 @@
 /**
- * Article Genie rules (game-rules §10): the prompt contract, reading the
+ * Article Genie rules (game-rules.md): the prompt contract, reading the
  * model's reply, and the server-side corrections that keep the model honest. Pure: the model
  * call itself lives in services/genie-service.
  */
@@ -40,7 +40,7 @@ export const TURN_SYSTEM_PROMPT = [
   '{"utterance": string (your one sentence, flavour plus the question), "question": string (the bare question), "keep": [ids that survive the player\'s last answer], "options": [2 to 4 short answer taps], "kind": "filter" or "preference", "done": boolean}.',
 ].join('\n');
 
-/** The corrective user messages of the one retry (§10.3 rule 2). */
+/** The corrective user messages of the one retry (rule 2). */
 export const RETRY_NOT_JSON = 'That was not valid JSON. Reply with the JSON object only.';
 export const RETRY_REPEATED = 'That question was already asked. Ask something new, or set "done" to true.';
 
@@ -79,7 +79,7 @@ export function turnMessages(request: GenieTurnRequest): ChatMessage[] {
 // ---------------------------------------------------------------------------------------------
 // Reading replies
 
-/** §10.1: the whole reply if it is `{…}`, else from the first `{` to the last `}`; null if no object. */
+/** The whole reply if it is `{…}`, else from the first `{` to the last `}`; null if no object. */
 export function extractJsonObject(reply: string): Record<string, unknown> | null {
   const text = reply.trim();
   let candidate = text;
@@ -98,8 +98,8 @@ export function extractJsonObject(reply: string): Record<string, unknown> | null
 }
 
 /**
- * §10.1 parsing: null when the reply holds no JSON object (a model failure: the genie sleeps,
- * game rules §10.1 and Genie rule 3); within an object, empty keywords fall back to the
+ * Parsing: null when the reply holds no JSON object (a model failure: the genie sleeps,
+ * game rules and Genie rule 3); within an object, empty keywords fall back to the
  * player's own query and unusable anchors are dropped.
  */
 export function parseSeedReply(reply: string, query: string): GenieSeeds | null {
@@ -117,7 +117,7 @@ export function parseSeedReply(reply: string, query: string): GenieSeeds | null 
 }
 
 
-/** §10.3 rule 1: null when the reply is unusable (no object, no utterance, or no keep array). */
+/** Rule 1: null when the reply is unusable (no object, no utterance, or no keep array). */
 /** A reply that passes rule 1 has the answer's shape; correctTurnReply then checks it against the request. */
 export function parseTurnReply(reply: string): GenieTurnResponse | null {
   const object = extractJsonObject(reply);
@@ -161,7 +161,7 @@ function isUnsure(answer: string): boolean {
 }
 
 /**
- * §10.3 rules 3 and 4: the answer the player gets, whatever the model said. `forceDone` is
+ * Rules 3 and 4: the answer the player gets, whatever the model said. `forceDone` is
  * set by the caller when the model repeated a question even after being told not to.
  */
 export function correctTurnReply(reply: GenieTurnResponse, request: GenieTurnRequest, forceDone = false): GenieTurnResponse {

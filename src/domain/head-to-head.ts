@@ -1,5 +1,5 @@
 /**
- * Head-to-head leagues (issue 24 §1): the season cut into rounds, the circle-method
+ * Head-to-head leagues (issue 24): the season cut into rounds, the circle-method
  * pairings of each round, each matchup's result and the table they add up to. Pure: the
  * store keeps the pairings and each team's round points, the services pass the clock in.
  */
@@ -33,7 +33,7 @@ export function leagueFormatOf(format: unknown, roundDays: unknown): { format: L
 }
 
 /**
- * The days a league's season scores (§4.3: from its start's UTC day to the day before its
+ * The days a league's season scores (from its start's UTC day to the day before its
  * end's, and before the closing day once closed), or null when it scores none.
  */
 export function seasonDays(league: SeasonBounds): { first: string; last: string } | null {
@@ -233,7 +233,7 @@ export interface TableRow {
 
 /**
  * The table: every team listed (one that has played nothing at 0), ordered by table points,
- * then points for, then the leaderboard's §4.5 tie-break (earlier-joined first, then team id).
+ * then points for, then the leaderboard's tie-break (earlier-joined first, then team id).
  */
 export function rankTable(records: readonly TeamRecord[]): TableRow[] {
   const keyed = records.map((record) => ({

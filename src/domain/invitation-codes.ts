@@ -1,4 +1,4 @@
-/** §6.7 invitation codes for private leagues. */
+/** Invitation codes for private leagues. */
 
 /** 30 characters without the look-alikes 0 O 1 I L and U. */
 export const INVITATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,5 +1,5 @@
 /**
- * Paging of the leaderboard, an addition to §4.5: without parameters every team is
+ * Paging of the leaderboard, an addition to without parameters every team is
  * answered (the interface says so); `limit` with `offset`, or `around=me`, answer a window
  * of ranks for leagues too large to ship whole.
  */

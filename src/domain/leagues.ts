@@ -1,11 +1,11 @@
-/** §6.1–§6.4 league fields, creation validation, season and inactivity. */
+/** League fields, creation validation, season and inactivity. */
 import { hasInvisibleCharacters } from './name-keys';
 import { fail } from './errors';
 import { isoInstant, utcDay, DAY_MS } from './dates';
 import { characterCount } from './values';
 
 /**
- * The icons a league may carry, exactly as §6.1 writes them. Two carry the emoji
+ * The icons a league may carry, exactly as the interface writes them. Two carry the emoji
  * variation selector U+FE0F and two do not; a client must send the same sequence.
  */
 export const ICONS = [
@@ -73,8 +73,8 @@ export function isValidDomainCode(domain: string): boolean {
 }
 
 /*
- * The fields of §6.2's founding request, each as its canonical (trimmed) value or null when
- * the rule refuses it. The request schema (src/features/leagues/wire.ts) checks them in §6.2's order.
+ * The fields of the interface's founding request, each as its canonical (trimmed) value or null when
+ * the rule refuses it. The request schema (src/features/leagues/wire.ts) checks them in the interface's order.
  */
 
 export function leagueNameOf(value: unknown): string | null {
@@ -122,7 +122,7 @@ export function validateTeamName(name: unknown): string {
   return teamNameOf(name) ?? fail('TEAM_NAME_LENGTH');
 }
 
-/** Stored values outside the vocabulary fall back to the more restrictive choice (§6.1). */
+/** Stored values outside the vocabulary fall back to the more restrictive choice. */
 export function storedVisibility(value: unknown): Visibility {
   return value === 'public' ? 'public' : 'private';
 }
@@ -135,7 +135,7 @@ function toMs(instant: string | Date): number {
   return instant instanceof Date ? instant.getTime() : Date.parse(instant);
 }
 
-/** §6.4: "ended" is derived, never stored; only closedAt is. */
+/** "ended" is derived, never stored; only closedAt is. */
 export function isLeagueInactive(league: { closedAt: string | null; endDate: string }, now: Date | string): boolean {
   return league.closedAt !== null || toMs(now) > toMs(league.endDate);
 }
@@ -146,7 +146,7 @@ export interface SeasonBounds {
   closedAt: string | null;
 }
 
-/** §4.3 Proposed: day D is scored only inside the season and before the closing day. */
+/** Proposed: day D is scored only inside the season and before the closing day. */
 export function isInSeasonOn(league: SeasonBounds, date: string): boolean {
   const start = utcDay(new Date(league.startDate));
   const end = utcDay(new Date(league.endDate));

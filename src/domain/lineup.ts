@@ -1,4 +1,4 @@
-/** §3.4 line-up save checks against the team's contracts, and the chemistry view sent with every line-up (§13 TeamLineup). */
+/** Line-up save checks against the team's contracts, and the chemistry view sent with every line-up (TeamLineup). */
 import type { ChemistryLevel } from './chemistry';
 import { fail } from './errors';
 import { CHEMISTRY_LINKS, DEFAULT_SCHEMA, isSchema, SCHEMAS, type Position, type Schema } from './formations';
@@ -22,7 +22,7 @@ export interface NormalizedLineup {
 
 const CLOSED_STATUSES = new Set(['sold', 'settled']);
 
-/** A new team's first line-up (§6.2, §6.5): the default formation, nobody placed. */
+/** A new team's first line-up: the default formation, nobody placed. */
 export const STARTING_LINEUP: Readonly<NormalizedLineup> = Object.freeze({ schema: DEFAULT_SCHEMA, positions: Object.freeze({}) });
 
 /**
@@ -67,7 +67,7 @@ export interface ChemistryViewLink {
 }
 
 /**
- * One entry per schema link, in §3.2 order. §13: every level is `empty`: the server does
+ * One entry per schema link, in the rules order. every level is `empty`: the server does
  * not resolve links on a read (that takes the encyclopedia), and `weak` would claim the
  * two articles are unlinked when nobody checked.
  */

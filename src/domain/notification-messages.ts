@@ -1,5 +1,5 @@
 /**
- * §8 notification sentences, character for character: clients and tests match them
+ * Notification sentences, character for character: clients and tests match them
  * literally. Plain integers (no separators), U+2212 minus, U+2014 em dash, ASCII apostrophe.
  */
 import { displayTitle } from './titles';
@@ -12,7 +12,7 @@ export function signedCredits(delta: number): string {
   return delta >= 0 ? `+${delta}` : `${MINUS}${Math.abs(delta)}`;
 }
 
-/** `T` of §8 is the article id with underscores as spaces. */
+/** `T` of the rules is the article id with underscores as spaces. */
 const title = (articleId: string) => displayTitle(articleId);
 
 export function earlySellMessage(articleId: string, payout: number): string {
@@ -37,7 +37,7 @@ export function renewalAfterSeasonMessage(articleId: string, delta: number): str
 }
 
 /**
- * §8's sentence, then the money as it moved (§14 #10: the ended term is paid back at today's
+ * the interface's sentence, then the money as it moved (the ended term is paid back at today's
  * price, the new one charged), as the sale's message says what it paid.
  */
 export function renewalMessage(articleId: string, termDays: number, newPurchasePrice: number, premium: number, paidBack: number): string {

@@ -1,9 +1,9 @@
-/** §5 contract economy: prices, exits, renewal and contract states. Pure arithmetic. */
+/** Contract economy: prices, exits, renewal and contract states. Pure arithmetic. */
 import { basePoints } from './base-points';
 import { daysBetween } from './dates';
 
 export const STARTING_CREDITS = 1_000;
-/** Unsold, unsettled contracts per team: 11 on the pitch plus a bench (§14 #1). */
+/** Unsold, unsettled contracts per team: 11 on the pitch plus a bench. */
 export const MAX_ACTIVE_CONTRACTS = 22;
 
 export const TIER_DAYS = { SHORT: 3, MEDIUM: 7, LONG: 14 } as const;
@@ -16,7 +16,7 @@ const ANCHOR_LINEUP_SIZE = 11;
 const ANCHOR_BUDGET = 1_800;
 /**
  * D: 11 articles at 130,000 views cost 1,800 for a SHORT term. Derived rather than written
- * out so the table of §5.2 follows exactly from the curve.
+ * out so the table of the rules follows exactly from the curve.
  */
 const PRICE_COEFFICIENT =
   ANCHOR_BUDGET / (ANCHOR_LINEUP_SIZE * basePoints(ANCHOR_VIEWS) ** PRICE_EXPONENT * TIER_DAYS.SHORT);
@@ -24,12 +24,12 @@ const PRICE_COEFFICIENT =
 /** Premium per consecutive renewal, as a whole percentage so rounding stays exact. */
 const RENEWAL_PREMIUM_PERCENT = 10;
 
-/** §1.4: a stored scale that is not a finite positive number must not zero or inflate prices. */
+/** A stored scale that is not a finite positive number must not zero or inflate prices. */
 export function effectiveScale(languageScale: number | null | undefined): number {
   return typeof languageScale === 'number' && Number.isFinite(languageScale) && languageScale > 0 ? languageScale : 1;
 }
 
-/** §5.2. Articles at or under 2,000 normalized views are free; garbage in gives 0, never NaN. */
+/** Base Points. Articles at or under 2,000 normalized views are free; garbage in gives 0, never NaN. */
 export function price(avgViews30d: number, languageScale: number, days: number): number {
   const raw = PRICE_COEFFICIENT * basePoints(avgViews30d * effectiveScale(languageScale)) ** PRICE_EXPONENT * days;
   const rounded = Math.round(raw);
@@ -40,12 +40,12 @@ export function isTier(value: unknown): value is Tier {
   return typeof value === 'string' && Object.hasOwn(TIER_DAYS, value);
 }
 
-/** §5.4: termDays = days(purchaseDate → expireDate), the basis of every price and payout. */
+/** TermDays = days(purchaseDate → expireDate), the basis of every price and payout. */
 export function termDaysOf(contract: { purchaseDate: string; expireDate: string }): number {
   return daysBetween(contract.purchaseDate, contract.expireDate);
 }
 
-/** §5.4: the tier is derived from the stored dates, never stored itself. */
+/** The tier is derived from the stored dates, never stored itself. */
 export function tierForTermDays(termDays: number): Tier {
   if (termDays <= TIER_DAYS.SHORT) return 'SHORT';
   if (termDays <= TIER_DAYS.MEDIUM) return 'MEDIUM';
@@ -73,7 +73,7 @@ const WEEK_POINTS = 7;
 const MONTH_POINTS = 30;
 
 /**
- * §5.3: mean of the last ≤ 30 data points present. Missing days are absent, not zeros,
+ * Mean of the last ≤ 30 data points present. Missing days are absent, not zeros,
  * and an empty series is null: an article without data must never be priced as free.
  */
 export function averageViews30d(series: readonly ViewPoint[]): number | null {
@@ -82,7 +82,7 @@ export function averageViews30d(series: readonly ViewPoint[]): number | null {
   return window.reduce((sum, point) => sum + point.views, 0) / window.length;
 }
 
-/** §7.1 shelf figures: sums over the last 7 / 30 data points and over the whole series. */
+/** Shelf figures: sums over the last 7 / 30 data points and over the whole series. */
 export function weekViews(series: readonly ViewPoint[]): number {
   return sumOfLast(series, WEEK_POINTS);
 }
@@ -97,7 +97,7 @@ export function yearViews(series: readonly ViewPoint[]): number {
 
 export type TierPrices = Record<Tier, number>;
 
-/** §5.2 at each tier's term: what a buy at that tier would cost now (§7.1 shows MEDIUM alone). */
+/** At each tier's term: what a buy at that tier would cost now (shows MEDIUM alone). */
 export function tierPrices(avgViews30d: number, languageScale: number): TierPrices {
   return {
     SHORT: price(avgViews30d, languageScale, TIER_DAYS.SHORT),
@@ -113,14 +113,14 @@ export interface SaleQuote {
   payout: number;
 }
 
-/** §5.7 for a live contract on `today`: the figures an early sell would settle with. */
+/** For a live contract on `today`: the figures an early sell would settle with. */
 export function saleQuote(currentPrice: number, today: string, contract: { purchaseDate: string; expireDate: string }): SaleQuote {
   const termDays = termDaysOf(contract);
   const remainingDays = daysBetween(today, contract.expireDate);
   return { currentPrice, remainingDays, termDays, payout: earlySellPayout(currentPrice, remainingDays, termDays) };
 }
 
-/** §5.7: the unused share of the term at today's price; no fee, no minimum hold. */
+/** The unused share of the term at today's price; no fee, no minimum hold. */
 export function earlySellPayout(currentPrice: number, remainingDays: number, termDays: number): number {
   if (termDays <= 0) return 0;
   return Math.max(0, Math.round((currentPrice * Math.max(0, remainingDays)) / termDays));
@@ -131,7 +131,7 @@ export interface RenewalQuote {
   newPurchasePrice: number;
 }
 
-/** §5.9 execution, c = renewals already done: the (c+1)-th renewal costs (c+1) × 10 % extra. */
+/** Execution, c = renewals already done: the (c+1)-th renewal costs (c+1) × 10 % extra. */
 export function renewalQuote(currentPrice: number, renewalCount: number): RenewalQuote {
   // Integer numerator then one division: 0.1 × 45 is not exactly 4.5 in floating point.
   const premium = Math.round((currentPrice * RENEWAL_PREMIUM_PERCENT * (renewalCount + 1)) / 100);
@@ -140,7 +140,7 @@ export function renewalQuote(currentPrice: number, renewalCount: number): Renewa
 
 export type RenewalWindow = 'open' | 'closed' | 'expired';
 
-/** §5.9: electable on the day before expiry and on the expiry day until the sweep runs. */
+/** Electable on the day before expiry and on the expiry day until the sweep runs. */
 export function renewalWindow(remainingDays: number): RenewalWindow {
   if (remainingDays < 0) return 'expired';
   return remainingDays <= 1 ? 'open' : 'closed';
@@ -149,7 +149,7 @@ export function renewalWindow(remainingDays: number): RenewalWindow {
 export type StoredContractStatus = 'live' | 'sold' | 'settled';
 export type ContractState = 'live' | 'expired' | 'sold' | 'settled';
 
-/** §5.11: "expired" is never stored; it is a live row whose term has run out, awaiting the sweep. */
+/** 1: "expired" is never stored; it is a live row whose term has run out, awaiting the sweep. */
 export function contractState(
   contract: { status: StoredContractStatus | string; expireDate: string },
   today: string,
@@ -167,7 +167,7 @@ export interface EndedContract {
 }
 
 /**
- * §14 #7: letting a contract lapse and re-buying it must not dodge the renewal premium.
+ * Letting a contract lapse and re-buying it must not dodge the renewal premium.
  * A re-buy within the previous term's length after it ended (inclusive) continues the streak.
  */
 export function inheritedRenewalCount(previous: EndedContract | null, today: string): number {

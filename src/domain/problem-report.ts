@@ -1,5 +1,5 @@
 /**
- * Problem reports (game-rules §9): what a player may send, and the public issue it becomes.
+ * Problem reports (game-rules.md): what a player may send, and the public issue it becomes.
  * The issue lands in a public repository, so nothing here ever sees the player's e-mail.
  * The request's checks are its schema's (`src/features/reports/wire.ts`).
  */
@@ -47,7 +47,7 @@ export function reportLabels(report: Pick<ProblemReport, 'category' | 'contactCo
   return labels;
 }
 
-/** The issue body of §9, byte for byte. The reporter is named only by the opaque player id. */
+/** The issue body of the rules, byte for byte. The reporter is named only by the opaque player id. */
 export function reportIssueBody(report: ProblemReport, playerId: string, environment: string): string {
   const { route, locale, viewport, userAgent } = report.diagnostics;
   const lines = [

@@ -7,7 +7,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** The three limiters of the interface (§6.7, §9, §10.3). */
+/** The three limiters of the interface. */
 export const RATE_LIMITS = {
   codeAttempts: { bucket: 'code-attempts', limit: 5, windowMs: 60_000 },
   genie: { bucket: 'genie', limit: 20, windowMs: 60_000 },

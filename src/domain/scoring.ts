@@ -1,5 +1,5 @@
 /**
- * §4 and §12: the one place a team's daily score is computed and the scoring engine's
+ * The one place a team's daily score is computed and the scoring engine's
  * inputs are built. Everything else (ingest, CLI, tests) goes through these functions.
  */
 import { basePoints } from './base-points';
@@ -15,7 +15,7 @@ export interface TeamScoreInput {
   languageScale: number;
 }
 
-/** Event bonus is deferred (§14 #6); kept visible so the formula reads like §4.2. */
+/** Event bonus is deferred; kept visible so the formula reads like the interface's. */
 const EVENT_BONUS = 0;
 
 /** TeamScore(D) = Σ BasePoints(raw × L) + min(20, Σ level points) + EventBonus. */
@@ -58,7 +58,7 @@ export interface BreakdownInput extends TeamScoreInput {
 }
 
 /**
- * What scored a day, per placed article and per chemistry link (§4.2, §3.3), from the raw
+ * What scored a day, per placed article and per chemistry link, from the raw
  * facts stored with the performance. The facts follow the snapshot's order and the schema's
  * links with both ends placed, exactly as `scoringInputForTeam` built them.
  */
@@ -93,7 +93,7 @@ export interface ArticleShare {
   /** BasePoints of its views */
   points: number;
   /**
-   * Its half of each chemistry link it stood on (§3.3's per-article display), scaled down as
+   * Its half of each chemistry link it stood on (the interface's per-article display), scaled down as
    * the team's synergy was when the cap bound, so the shares of a day add up to its synergy.
    */
   chemistry: number;
@@ -144,10 +144,10 @@ export interface ScoringArticles {
 }
 
 /**
- * §4.1: heldSince ≤ D < expireDate and not sold/settled *on D*; the expiry day never scores.
+ * HeldSince ≤ D < expireDate and not sold/settled *on D*; the expiry day never scores.
  * A contract closed on a later day (sold the morning after, or settled by the 06:00 sweep
  * after its last day) was held at the end of D, so it still scores D: re-running a past day
- * (§4.3, idempotent) must give the same points as the 05:00 run did, and §14 #4 orders the
+ * (idempotent) must give the same points as the 05:00 run did, and the interface orders the
  * sweep after scoring precisely so a contract keeps its last day. A closed contract without a
  * closing day is treated as closed for good.
  */
@@ -159,9 +159,9 @@ export function isActiveOn(contract: PlacedContract, date: string): boolean {
 }
 
 /**
- * §12 ScoringInput body for one team: the articles placed on positions whose contract is
+ * ScoringInput body for one team: the articles placed on positions whose contract is
  * active on D in canonical position order, the schema links with both ends placed (in
- * §3.2 order), and the `{position: articleId}` snapshot echoed back by the engine.
+ * Order), and the `{position: articleId}` snapshot echoed back by the engine.
  */
 export function scoringInputForTeam({ schema, positions, date }: ScoringPlacement): ScoringArticles {
   // An unknown stored schema still scores its articles (in stored order), just without chemistry.

@@ -1,7 +1,7 @@
 /**
- * §5.10 what the sweep does with one expired contract, as a pure rule: renew it in place
+ * What the sweep does with one expired contract, as a pure rule: renew it in place
  * (elected, the new term inside the season, the premium affordable) or settle it at today's
- * price. Per §14 #10 a renewal realises the expiring term's P&L: +currentPrice,
+ * price. Per the interface a renewal realises the expiring term's P&L: +currentPrice,
  * −newPurchasePrice, so credits move by −premium and only the premium must be affordable.
  */
 import { addDays } from './dates';

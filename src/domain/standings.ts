@@ -1,5 +1,5 @@
 /**
- * §4.5 ranking. The totals (cumulative, and before the team's own latest scored day) are
+ * Ranking. The totals (cumulative, and before the team's own latest scored day) are
  * summed by the store in SQL; this ranks them with the Proposed tie-break.
  */
 

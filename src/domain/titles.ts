@@ -1,5 +1,5 @@
 /**
- * §7.4 article identity. Three forms of one title:
+ * Article identity. Three forms of one title:
  * - article id: canonical, underscored (what the pageview API and our store use);
  * - display title: spaces instead of underscores;
  * - comparison key: what link/view matching compares (only the first letter is case-insensitive).

@@ -2,7 +2,7 @@
  * OAuth 2 / OpenID Connect authorization-code client for the configured identity provider
  * (Google-style by default): the authorize URL with PKCE (S256) and a nonce, the code
  * exchange, and the profile from userinfo. The ID token comes straight from the token
- * endpoint over the server's own connection (OIDC Core §3.1.3.7 lets TLS stand in for its
+ * endpoint over the server's own connection (OIDC Core section 3.1.3.7 lets TLS stand in for its
  * signature there); it is read for its nonce and subject only.
  */
 import crypto from 'node:crypto';
@@ -113,7 +113,7 @@ export function createIdentityProviderClient(config: Config, options: { timeoutM
       const parsedInfo = userinfoAnswer.safeParse(info.body);
       if (!parsedInfo.success) throw new UpstreamError('identity-provider', 'invalid', undefined, 'userinfo answer');
       const user = parsedInfo.data;
-      // OIDC Core §5.3.2: the userinfo subject must be the ID token's.
+      // OIDC Core section 5.3.2: the userinfo subject must be the ID token's.
       if (idClaims.sub !== (user.sub ?? user.id)) throw new UpstreamError('identity-provider', 'invalid', undefined, 'subject mismatch');
       // An address the provider has not verified must not become someone's identity.
       if (user.email_verified === false || user.verified_email === false) {

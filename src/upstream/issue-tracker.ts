@@ -1,6 +1,6 @@
 /**
  * GitHub REST client that files one issue per problem report, authenticated with a
- * repository-scoped token (the self-hosting recommendation of external-apis §4.1).
+ * repository-scoped token (the self-hosting recommendation of external-apis.md).
  */
 import { z } from 'zod';
 import type { Config } from '../platform/config';

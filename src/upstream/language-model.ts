@@ -31,7 +31,7 @@ export class LanguageModelError extends Error {
 }
 
 const LANGUAGE_MODEL_DEFAULT_TIMEOUT_MS = 20_000;
-/** §10.3: the output cap every call carries */
+/** The output cap every call carries */
 const LANGUAGE_MODEL_MAX_TOKENS = 512;
 
 const completionAnswer = z.object({

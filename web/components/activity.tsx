@@ -1,5 +1,5 @@
 /**
- * What happened in a league (issue 24 §2), newest first, each event one sentence: who joined
+ * What happened in a league (issue 24), newest first, each event one sentence: who joined
  * or left, who bought, sold early, renewed or let go of which article, and how each finished
  * round ended. Amounts of credits are never part of it (the service sends none).
  */

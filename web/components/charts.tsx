@@ -199,7 +199,7 @@ export function ViewsChart(props: { views: ArticlePage['views']; average: number
 }
 
 /**
- * The points curve (§2) drawn from the scoring's own function: flat to 2,000 views, then a
+ * The points curve drawn from the scoring's own function: flat to 2,000 views, then a
  * point per doubling, straight past 150,000. `curve` maps views to points.
  */
 export function PointsCurve(props: { curve: (views: number) => number; maxViews: number; labels: number[]; marks: number[] }) {

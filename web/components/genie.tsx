@@ -1,5 +1,5 @@
 /**
- * The Article Genie (game-rules §10): finds an article the player cannot name. Free text
+ * The Article Genie (game-rules.md): finds an article the player cannot name. Free text
  * becomes search inputs, the server builds the candidate list, and the model narrows it one
  * question at a time. The session is stateless: this component carries the history, assigns
  * the small ids, picks the progress word, offers its own "not sure", and stops at 5 or fewer
@@ -15,7 +15,7 @@ const STOP_AT = 5;
 const SOFT_CAP = 10;
 const EXTENSION = 5;
 const QUERY_MAX = 200;
-/** The answer the server reads as "the player did not know" (§10.3). */
+/** The answer the server reads as "the player did not know". */
 const UNSURE = 'unsure';
 
 export function bucketFor(survivors: number): GenieBucket {

@@ -1,5 +1,5 @@
 /**
- * Head-to-head leagues (issue 24 §1) in words: a round's matchups, the player's own one, and
+ * Head-to-head leagues (issue 24) in words: a round's matchups, the player's own one, and
  * the table of wins. A result is always written out ("You won", "Draw"), never shown by
  * colour alone; the league average reads "League average".
  */

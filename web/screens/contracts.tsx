@@ -21,7 +21,7 @@ function ContractRow(props: { leagueId: string; contract: Contract; archived: bo
   const { busy, refusal, setRefusal, run } = useAction();
   const left = daysLeft(contract.expireDate);
   // On its expiry day a contract scores nothing and cannot be sold; it waits for the sweep,
-  // and may still be renewed until then (§5.9). Offer only what the service will do.
+  // and may still be renewed until then. Offer only what the service will do.
   const expired = contract.status === 'expired' || left <= 0;
   const renewalOpen = left <= 1 && left >= 0;
   const renewFor = contract.renewalPrice === null ? '' : ` for ${credits(contract.renewalPrice)}`;

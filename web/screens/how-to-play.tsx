@@ -1,5 +1,5 @@
 /**
- * How to play (issue 24 §3), readable signed out. Every figure in a worked example is computed
+ * How to play (issue 24), readable signed out. Every figure in a worked example is computed
  * here by the same domain function the server scores, prices and pairs with, so the page can
  * never teach a rule the game does not play.
  */

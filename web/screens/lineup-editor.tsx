@@ -23,7 +23,7 @@ function endedWhy(contract: Contract, gone: boolean): string {
   return `its contract expired on ${day(contract.expireDate)}: an expiring contract scores nothing on its last day, and it settles ${settlesWhen()}`;
 }
 
-/** A schema change moves players by the game's own remap (§3.4), so the pitch shows what a save keeps. */
+/** A schema change moves players by the game's own remap, so the pitch shows what a save keeps. */
 function remapPlaced(placed: Placed, from: Schema, to: Schema, byId: Map<string, Contract>): Placed {
   const ids = Object.fromEntries(Object.entries(placed).map(([position, contract]) => [position, contract!.id]));
   const { positions } = remapForSchema(ids, to, from);

@@ -1,5 +1,5 @@
 /**
- * Notifications on this device (issue 25 §2): one switch that asks the browser's permission
+ * Notifications on this device (issue 25): one switch that asks the browser's permission
  * only when tapped, and the three things a player may want pushed. The choices are the
  * player's, on every device; the switch is this device's.
  */

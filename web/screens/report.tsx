@@ -1,5 +1,5 @@
 /**
- * The problem report form (game-rules §9): category, title, description and consent. It
+ * The problem report form (game-rules.md): category, title, description and consent. It
  * becomes a public issue, so the form says what is attached and never sends the e-mail.
  */
 import { useState } from 'preact/hooks';

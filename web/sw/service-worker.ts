@@ -1,5 +1,5 @@
 /**
- * The app's service worker (issue 25 §2): shows a pushed message as a notification and, when
+ * The app's service worker (issue 25): shows a pushed message as a notification and, when
  * the player taps it, opens the screen the message names, in the app's open tab if there is
  * one. It caches nothing: the app works as it always did, with or without it.
  *

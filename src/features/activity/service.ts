@@ -1,5 +1,5 @@
 /**
- * The league's activity (issue 24 §2). Each `record…` runs inside the transaction of the
+ * The league's activity (issue 24). Each `record…` runs inside the transaction of the
  * action it records, after that action's guarded write succeeded, so a crash keeps both or
  * neither. Events name teams as they were then and never carry an amount of credits.
  */

@@ -1,4 +1,4 @@
-/** The league's activity feed (issue 24 §2): appended by each action's own transaction, read newest first. */
+/** The league's activity feed (issue 24): appended by each action's own transaction, read newest first. */
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { insertInOrder } from '../../platform/db/insert-in-order';
 import { runStatement, selectRows } from '../../platform/db/statements';

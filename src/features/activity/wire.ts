@@ -1,4 +1,4 @@
-/** The league's activity (issue 24 §2): what happened, newest first, never an amount of credits. */
+/** The league's activity (issue 24): what happened, newest first, never an amount of credits. */
 import { z } from 'zod';
 import { named } from '../../platform/http/wire/registry';
 import { RoundResultSchema } from '../head-to-head/wire';

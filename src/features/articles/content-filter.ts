@@ -1,5 +1,5 @@
 /**
- * The §1.8 content-article filter of an edition, from its own namespaces (W6), or the
+ * The content-article filter of an edition, from its own namespaces (W6), or the
  * English fallback while siteinfo is unreachable. The fallback must not be cached as if it
  * were the edition's: `cacheable` says which one the caller got.
  */

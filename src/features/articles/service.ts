@@ -1,7 +1,7 @@
 /**
  * Articles beyond the shelf (additions for the app): a search over the whole edition, so a
  * player can buy before an article trends, and an article page with its summary and the
- * daily pageviews its price comes from. Prices use the same series cache and the same §5.2
+ * daily pageviews its price comes from. Prices use the same series cache and the same 
  * function as a buy; a hit whose series cannot be had is pending, never priced at 0.
  */
 import { fail, isFailure } from '../../domain/errors';
@@ -29,7 +29,7 @@ export const SEARCH_HITS = 10;
 export const MAX_SEARCH_QUERY = 100;
 /** The article page's chart: about a quarter of a year. */
 export const ARTICLE_PAGE_DAYS = 90;
-/** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
+/** external-apis.md: at most 3 requests in flight to the encyclopedia. */
 const HYDRATION_CONCURRENCY = 3;
 const SEARCH_TTL_MS = 60 * 60 * 1000;
 const SUMMARY_TTL_MS = DAY_MS;
@@ -91,7 +91,7 @@ export class ArticleService {
     });
   }
 
-  /** W9 hits that are content articles (§1.8), cached an hour per edition and query. */
+  /** W9 hits that are content articles, cached an hour per edition and query. */
   private async searchHits(domain: string, query: string): Promise<SearchHit[]> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `article-search:${domain}:${query.toLowerCase()}`;
@@ -131,7 +131,7 @@ export class ArticleService {
     return summary;
   }
 
-  /** §5.3's series, or undefined where a buy would be refused for want of views. */
+  /** the interface's series, or undefined where a buy would be refused for want of views. */
   private async seriesOrPending(domain: string, articleId: string, today: string) {
     try {
       return await this.pageviews.liveSeries(domain, articleId, today);

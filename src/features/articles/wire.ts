@@ -1,6 +1,6 @@
 /**
  * Articles beyond the shelf (additions for the app): search hits, the article page, the
- * Genie's candidate set (§10.2) and a team's chemistry pairs (§3.3), with their queries.
+ * Genie's candidate set and a team's chemistry pairs, with their queries.
  */
 import { z } from 'zod';
 import { CHEMISTRY_LEVELS, type ChemistryLevel } from '../../domain/chemistry';

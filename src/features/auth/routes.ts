@@ -54,7 +54,7 @@ function redirect(set: ResponseSet, location: string, cookies: string[] = []): u
 
 const redirectDoc = { response: { 302: answer(z.undefined()) } };
 
-/** `/auth/*` (§6): the identity provider's round trip, the local demo sign-in, password sign-in. */
+/** `/auth/*`: the identity provider's round trip, the local demo sign-in, password sign-in. */
 export function authRoutes(ctx: AppContext, services: Services) {
   const frontend = () => resolvedFrontendUrl(ctx.config);
   const secure = () => frontend().startsWith('https://');

@@ -1,4 +1,4 @@
-/** Sessions (§13): who the cookie names, and the password routes that mint one. */
+/** Sessions: who the cookie names, and the password routes that mint one. */
 import { z } from 'zod';
 import { PASSWORD_MAX_CHARACTERS, passwordWithinLimit, USERNAME_PATTERN } from '../../domain/credentials';
 import { named } from '../../platform/http/wire/registry';

@@ -1,5 +1,5 @@
 /**
- * §7.2–§7.3 owner and availability of articles in one league, as one viewer sees them:
+ * Owner and availability of articles in one league, as one viewer sees them:
  * read once per request for the articles it shows (shelf rows, search hits, the article
  * page), then asked per article. Only those articles' holders are read, so the cost does not
  * grow with the league's teams.

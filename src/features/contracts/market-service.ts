@@ -1,5 +1,5 @@
 /**
- * The market shelf (§7): the edition's Top Read Snapshot, filtered to content articles,
+ * The market shelf: the edition's Top Read Snapshot, filtered to content articles,
  * first 50, hydrated with the cached pageview series and priced for the league at MEDIUM.
  * The filtered list is cached per (edition, snapshot day); series come from the shared
  * per-article cache. A failed hydration marks the row pending instead of pricing it at 0.
@@ -34,9 +34,9 @@ import { mapWithWorkers } from '../../platform/map-with-workers';
 
 const SHELF_TTL_MS = 3 * DAY_MS;
 
-/** §7.1: the first 50 content articles of the day. */
+/** The first 50 content articles of the day. */
 const SHELF_SIZE = 50;
-/** external-apis §1.3: at most 3 requests in flight to the encyclopedia. */
+/** external-apis.md: at most 3 requests in flight to the encyclopedia. */
 const HYDRATION_CONCURRENCY = 3;
 
 export interface MarketArticle extends Holding {
@@ -52,9 +52,9 @@ export interface MarketArticle extends Holding {
   averageViews30d: number | null;
   /** at MEDIUM with the league's frozen L; null while the series could not be fetched */
   price: number | null;
-  /** the price at every tier (an addition: §7.1's `price` is MEDIUM's); null while pending */
+  /** the price at every tier (an addition: the interface's `price` is MEDIUM's); null while pending */
   prices: TierPrices | null;
-  /** true when the series could not be fetched (Proposed §7.1) */
+  /** true when the series could not be fetched (a Proposed rule) */
   pending: boolean;
 }
 
@@ -179,7 +179,7 @@ export class MarketService {
     return tagOf(leagueId, found.league.version, today, found, await currentTeamHoldingAny(this.deps.db, leagueId, playerId, found.ids));
   }
 
-  /** §7.1 step 3's rows: prices at the league's frozen L, owner and availability for the viewer. */
+  /** Step 3's rows: prices at the league's frozen L, owner and availability for the viewer. */
   private priced(league: LeagueRow, entries: ShelfEntry[], figures: (ViewFigures | undefined)[], holdingOf: (articleId: string) => Holding): MarketArticle[] {
     return entries.map((entry, index) => {
       const views = figures[index];
@@ -249,7 +249,7 @@ export class MarketService {
     return entry?.fresh ? { snapshotDate: yesterday, entries: entry.value, fetchedAt: entry.fetchedAt } : undefined;
   }
 
-  /** §7.1 step 1–2: yesterday's list, else the day before's; cached once filtered with the edition's own namespaces. */
+  /** Step 1–2: yesterday's list, else the day before's; cached once filtered with the edition's own namespaces. */
   private async snapshot(domain: string, today: string): Promise<{ snapshotDate: string; entries: ShelfEntry[] }> {
     const { db, clock, log, encyclopedia } = this.deps;
     for (const snapshotDate of snapshotCandidates(today)) {
@@ -282,7 +282,7 @@ export class MarketService {
     return fail('MARKET_UNAVAILABLE', domain);
   }
 
-  /** §7.1 step 3, at most 3 at a time; a failed fetch leaves its slot undefined (pending). */
+  /** Step 3, at most 3 at a time; a failed fetch leaves its slot undefined (pending). */
   private hydrate(domain: string, entries: ShelfEntry[], snapshotDate: string): Promise<(ViewPoint[] | undefined)[]> {
     return mapWithWorkers(entries, HYDRATION_CONCURRENCY, async ({ articleId }) => {
       try {

@@ -1,5 +1,5 @@
 /**
- * §5.3 "live views": an article's 365-day pageview series ending at the snapshot day,
+ * "live views": an article's 365-day pageview series ending at the snapshot day,
  * fetched through the encyclopedia client and cached per (edition, article, snapshot day)
  * so the whole server fetches each series at most once a day. Missing data is never priced
  * as 0: it is UNKNOWN_ARTICLE (the encyclopedia has no pageviews) or ENCYCLOPEDIA_UNAVAILABLE.
@@ -43,7 +43,7 @@ export class PageviewFetches {
   }
 }
 
-/** The snapshot days §5.3 tries, in order: yesterday, then the day before. */
+/** The snapshot days the interface tries, in order: yesterday, then the day before. */
 export function snapshotCandidates(today: string): [string, string] {
   return [addDays(today, -1), addDays(today, -2)];
 }
@@ -78,7 +78,7 @@ export class PageviewSeries {
     return fetching;
   }
 
-  /** §5.3: yesterday's snapshot, else the day before's; refuses rather than price missing data. */
+  /** Yesterday's snapshot, else the day before's; refuses rather than price missing data. */
   async liveSeries(domain: string, articleId: string, today: string): Promise<LiveSeries> {
     let unreachable = false;
     for (const snapshotDate of snapshotCandidates(today)) {

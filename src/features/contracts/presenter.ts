@@ -1,5 +1,5 @@
 /**
- * The Contract wire form (§13) plus the Proposed `tier`, `expireDate`, `currentPrice` and the
+ * The Contract wire form plus the Proposed `tier`, `expireDate`, `currentPrice` and the
  * state as seen today (`live | expired | sold | settled`).
  */
 import { contractState, price, renewalQuote, termDaysOf, tierForTermDays } from '../../domain/pricing';

@@ -13,7 +13,7 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Contracts', 'session');
 
 /**
- * The market shelf (§7), kept by the answer cache only when every input is stored: one that
+ * The market shelf, kept by the answer cache only when every input is stored: one that
  * must fetch is answered afresh. Its day is fixed once per request, so its tag and its answer
  * are for the same day even across midnight; the tag read for the key is the first version
  * read too, and only a later read (after producing, to catch a write in between) reads afresh.

@@ -11,7 +11,7 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Contracts', 'session');
 const contract = { response: answer(ContractSchema) };
 
-/** Contracts (§5.6–§5.9): the league's and the caller's, buy, sell, renewal election and withdrawal. */
+/** Contracts: the league's and the caller's, buy, sell, renewal election and withdrawal. */
 export function contractRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))
@@ -27,7 +27,7 @@ export function contractRoutes(ctx: AppContext, services: Services) {
       '/api/v1/leagues/:id/my-contracts',
       ({ player, params, body, set }) => {
         set.status = 201;
-        // the team, then the league, then the body's fields (§5.6): the service judges it in turn
+        // the team, then the league, then the body's fields: the service judges it in turn
         return services.contracts.buy(player.id, params.id, judged(BuyContractRequestSchema, body, 'INVALID_TIER'));
       },
       {

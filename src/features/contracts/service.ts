@@ -1,5 +1,5 @@
 /**
- * Contracts (§5.6–§5.9): buy, sell, renewal election and withdrawal, and the two lists.
+ * Contracts: buy, sell, renewal election and withdrawal, and the two lists.
  * Pageview series are fetched before any transaction; every write is one BEGIN IMMEDIATE transaction
  * whose guard re-states the rule, so concurrent requests can neither overspend nor double-own.
  */
@@ -51,7 +51,7 @@ export class ContractService {
     this.pageviews = new PageviewSeries(deps);
   }
 
-  /** §5.6, checks in the spec's order: the request's own checks come after the membership checks. */
+  /** Checks in the spec's order: the request's own checks come after the membership checks. */
   async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<Contract> {
     const { db } = this.deps;
     const now = this.deps.clock.now();
@@ -114,7 +114,7 @@ export class ContractService {
     );
   }
 
-  /** §5.7 Early sell at today's price, prorated over the unused part of the term. */
+  /** Early sell at today's price, prorated over the unused part of the term. */
   async sell(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const { db } = this.deps;
     const today = this.today();
@@ -152,7 +152,7 @@ export class ContractService {
     return { contractId: contract.id, ...saleQuote(price(average, league.languageScale, termDaysOf(contract)), today, contract) };
   }
 
-  /** §5.9 election: intent only; no money moves and no affordability is checked. */
+  /** Election: intent only; no money moves and no affordability is checked. */
   async electRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
@@ -169,7 +169,7 @@ export class ContractService {
     return this.present(row, today);
   }
 
-  /** §5.9 withdrawal: any time before the sweep acts, while elected and unsettled. */
+  /** Withdrawal: any time before the sweep acts, while elected and unsettled. */
   async withdrawRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
     const today = this.today();
     const team = await this.requireTeam(leagueId, playerId);
@@ -185,7 +185,7 @@ export class ContractService {
   }
 
   /**
-   * The store's guarded INSERT (all three rules of §5.6 in its WHERE), then its ledger entry.
+   * The store's guarded INSERT (all three rules of the rules in its WHERE), then its ledger entry.
    * Answers the refusal's name when the guard refused.
    */
   private async insertGuarded(
@@ -225,7 +225,7 @@ export class ContractService {
     return row;
   }
 
-  /** The first rule of §5.6 that refuses this buy now, apart from credits. */
+  /** The first rule of the rules that refuses this buy now, apart from credits. */
   private async refusalFor(db: Database, team: TeamRow, articleId: string): Promise<ErrorCode | null> {
     const holder = await liveContractOnArticle(db, team.leagueId, articleId);
     if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';

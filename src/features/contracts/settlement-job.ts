@@ -1,4 +1,4 @@
-/** The settlement sweep as a daily job: 06:00 UTC, after the scoring ingest of the previous day (§14 #4). */
+/** The settlement sweep as a daily job: 06:00 UTC, after the scoring ingest of the previous day. */
 import type { AppContext } from '../../platform/app-context';
 import type { DailyJob } from '../../platform/jobs/scheduler';
 import { tally } from './settlement-service';

@@ -1,5 +1,5 @@
 /**
- * The settlement sweep (§5.10): every unsold, unsettled contract whose term has ended is
+ * The settlement sweep: every unsold, unsettled contract whose term has ended is
  * renewed (elected and affordable) or settled at today's price (domain/settlement.ts).
  * Contracts are written in sets of up to SETTLEMENT_SET, one transaction each (the guarded
  * updates, ledger entries, activity and notifications of the whole set), so a crash leaves
@@ -9,7 +9,7 @@
  * first leaves nothing to act on, so a retried step stays silent.
  * The set priced so far is written before any wait on the encyclopedia, so a fetch that
  * hangs (or a crash while it does) never holds back contracts already priced.
- * Per §14 #10 a renewal realises the expiring term's P&L: +currentPrice, −newPurchasePrice.
+ * Per the interface a renewal realises the expiring term's P&L: +currentPrice, −newPurchasePrice.
  */
 import { utcDay } from '../../domain/dates';
 import { isFailure } from '../../domain/errors';

@@ -1,4 +1,4 @@
-/** Contracts (§5.6–§5.9, §13): the wire shapes of the market's answers and the buy request. */
+/** Contracts: the wire shapes of the market's answers and the buy request. */
 import { z } from 'zod';
 import { TIER_DAYS, type Tier } from '../../domain/pricing';
 import { canonicalArticleId } from '../../domain/titles';
@@ -51,7 +51,7 @@ export const SaleQuoteSchema = named(
 );
 export type SaleQuote = z.infer<typeof SaleQuoteSchema>;
 
-/** §5.6: the tier is checked first, then the article (INVALID_TIER, then INVALID_ARTICLE). */
+/** The tier is checked first, then the article (INVALID_TIER, then INVALID_ARTICLE). */
 export const BuyContractRequestSchema = objectBody(
   z.object({
     tier: z.enum(TIERS, { error: 'INVALID_TIER' }),

@@ -1,5 +1,5 @@
 /**
- * §10.2 the Genie's candidate set, built on the server (the browser talks to no one else):
+ * The Genie's candidate set, built on the server (the browser talks to no one else):
  * the three searches of the domain rule, then a one-line description for every candidate
  * (mandatory in the turn request) from the page summary where the search gave none.
  */
@@ -14,7 +14,7 @@ import { mapWithWorkers } from '../../platform/map-with-workers';
 import type { GenieCandidates, GenieCandidatesQuery } from '../articles/wire';
 import type { EncyclopediaDeps } from '../../platform/encyclopedia-deps';
 
-/** §10.1 bounds the seed query; its keywords and anchors come from it. */
+/** Bounds the seed query; its keywords and anchors come from it. */
 const MAX_KEYWORDS = 200;
 const MAX_ANCHOR = 300;
 /** W9: the linksto: search reads up to 100 hits, the keyword search 50. */

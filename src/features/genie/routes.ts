@@ -11,7 +11,7 @@ const doc = docs('Article Genie', 'session');
 const malformed = 'GENIE_MALFORMED_BODY';
 
 /**
- * The Article Genie (§10): seeds for the candidate search, then one narrowing turn per call.
+ * The Article Genie: seeds for the candidate search, then one narrowing turn per call.
  * The service refuses a bad body only after the binding and the quota (Genie rule 1).
  */
 export function genieRoutes(ctx: AppContext, services: Services) {

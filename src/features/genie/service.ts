@@ -1,5 +1,5 @@
 /**
- * Article Genie use cases (§10): one model call per seed, one (plus at most one corrective
+ * Article Genie use cases: one model call per seed, one (plus at most one corrective
  * retry) per turn. Any trouble with the model puts the genie to sleep (503 GENIE_ASLEEP);
  * the market falls back to plain search, so a failure here is never worse than no genie.
  */
@@ -38,7 +38,7 @@ export class GenieService {
 
   /**
    * The body's refusal waits until the quota is charged: attempts count, as for reports
-   * (§9), and a client sending broken bodies runs out like any other.
+   *, and a client sending broken bodies runs out like any other.
    */
   async seed(playerId: string, body: Checked<GenieSeedRequest>): Promise<GenieSeeds> {
     const model = await this.admit(playerId);
@@ -86,7 +86,7 @@ export class GenieService {
     return correctTurnReply(chosen, request, repeatsHistory(chosen.question, request.history));
   }
 
-  /** Order of §10 and interface rule 1: no binding → asleep, before any quota is spent. */
+  /** Order of the rules and interface rule 1: no binding → asleep, before any quota is spent. */
   private async admit(playerId: string): Promise<LanguageModelClient> {
     const model = this.deps.languageModel;
     if (!model) fail('GENIE_ASLEEP', 'no language model configured');

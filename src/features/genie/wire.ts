@@ -1,5 +1,5 @@
 /**
- * The Article Genie (§10): the seed and turn requests and their answers. A request with
+ * The Article Genie: the seed and turn requests and their answers. A request with
  * several faults always answers the same constant: the fields are checked in the order the
  * rules list them (query, candidates, history, bucket), and within a field each stage is a
  * pipe, so a later stage runs only on what the earlier one accepted. Anything malformed that
@@ -97,7 +97,7 @@ const GenieHistorySchema = z.preprocess(
   .default([])
   .meta({ items: documented(GenieExchangeSchema), description: 'the questions asked so far and their answers' });
 
-/** §10.3, in the order the rules list them. Oversize is refused, never truncated. */
+/** 0.3, in the order the rules list them. Oversize is refused, never truncated. */
 export const GenieTurnRequestSchema = z.object({
   query: GenieQuerySchema,
   candidates: GenieCandidatesSchema,

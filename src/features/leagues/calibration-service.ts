@@ -1,5 +1,5 @@
 /**
- * §1.3 Language Scale Factor: the registry value of an edition, measured on first use.
+ * Language Scale Factor: the registry value of an edition, measured on first use.
  * Measuring is ~62 encyclopedia requests (W10); they all happen before the one short write
  * transaction that records the result, so no writer waits on the network.
  */
@@ -55,7 +55,7 @@ export class CalibrationService {
     const today = utcDay(started);
     const [target, reference] = await Promise.all([this.measure(domain, today), this.measure(REFERENCE_DOMAIN, today)]);
     if (!target) fail('CALIBRATION_UNAVAILABLE', `siteinfo unreachable for ${domain}`);
-    // Both editions are fetched at once for speed, but §1.3 judges the target's floor before
+    // Both editions are fetched at once for speed, but the interface judges the target's floor before
     // it needs `en`: an unmeasurable `en` counts as a window with no day, after the floor.
     const outcome = languageScaleFactor(target, reference ?? UNMEASURED);
     if (!outcome.ok) {

@@ -1,6 +1,6 @@
 /**
  * The encyclopedia's language editions (W7): the list the league-creation picker offers,
- * and the existence check of §6.2 (Proposed). The list changes a few times a year, so it
+ * and the existence check of the rules (Proposed). The list changes a few times a year, so it
  * is kept in `upstream_cache` for 30 days (Ref's TTL) and shared by every process.
  */
 import { fail } from '../../domain/errors';

@@ -1,5 +1,5 @@
 /**
- * §6.3 the Global League: one seeded public league every player may join and nobody may
+ * The Global League: one seeded public league every player may join and nobody may
  * leave or close. Seeding is idempotent: `serve` and `migrate` seed it when it is absent, so a
  * newcomer's first player has a league to join; `fantasy seed-global` chooses its edition or name.
  */
@@ -40,7 +40,7 @@ export interface SeedGlobalResult {
   scaleSource?: 'registry' | 'calibrated';
 }
 
-/** How the seeder learns an edition's factor: the registry, else the edition list and §1.3. */
+/** How the seeder learns an edition's factor: the registry, else the edition list and the interface's fallback. */
 export interface ScaleSource {
   resolveScale(domain: string): Promise<{ domain: string; scale: number }>;
   calibration: { registered(domain: string): unknown };

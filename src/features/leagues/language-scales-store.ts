@@ -5,14 +5,14 @@ import type { languageScales } from '../../platform/db/schema/sqlite';
 
 export type LanguageScaleRow = typeof languageScales.$inferSelect;
 
-/** The registry row of an edition (§1.2), if it was ever measured or seeded. */
+/** The registry row of an edition, if it was ever measured or seeded. */
 export async function findLanguageScale(db: Database, domain: string): Promise<LanguageScaleRow | undefined> {
   const { languageScales } = tablesOf(db);
   return first(db.select().from(languageScales).where(eq(languageScales.domain, domain)));
 }
 
 /**
- * §1.3 step 9: insert-if-absent, then re-read. A concurrent first calibration of the same
+ * Insert-if-absent, then re-read. A concurrent first calibration of the same
  * edition may have won; every league then freezes the stored value, never our measurement.
  */
 export async function recordLanguageScale(db: Database, row: LanguageScaleRow): Promise<LanguageScaleRow> {

@@ -1,5 +1,5 @@
 /**
- * Teams in a league (§6.5, §6.6): the caller's team, joining (or rejoining) and leaving,
+ * Teams in a league: the caller's team, joining (or rejoining) and leaving,
  * with the admin hand-over and the deletion of a league its last member leaves.
  */
 import type { Clock } from '../../platform/clock';
@@ -53,7 +53,7 @@ export class MembershipService {
   }
 
   /**
-   * §6.5, in its order: the request schema has refused a missing name (step 1); a presented
+   * In its order: the request schema has refused a missing name (step 1); a presented
    * code is charged before the name's length is judged (step 2). The whole decision and the
    * write happen in one write transaction.
    */
@@ -76,7 +76,7 @@ export class MembershipService {
         if (own && own.leftAt === null) fail('ALREADY_HAS_TEAM');
         const holder = await findTeamByNameKey(tx, leagueId, nameKey);
         if (holder && holder.id !== own?.id) fail('NAME_TAKEN');
-        // Visibility governs joining only; the admin has no bypass (§6.5 step 5).
+        // Visibility governs joining only; the admin has no bypass.
         const admitted = storedVisibility(league.visibility) === 'public' || (code !== null && code === league.invitationCode);
         if (!admitted) fail('LEAGUE_IS_PRIVATE');
         // the rounds already due are paired from the members before this one
@@ -117,7 +117,7 @@ export class MembershipService {
     return (await loadTeamView(db, teamId))!;
   }
 
-  /** §6.6: the team stays in the standings; adminship passes on; the last one out deletes. */
+  /** The team stays in the standings; adminship passes on; the last one out deletes. */
   async leave(leagueId: string, playerId: string): Promise<Departure> {
     const { db, clock, log } = this.deps;
     const now = clock.now();

@@ -1,4 +1,4 @@
-/** The League wire form (§13). */
+/** The League wire form. */
 import type { LeagueRow } from './store';
 import type { League } from './wire';
 

@@ -91,7 +91,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       {
         ...checkedQuery(LeaderboardQuerySchema),
         response: answer(z.array(LeaderboardEntrySchema)),
-        ...doc({ id: 'getLeaderboard', summary: 'Every team ranked (§4.5), or a page of ranks with X-Total-Count' }),
+        ...doc({ id: 'getLeaderboard', summary: 'Every team ranked, or a page of ranks with X-Total-Count' }),
       },
     )
     .get('/api/v1/leagues/:id/my-role', ({ player, params }) => services.leagues.myRole(params.id, player.id), {
@@ -100,11 +100,11 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     })
     .get('/api/v1/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
       response: answer(LeagueInviteSchema),
-      ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts (§6.7)' }),
+      ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts' }),
     })
     .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
       response: answer(LeagueSchema),
-      ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only (§6.4)' }),
+      ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only' }),
     })
     // Head-to-head and activity (issue 24): each key is read first, and refuses a non-member,
     // so neither a kept answer nor a 304 reaches one.

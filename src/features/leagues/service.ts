@@ -1,5 +1,5 @@
 /**
- * Leagues (§6.1–§6.4, §6.7): founding, the shelves, reading by id or code, standings,
+ * Leagues: founding, the shelves, reading by id or code, standings,
  * roles, invitation codes and closure. Joining and leaving live in membership-service.
  */
 import crypto from 'node:crypto';
@@ -49,7 +49,7 @@ import { settleCompleteRounds } from '../head-to-head/service';
 import { queueClosure } from '../notifications/announce-service';
 import { teamView } from './team-presenter';
 
-/** §6.7: the public shelf shows at most this many leagues. */
+/** The public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
 
 export interface LeagueServiceDeps {
@@ -78,7 +78,7 @@ export class LeagueService {
   }
 
   /**
-   * §6.2, on a request its schema has shaped: resolve the edition's frozen factor (network,
+   * On a request its schema has shaped: resolve the edition's frozen factor (network,
    * before any write), then league + founder's team + founder's empty line-up in one transaction.
    */
   async create(playerId: string, request: CreateLeagueRequest): Promise<League> {
@@ -124,8 +124,8 @@ export class LeagueService {
   }
 
   /**
-   * The registry value; for an unregistered code, first the edition list (Proposed §6.2:
-   * an unknown code is LEAGUE_UNKNOWN_DOMAIN, not a failed calibration), then §1.3.
+   * The registry value; for an unregistered code, first the edition list (Proposed 
+   * an unknown code is LEAGUE_UNKNOWN_DOMAIN, not a failed calibration), then .
    * Also used by `fantasy seed-global`.
    */
   async resolveScale(domain: string): Promise<{ domain: string; scale: number }> {
@@ -143,7 +143,7 @@ export class LeagueService {
     return this.calibration.scaleFor(edition.domain);
   }
 
-  /** §6.7: up to five draws against the codes in use (inside the caller's transaction). */
+  /** Up to five draws against the codes in use (inside the caller's transaction). */
   private async drawUnusedCode(db: Database): Promise<string> {
     for (let draw = 0; draw < INVITATION_CODE_MAX_DRAWS; draw++) {
       const code = generateInvitationCode(this.randomBytes);
@@ -179,7 +179,7 @@ export class LeagueService {
   }
 
   /**
-   * §6.7: every attempt is charged (shared bucket with coded joins), then one identical 404
+   * Every attempt is charged (shared bucket with coded joins), then one identical 404
    * for a malformed, unused or vanished code. Inactive leagues are still shown.
    */
   async byCode(playerId: string, rawCode: string, address = 'unknown'): Promise<League> {
@@ -192,7 +192,7 @@ export class LeagueService {
   }
 
   /**
-   * §4.5: every team, departed ones included, in rank order. The whole league is read in one
+   * Every team, departed ones included, in rank order. The whole league is read in one
    * statement and ranked in memory (domain/standings.ts); a page reads its window of the kept
    * ranks, ranked and written first if points or teams changed since. The interface lists no 404 here (only
    * 401, 500): a league that does not exist, or that its last member's departure deleted,
@@ -248,7 +248,7 @@ export class LeagueService {
     return { isMember: !!(await findCurrentTeam(this.deps.db, league.id, playerId)), isAdmin: league.adminId === playerId };
   }
 
-  /** §6.7: a caller the policy does not trust learns nothing, not even that the league exists. */
+  /** A caller the policy does not trust learns nothing, not even that the league exists. */
   async inviteCode(leagueId: string, playerId: string): Promise<LeagueInvite> {
     const { db } = this.deps;
     const league = await this.requireLeague(leagueId);
@@ -261,7 +261,7 @@ export class LeagueService {
     return { code: league.invitationCode };
   }
 
-  /** §6.4: one guarded update; a refusal is classified by re-reading. Nothing is deleted. */
+  /** One guarded update; a refusal is classified by re-reading. Nothing is deleted. */
   async close(leagueId: string, playerId: string): Promise<League> {
     const { db, clock } = this.deps;
     return writeTransaction(db, async (tx) => {

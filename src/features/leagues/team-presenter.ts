@@ -1,4 +1,4 @@
-/** The Team wire form (§13): a team with its derived credits and its player. */
+/** The Team wire form: a team with its derived credits and its player. */
 import type { TeamWithPlayer } from './store';
 import type { Team } from './wire-teams';
 

@@ -1,4 +1,4 @@
-/** Teams (§6.5, §6.6, §13): the team every part of the interface shows, joining and leaving. */
+/** Teams: the team every part of the interface shows, joining and leaving. */
 import { z } from 'zod';
 import { named } from '../../platform/http/wire/registry';
 import { objectBody } from '../../platform/http/wire/schema-helpers';
@@ -15,7 +15,7 @@ export const TeamSchema = named(
 export type Team = z.infer<typeof TeamSchema>;
 
 /**
- * §6.5 step 1: a name that is not a string is TEAM_NAME_REQUIRED (a body that is not an
+ * A name that is not a string is TEAM_NAME_REQUIRED (a body that is not an
  * object names none). Its length is step 2, judged by the service after a presented code
  * has been charged; a code that is not a string is no code at all.
  */

@@ -1,4 +1,4 @@
-/** Leagues (§6.1–§6.7, §4.5, §13): the league, its leaderboard, roles and codes, the founding request. */
+/** Leagues: the league, its leaderboard, roles and codes, the founding request. */
 import { z } from 'zod';
 import { AROUND_ME_DEFAULT_LIMIT, leaderboardPage, MAX_PAGE_LIMIT } from '../../domain/leaderboard-page';
 import {
@@ -63,7 +63,7 @@ export const EncyclopediaEditionSchema = named(
 export type EncyclopediaEdition = z.infer<typeof EncyclopediaEditionSchema>;
 
 /**
- * §6.2 in the order clients rely on: a body that is not an object is LEAGUE_INVALID_PAYLOAD,
+ * In the order clients rely on: a body that is not an object is LEAGUE_INVALID_PAYLOAD,
  * then the first field the rules refuse answers its own constant (a wrong type included).
  * Whether the edition exists and calibrates is the service's next step (it needs I/O).
  */
@@ -114,7 +114,7 @@ function wholeNumber(min: number, max: number) {
     .pipe(z.number().min(min).max(max));
 }
 
-/** The leaderboard's paging (an addition to §4.5); every refusal is INVALID_REQUEST. */
+/** The leaderboard's paging (an addition to ); every refusal is INVALID_REQUEST. */
 export const LeaderboardQuerySchema = z
   .object({
     limit: firstOf(wholeNumber(1, MAX_PAGE_LIMIT))

@@ -1,7 +1,7 @@
 /**
- * Chemistry as the line-up editor shows it (an addition for the app): the §3.3 level of every
+ * Chemistry as the line-up editor shows it (an addition for the app): the the interface level of every
  * pair of a team's live articles, so a player sees what a placement would score before saving.
- * Reads answer `empty` on the line-up itself (§13); this asks the encyclopedia once per team,
+ * Reads answer `empty` on the line-up itself; this asks the encyclopedia once per team,
  * set of articles and day, and the scoring engine still resolves links for points on its own.
  */
 import { levelFromLinks } from '../../domain/chemistry';
@@ -29,7 +29,7 @@ export class ChemistryService {
     const team = await findTeam(db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
     const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
-    // at most 22 live contracts a team (§5.1), so at most 231 pairs
+    // at most 22 live contracts a team, so at most 231 pairs
     const articles = [...new Set((await liveContractsOfTeam(db, team.id)).map((contract) => contract.articleId))].sort();
     if (articles.length < 2) return { pairs: [] };
     const graph = await this.graph(league.domain, articles);

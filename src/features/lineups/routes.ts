@@ -11,7 +11,7 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Line-ups', 'session');
 
-/** Line-ups (§3.4) and the caller's performance records (§4.5). */
+/** Line-ups and the caller's performance records. */
 export function lineupRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

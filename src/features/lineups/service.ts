@@ -1,5 +1,5 @@
 /**
- * Line-ups (§3.4, §13 TeamLineup) and the caller's performance records (§4.5). A save
+ * Line-ups (TeamLineup) and the caller's performance records. A save
  * appends a version; reads show the newest one with sold/settled contracts dropped.
  */
 import type { Clock } from '../../platform/clock';
@@ -112,7 +112,7 @@ export class LineupService {
         date: version?.savedAt ?? team.joinedAt,
         schema,
         formation,
-        // §13: levels are `empty` on reads; the client resolves links, the engine scores them
+        // Levels are `empty` on reads; the client resolves links, the engine scores them
         chemistry: chemistryView(schema),
       },
       bench: live.filter((contract) => !placedIds.has(contract.id)).flatMap((contract) => viewsById.get(contract.id) ?? []),

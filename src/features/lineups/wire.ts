@@ -1,4 +1,4 @@
-/** Line-ups (§3.4, §13 TeamLineup) and performances (§4.5): answers, the save request, the `limit` query. */
+/** Line-ups (TeamLineup) and performances: answers, the save request, the `limit` query. */
 import { z } from 'zod';
 import { CHEMISTRY_LEVELS } from '../../domain/chemistry';
 import { isPositionOf, POSITIONS, SCHEMA_NAMES, type Position, type Schema } from '../../domain/formations';
@@ -65,7 +65,7 @@ const PAYLOAD = 'LINEUP_INVALID_PAYLOAD';
  * A `PUT …/lineup` body: the echoed TeamLineup, of which only `schema`, `date` and the
  * contract ids are read (chemistry, bench and contract details are ignored). The fields are
  * checked in the order a client learns most from: the schema's type, then whether it is a
- * known schema, the date (§13: a string, its value unused: the server stamps the version),
+ * known schema, the date (a string, its value unused: the server stamps the version),
  * then the positions. Every shape refusal is LINEUP_INVALID_PAYLOAD but an unknown schema.
  */
 export const SaveLineupRequestSchema = z

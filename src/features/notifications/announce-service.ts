@@ -1,5 +1,5 @@
 /**
- * `fantasy announce` (issue 25 §3): the latest scored day's morning messages for every league
+ * `fantasy announce` (issue 25): the latest scored day's morning messages for every league
  * (its webhook, and its members' phones), reminders of contracts expiring tomorrow, and the
  * season's end. Each league's messages are written to the outbox in one transaction with the
  * record that they were (announce_runs), so running it again writes nothing twice, and a run

@@ -262,7 +262,7 @@ export class OutboxWorker {
       const answer = await this.deps.push.send(subscription, JSON.stringify(message));
       if (answer.status >= 200 && answer.status < 300) return { ok: true };
       if (answer.status === 404 || answer.status === 410) {
-        // RFC 8030 §7.3: the subscription is gone for good; so are its messages (cascade)
+        // RFC 8030 section 7.3: the subscription is gone for good; so are its messages (cascade)
         await deleteSubscription(this.deps.db, subscription.id);
         return { ok: false, error: describeAnswer(answer), gone: true };
       }

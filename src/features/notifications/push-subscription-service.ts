@@ -1,5 +1,5 @@
 /**
- * Web Push for players (issue 25 §2): the VAPID public key a browser subscribes with, a
+ * Web Push for players (issue 25): the VAPID public key a browser subscribes with, a
  * player's subscriptions (one per browser) and what the player wants pushed.
  */
 import type { Clock } from '../../platform/clock';

@@ -10,7 +10,7 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Notifications', 'session');
 
-/** The notification in-box (§8): across leagues, per league, and mark-read. */
+/** The notification in-box: across leagues, per league, and mark-read. */
 export function notificationRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

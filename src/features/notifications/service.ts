@@ -1,5 +1,5 @@
 /**
- * Notifications (§8): written in the money's own transaction, after the guarded write changed
+ * Notifications: written in the money's own transaction, after the guarded write changed
  * a row, inside a savepoint: a failed insert is logged and rolled back alone while the money
  * commits, and no crash can leave the money moved without its line in the in-box. Read side:
  * the player-wide in-box, the per-league in-box, and mark-read.

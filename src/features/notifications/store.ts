@@ -1,4 +1,4 @@
-/** The notification in-box (§8): rows are written after the money moved and only ever marked read. */
+/** The notification in-box: rows are written after the money moved and only ever marked read. */
 import { and, desc, eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { first, tablesOf, touched } from '../../platform/db/dialect';

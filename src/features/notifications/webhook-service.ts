@@ -1,5 +1,5 @@
 /**
- * A league's webhook (issue 25 §1): its admin sets one, sees it with the path masked, and
+ * A league's webhook (issue 25): its admin sets one, sees it with the path masked, and
  * removes it. Messages to it are written to the outbox by what causes them (a join, the
  * morning's announce) and sent by the outbox worker.
  */

@@ -1,4 +1,4 @@
-/** Notifications (§8, §13 Notification): an in-box line about one contract. */
+/** Notifications (Notification): an in-box line about one contract. */
 import { z } from 'zod';
 import { ContractSchema } from '../contracts/wire';
 import { named } from '../../platform/http/wire/registry';

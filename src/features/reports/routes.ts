@@ -9,13 +9,13 @@ import { docs } from '../../platform/http/route-docs';
 
 const malformed = 'REPORT_MALFORMED_BODY';
 
-/** Problem reports (§9): the reporter is the session's player, never anything in the body. */
+/** Problem reports: the reporter is the session's player, never anything in the body. */
 export function reportRoutes(ctx: AppContext, services: Services) {
   return new Elysia().use(playerSession(ctx, services)).post(
     '/api/v1/reports',
     ({ player, body, set }) => {
       set.status = 201;
-      // §9 counts attempts: the rate limit is charged before the body is judged, broken or not
+      // Counts attempts: the rate limit is charged before the body is judged, broken or not
       return services.reports.submit(player.id, judged(CreateProblemReportRequestSchema, body, malformed));
     },
     {

@@ -1,5 +1,5 @@
 /**
- * Problem reports (§9): a validated report becomes an issue in the configured tracker. The
+ * Problem reports: a validated report becomes an issue in the configured tracker. The
  * reporter is always the session's player, named in the issue only by the opaque id.
  */
 import type { Clock } from '../../platform/clock';
@@ -38,7 +38,7 @@ export class ReportService {
   constructor(private readonly deps: ReportServiceDeps) {}
 
   /**
-   * The request is accepted only after the attempt is charged: §9 counts attempts, so a
+   * The request is accepted only after the attempt is charged: counts attempts, so a
    * client hammering with broken bodies runs out of quota like any other.
    */
   async submit(playerId: string, request: Checked<ProblemReport>): Promise<FiledReport> {

@@ -1,4 +1,4 @@
-/** Problem reports (§9): the request a player sends and the answer naming the issue it became. */
+/** Problem reports: the request a player sends and the answer naming the issue it became. */
 import { z } from 'zod';
 import { type ProblemReport, REPORT_CATEGORIES, type ReportCategory, REPORT_DIAGNOSTIC_FIELDS, REPORT_LIMITS, type ReportDiagnostics } from '../../domain/problem-report';
 import { characterCount } from '../../domain/values';
@@ -24,7 +24,7 @@ const diagnostic = z
   .describe(`at most ${REPORT_LIMITS.diagnosticMax} characters, written as one line`);
 
 /**
- * §9, checked in field order: the category, the title, the body, the consent (opt-in: left
+ * Checked in field order: the category, the title, the body, the consent (opt-in: left
  * out means not given), then the optional diagnostics. Fields it does not name are ignored.
  */
 export const CreateProblemReportRequestSchema = z

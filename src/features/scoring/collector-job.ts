@@ -1,6 +1,6 @@
 /**
  * The built-in scoring engine as a daily job: 05:00 UTC, before the 06:00 settlement
- * (§14 #4). It scores yesterday and every unscored in-season day of the week before, oldest
+ *. It scores yesterday and every unscored in-season day of the week before, oldest
  * first, so a server that was down for a night or two catches up on its own.
  */
 import type { AppContext } from '../../platform/app-context';

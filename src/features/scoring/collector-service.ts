@@ -1,5 +1,5 @@
 /**
- * The built-in scoring engine (external-apis §3.4): read the day's scoring inputs, fetch
+ * The built-in scoring engine (external-apis.md): read the day's scoring inputs, fetch
  * each distinct article's views once, resolve chemistry levels from the articles' outbound
  * links, and ingest the facts in chunks of 100 through the same service as the endpoint.
  * It computes no points itself. Concurrency and the User-Agent are the client's job (one
@@ -44,7 +44,7 @@ export interface CollectOptions {
 type PerformanceResult = PerformanceIngest['results'][number];
 
 /**
- * The engine's own pacing (external-apis §1.3: at most 3 in flight). The client's shared
+ * The engine's own pacing (external-apis.md: at most 3 in flight). The client's shared
  * limiter enforces it too; pulling work this way also stops issuing calls after a failure
  * instead of leaving thousands queued.
  */
@@ -94,7 +94,7 @@ export class CollectorService {
 
   /**
    * One W1 one-day call per distinct (edition, canonical title). No data for the day (404,
-   * or the day absent from the answer) is 0 views plus a warning (external-apis W1, §3.4),
+   * or the day absent from the answer) is 0 views plus a warning (external-apis W1, ),
    * so an operator can tell a quiet article from a misspelt or unpublished one.
    */
   private async fetchViews(wanted: Map<string, { domain: string; articleId: string }>, date: string, fetched: () => void): Promise<Map<string, number>> {

@@ -1,5 +1,5 @@
 /**
- * Writing a league's kept ranks (§4.5) after its points or teams changed, without holding the
+ * Writing a league's kept ranks after its points or teams changed, without holding the
  * write lock while a 100,000-team league is sorted: the totals are read in one read
  * transaction, ranked in memory, and only the ranks that changed are written, a bounded batch
  * per write transaction, each guarded by the league version read with the totals. A write in

@@ -1,7 +1,7 @@
 /**
- * A team's stored performance rows with what scored them (§4.2, §3.3), as my-performances and
+ * A team's stored performance rows with what scored them, as my-performances and
  * the article page show them: the links are those of the schema that stood at the end of each
- * day (§4.3), so the line-up history is read once per call, not once per day.
+ * day, so the line-up history is read once per call, not once per day.
  */
 import { addDays } from '../../domain/dates';
 import { scoreBreakdown, type ScoreBreakdown } from '../../domain/scoring';

@@ -1,5 +1,5 @@
 /**
- * §12 `POST /internal/v1/performances` and `fantasy import-performances`: raw facts in,
+ * 2 `POST /internal/v1/performances` and `fantasy import-performances`: raw facts in,
  * points out, through the one scoring formula. Every row of a request is checked before
  * anything is written, so a bad row never leaves half a day behind.
  */

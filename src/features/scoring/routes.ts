@@ -13,7 +13,7 @@ const INGEST_BODY_LIMIT = 4 * 1_048_576;
 const doc = docs('Scoring engine', 'service');
 
 /**
- * The scoring engine's two routes (§12), behind the bearer guard. Ref's engine calls them
+ * The scoring engine's two routes, behind the bearer guard. Ref's engine calls them
  * without the `v1` segment, so both spellings are served, and documented.
  */
 function engineRoutes<const P extends string>(services: Services, prefix: P, suffix: '' | 'Unversioned') {

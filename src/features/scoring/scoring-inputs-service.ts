@@ -1,6 +1,6 @@
 /**
- * §12 `GET /internal/v1/scoring-inputs`: what each scorable team fielded on day D. The
- * line-up used is the version that stood at the end of D (§4.3 Proposed), so an edit made
+ * 2 `GET /internal/v1/scoring-inputs`: what each scorable team fielded on day D. The
+ * line-up used is the version that stood at the end of D (Proposed), so an edit made
  * after midnight never changes a past day.
  */
 import { addDays } from '../../domain/dates';
@@ -35,9 +35,9 @@ export class ScoringInputsService {
   constructor(private readonly deps: ScoringInputsServiceDeps) {}
 
   /**
-   * One entry per team in season on `date` (§4.3 Proposed) that existed by the end of it,
+   * One entry per team in season on `date` (Proposed) that existed by the end of it,
    * departed players' teams included; a team with nothing placed still gets an entry so
-   * its day is recorded as 0 points (§4.4). Ordered by league age, then join order.
+   * its day is recorded as 0 points. Ordered by league age, then join order.
    */
   async inputsFor(date: string): Promise<ScoringInput[]> {
     const { db } = this.deps;

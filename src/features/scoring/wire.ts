@@ -1,5 +1,5 @@
 /**
- * The scoring engine's interface (§12): the inputs of a day, and the performances it posts
+ * The scoring engine's interface: the inputs of a day, and the performances it posts
  * back. A refusal of the ingest body is INGEST_INVALID, except an impossible or missing date,
  * which is checked first and answers INVALID_DATE.
  */

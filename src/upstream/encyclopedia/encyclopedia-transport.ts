@@ -1,5 +1,5 @@
 /**
- * The HTTP rules every Wikimedia call shares (external-apis §1): identifying headers, the
+ * The HTTP rules every Wikimedia call shares (external-apis.md): identifying headers, the
  * process-wide limiter, retries, and turning the three families of answers (AQS, Action API,
  * anything else) into data or an UpstreamError.
  */

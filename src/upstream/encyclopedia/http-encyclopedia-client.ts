@@ -1,5 +1,5 @@
 /**
- * The Wikimedia client (external-apis §2: W1, W2, W5, W6, W7) over one shared transport.
+ * The Wikimedia client (external-apis.md: W1, W2, W5, W6, W7) over one shared transport.
  * Wire shapes stay in here; callers get plain rows, null for "AQS has nothing", and an
  * UpstreamError for every failure, never a silent zero.
  */
@@ -18,12 +18,12 @@ export interface EncyclopediaClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** per attempt; default 15 s */
   timeoutMs?: number;
-  /** first backoff delay, doubling per attempt; default 1 s (external-apis §1.4) */
+  /** first backoff delay, doubling per attempt; default 1 s (external-apis.md) */
   baseDelayMs?: number;
   /** a Retry-After longer than this fails the call instead of waiting; default 60 s */
   maxDelayMs?: number;
   /**
-   * Every call of this client queues here (external-apis §1.3: a few requests in flight per
+   * Every call of this client queues here (external-apis.md: a few requests in flight per
    * client, across every host). Defaults to a limiter of `encyclopedia.maxConcurrency` of its
    * own: a process builds one client (createUpstreams) and shares it.
    */

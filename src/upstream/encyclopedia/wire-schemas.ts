@@ -102,7 +102,7 @@ export const searchBody = z.object({
   ),
 });
 
-/** Action API failures arrive as HTTP 200 with this member (external-apis §1.5). */
+/** Action API failures arrive as HTTP 200 with this member (external-apis.md). */
 export const actionApiError = z.object({
   error: z.object({ code: z.string().default('unknown'), info: z.string().default('') }),
 });

@@ -2,6 +2,6 @@
 import { z } from 'zod';
 import { named } from './registry';
 
-/** §13 Success: what a write answers when it has nothing else to tell. */
+/** Success: what a write answers when it has nothing else to tell. */
 export const SuccessSchema = named('Success', z.object({ success: z.literal(true) }));
 export type Success = z.infer<typeof SuccessSchema>;

@@ -1,5 +1,5 @@
 /**
- * Every named wire shape of the interface (§13 and our additions), registered once by name:
+ * Every named wire shape of the interface (and our additions), registered once by name:
  * the OpenAPI document lists them as components and refers to them wherever a route uses one.
  */
 import type { z } from 'zod';

@@ -4,7 +4,7 @@ import { leagues, teams } from './leagues';
 
 /**
  * A time-limited holding of one article by one team. Renewal rewrites the term in place
- * (§5.9); `heldSince` keeps the first day the team held it so earlier days still score.
+ *; `heldSince` keeps the first day the team held it so earlier days still score.
  */
 export const contracts = sqliteTable(
   'contracts',
@@ -16,7 +16,7 @@ export const contracts = sqliteTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    /** canonical underscored title (§7.4) */
+    /** canonical underscored title */
     articleId: text('article_id').notNull(),
     domain: text('domain').notNull(),
     heldSince: text('held_since').notNull(),

@@ -1,7 +1,7 @@
 import { sqliteTable, text, real, integer, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import { players } from './players';
 
-/** §1.2: one measured Language Scale Factor per edition, written once. */
+/** One measured Language Scale Factor per edition, written once. */
 export const languageScales = sqliteTable('language_scales', {
   domain: text('domain').primaryKey(),
   scale: real('scale').notNull(),
@@ -17,7 +17,7 @@ export const leagues = sqliteTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     domain: text('domain').notNull(),
-    /** frozen copy of the edition's factor at creation (§1.4) */
+    /** frozen copy of the edition's factor at creation */
     languageScale: real('language_scale').notNull(),
     icon: text('icon').notNull(),
     durationDays: integer('duration_days').notNull(),
@@ -36,7 +36,7 @@ export const leagues = sqliteTable(
     version: integer('version').notNull().default(0),
     /** points or the set of teams changed since `team_standings` ranks were last written */
     ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
-    /** `points` (§4.5, the leaderboard decides) or `head-to-head` (issue 24: rounds of matchups); fixed for life */
+    /** `points` (the leaderboard decides) or `head-to-head` (issue 24: rounds of matchups); fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     /** head-to-head only: the days a round lasts (1, 2, 3 or 7) */
     roundDays: integer('round_days'),

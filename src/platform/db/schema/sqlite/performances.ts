@@ -1,7 +1,7 @@
 import { sqliteTable, text, real, integer, primaryKey, index } from 'drizzle-orm/sqlite-core';
 import { leagues, teams } from './leagues';
 
-/** One scored day of one team (§4.4), upserted by (team, date). */
+/** One scored day of one team, upserted by (team, date). */
 export const performances = sqliteTable(
   'performances',
   {
@@ -26,7 +26,7 @@ export const performances = sqliteTable(
 );
 
 /**
- * §4.5 kept, not recomputed: each team's totals, refreshed with every performance written for
+ * Kept, not recomputed: each team's totals, refreshed with every performance written for
  * it, and its rank, written for the whole league at once when a read finds the ranks stale.
  */
 export const teamStandings = sqliteTable(
