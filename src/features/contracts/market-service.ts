@@ -13,8 +13,8 @@
  *
  * Such a stored shelf's view figures are kept in memory too, per list as stored: every buy,
  * sell or renewal election in a league moves its version, and re-reading and re-summing the
- * 50 stored 365-day series for each new version took ~24 ms, long enough that 200
- * connections reading the shelf queued for seconds behind it.
+ * stored 365-day series for each new version took long enough that many connections reading
+ * the shelf queued for seconds behind it.
  */
 import { fail } from '../../domain/errors';
 import { utcDay, DAY_MS } from '../../domain/dates';

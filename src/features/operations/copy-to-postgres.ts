@@ -148,8 +148,8 @@ async function copyTable(source: Database, target: PostgresHandle, pair: TablePa
     return { from: column, to: twin };
   });
   // One parameter per column, each an array of the batch's values, unnested into rows by
-  // PostgreSQL: drizzle's multi-row insert builds a placeholder per value, which cost five
-  // times the database's own work (6,000 rows/s against 32,000 measured on 2 cores).
+  // PostgreSQL: drizzle's multi-row insert builds a placeholder per value, which cost several
+  // times the database's own work.
   const insert = (columns: unknown[][]) =>
     target.execute(
       sql`insert into ${pair.postgres} (${sql.join(

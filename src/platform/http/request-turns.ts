@@ -1,9 +1,9 @@
 /**
  * Requests are answered a few milliseconds' worth per turn of the event loop. Node (libuv 1.45
  * and later) accepts one new connection per turn, and a turn otherwise answers every request
- * ready on every open connection: under 200 busy keep-alive connections a turn lasted ~85 ms,
- * so a visitor's new connection waited in the kernel's queue for seconds (measured in `npm run
- * bench capacity`, the market shelf under load). Queued here instead, everyone waits in one
+ * ready on every open connection: under many busy keep-alive connections a turn grew long enough
+ * that a visitor's new connection waited in the kernel's queue for seconds (bench/README.md,
+ * the market shelf under load). Queued here instead, everyone waits in one
  * line in arrival order, and a turn ends (polling for connections) after about TURN_BUDGET_MS.
  * Cheap requests still share a turn, so the turn's fixed costs (a poll, a log write) are shared.
  *

@@ -28,7 +28,7 @@ interface BodyContext {
  * A JSON body checked against `schema`: not JSON answers `malformed`, a refused shape answers
  * `invalid` (or the constant its first issue names). Elysia is told there is no body to parse
  * (`parse: 'none'`): its own parsing asks for `request.body`, which on Node builds a web stream
- * per request (about 55 µs, issue 22's table); the transform reads node's message buffered
+ * per request (bench/README.md, the read path); the transform reads node's message buffered
  * instead and checks the schema itself, before any hook that could act on the body.
  */
 export function jsonBody<S extends z.ZodType>(schema: S, rules: JsonBodyRules & { invalid: ErrorCode }) {
