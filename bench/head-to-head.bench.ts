@@ -75,7 +75,7 @@ const baseline = await buildLeague('points', 'points');
 const views = (i: number, d: number) => 2_000 + ((i * 7919 + d * 104_729) % 300_000);
 // 30 days of scores through the ingest service, as the engine posts them: it fixes the rounds,
 // keeps each team's round points and records each finished round in the activity feed
-const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
+const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock, ranks: ctx.services.ranks });
 async function ingestSeason(ids: readonly string[]): Promise<number> {
   const started = performance.now();
   for (let d = 0; d < DAYS; d++) {

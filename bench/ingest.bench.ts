@@ -202,7 +202,7 @@ try {
   fs.writeFileSync(file, bodies.map((body) => JSON.stringify(body)).join('\n'));
   const importBaselineMs = await best(baselineWriter(bodies, IMPORT_TRANSACTION_ROWS, true));
   console.log(`baseline, better-sqlite3 alone upserting the same rows in the import's order, ${IMPORT_TRANSACTION_ROWS.toLocaleString('en-US')} per transaction: ${rate(TEAMS, importBaselineMs)}`);
-  const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
+  const service = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock, ranks: ctx.services.ranks });
   const importMs = await best(async () => {
     const started = performance.now();
     const { written } = await service.ingestAll(readIngestBodies(file));

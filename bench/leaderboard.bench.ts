@@ -52,7 +52,7 @@ const { leagueId, viewer, teamIds } = await writeTransaction(ctx.db, async (tx) 
 });
 
 // 30 days of scores, written through the ingest service like the engine's posts
-const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock });
+const ingest = new PerformanceIngestService({ db: ctx.db, clock: ctx.clock, ranks: ctx.services.ranks });
 for (let d = 0; d < DAYS; d++) {
   await ingest.ingest({
     date: addDays(start, d),

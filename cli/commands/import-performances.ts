@@ -70,6 +70,7 @@ export function registerImportPerformances(program: Command): void {
         const { ctx } = runtime;
         const progress = progressReporter('import-performances', 'rows', { log });
         const { written } = await ctx.services.ingest.ingestAll(bodies, { onProgress: progress.update });
+        await ctx.services.ingest.writeRanks();
         progress.finish();
         process.stdout.write(`${written} performances written\n`);
       } catch (error) {

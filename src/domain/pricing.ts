@@ -149,7 +149,7 @@ export function renewalWindow(remainingDays: number): RenewalWindow {
 export type StoredContractStatus = 'live' | 'sold' | 'settled';
 export type ContractState = 'live' | 'expired' | 'sold' | 'settled';
 
-/** 1: "expired" is never stored; it is a live row whose term has run out, awaiting the sweep. */
+/** "Expired" is never stored; it is a live row whose term has run out, awaiting the sweep. */
 export function contractState(
   contract: { status: StoredContractStatus | string; expireDate: string },
   today: string,

@@ -3,6 +3,7 @@
  * get theirs from `createServices`, once per process (a test app builds one per case). Each
  * service receives what it uses and nothing more: never the configuration or a secret.
  */
+import { RankKeeper } from '../features/scoring/rank-keeper';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './log';
@@ -75,6 +76,7 @@ export interface Services {
   reports: ReportService;
   scoringInputs: ScoringInputsService;
   ingest: PerformanceIngestService;
+  ranks: RankKeeper;
   collector: CollectorService;
   settlement: SettlementService;
   webhooks: WebhookService;
@@ -97,7 +99,8 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
   const editions = new EditionService(encyclopedic);
   const calibration = new CalibrationService(encyclopedic);
   const scoringInputs = new ScoringInputsService({ db });
-  const ingest = new PerformanceIngestService({ db, clock });
+  const ranks = new RankKeeper({ db, log });
+  const ingest = new PerformanceIngestService({ db, clock, ranks });
   const { allowPrivateAddresses } = config.outbound;
   const policy = { allowPrivateAddresses, timeoutMs: outboundTimeoutMs };
   // chat messages link back to the league in the app
@@ -108,7 +111,7 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
     editions,
     calibration,
     leagues: new LeagueService({ ...encyclopedic, editions, calibration, limits, appUrl }),
-    membership: new MembershipService({ ...store, limits, appUrl }),
+    membership: new MembershipService({ ...store, limits, appUrl, ranks }),
     headToHead: new HeadToHeadService({ db, clock }),
     activity: new ActivityService({ db }),
     market: new MarketService(encyclopedic),
@@ -122,6 +125,7 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
     reports: new ReportService({ ...store, issueTracker: upstream.issueTracker, environment: config.environment, appUrl }),
     scoringInputs,
     ingest,
+    ranks,
     collector: new CollectorService({ ...encyclopedic, inputs: scoringInputs, ingest }),
     settlement: new SettlementService(encyclopedic),
     webhooks: new WebhookService({ db, clock, allowPrivateAddresses, appUrl }),

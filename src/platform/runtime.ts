@@ -74,6 +74,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     ctx,
     close: async () => {
       stopRecordingFailures();
+      await ctx.services.ranks.close();
       if (!options.db) await closeStore(db);
     },
   };

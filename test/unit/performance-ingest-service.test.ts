@@ -17,7 +17,7 @@ async function storeWithTeams(count: number) {
   const { league, team } = await buildLeague(app, await app.player());
   const teamIds = [team.id];
   while (teamIds.length < count) teamIds.push((await buildTeam(app, league, await app.player())).id);
-  return { db: app.ctx.db, teamIds, service: new PerformanceIngestService({ db: app.ctx.db, clock: app.clock }) };
+  return { db: app.ctx.db, teamIds, service: new PerformanceIngestService({ db: app.ctx.db, clock: app.clock, ranks: app.ctx.services.ranks }) };
 }
 
 const body = (date: string, teamIds: string[], views = 4_000) => ({ date, results: teamIds.map((teamId) => ({ teamId, articleViews: [views], chemistryLevels: [] })) });

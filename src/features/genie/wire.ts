@@ -97,7 +97,7 @@ const GenieHistorySchema = z.preprocess(
   .default([])
   .meta({ items: documented(GenieExchangeSchema), description: 'the questions asked so far and their answers' });
 
-/** 0.3, in the order the rules list them. Oversize is refused, never truncated. */
+/** The genie's reply rules, in the order the rules list them. Oversize is refused, never truncated. */
 export const GenieTurnRequestSchema = z.object({
   query: GenieQuerySchema,
   candidates: GenieCandidatesSchema,

@@ -2,6 +2,7 @@
  * Teams in a league: the caller's team, joining (or rejoining) and leaving,
  * with the admin hand-over and the deletion of a league its last member leaves.
  */
+import type { RankKeeper } from '../scoring/rank-keeper';
 import type { Clock } from '../../platform/clock';
 import { fail } from '../../domain/errors';
 import { normalizeInvitationCode } from '../../domain/invitation-codes';
@@ -39,6 +40,8 @@ export interface MembershipServiceDeps {
   limits?: Limits;
   /** the app's address, for the league chat's links */
   appUrl?: string;
+  /** a new team changes its league's ranks */
+  ranks: RankKeeper;
 }
 
 export class MembershipService {
@@ -113,6 +116,7 @@ export class MembershipService {
       }
       throw error;
     }
+    this.deps.ranks.changed([leagueId]);
     log.info('team joined', { leagueId, teamId });
     return (await loadTeamView(db, teamId))!;
   }

@@ -35,8 +35,7 @@ import {
 } from './store';
 import { digestVersion } from '../../platform/http/answer-version';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-limits';
-import { leagueBoard, rankedTeamCount, rankedTeams, rankOfTeam } from '../scoring/standings-store';
-import { rankLeagueIfStale } from '../scoring/league-ranking';
+import { leagueBoard, rankedTeamCount, rankedTeams, rankOfTeam, ranksStale } from '../scoring/standings-store';
 import { rankTeams } from '../../domain/standings';
 import type { EncyclopediaClient } from '../../upstream/encyclopedia';
 import type { CalibrationService } from './calibration-service';
@@ -200,9 +199,9 @@ export class LeagueService {
    */
   async leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): Promise<{ entries: LeaderboardEntry[]; teamCount: number; }> {
     const { db } = this.deps;
-    if (page.kind === 'all') {
-      // Reading the kept ranks instead meant ranking and writing them first, then visiting
-      // the teams in rank order (random pages): 2-3x the time of this read and ranking.
+    // The whole board is ranked from the totals in memory (reading kept ranks in rank order
+    // visits the teams at random); so is a page of a league whose ranks are not written yet.
+    if (page.kind === 'all' || (await ranksStale(db, leagueId))) {
       const teams = await leagueBoard(db, leagueId);
       const byId = new Map(teams.map((team) => [team.teamId, team]));
       const entries = rankTeams(teams).map((standing) => {
@@ -214,9 +213,9 @@ export class LeagueService {
           rankDelta: standing.rankDelta,
         };
       });
-      return { entries, teamCount: entries.length };
+      if (page.kind === 'all') return { entries, teamCount: entries.length };
+      return { entries: pageOf(entries, page, playerId === undefined ? undefined : await findTeamOfPlayer(db, leagueId, playerId)), teamCount: entries.length };
     }
-    await rankLeagueIfStale(db, leagueId);
     // One read transaction: the count and the rows come from the same ranking.
     return readTransaction(db, async (tx) => {
       const teamCount = await rankedTeamCount(tx, leagueId);
@@ -295,4 +294,16 @@ export class LeagueService {
     );
     return rows.map((league) => leagueView(league, counts.get(league.id) ?? 0));
   }
+}
+
+/** The entries of `page` from a whole board ranked in memory, as the kept ranks would answer it. */
+function pageOf<E extends { rank: number; team: { id: string } }>(entries: E[], page: Exclude<LeaderboardPage, { kind: 'all' }>, team: { id: string } | undefined): E[] {
+  let range: { first: number; last: number };
+  if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
+  else {
+    const rank = team && entries.find((entry) => entry.team.id === team.id)?.rank;
+    if (!rank) fail('NO_TEAM_IN_LEAGUE');
+    range = windowAround(rank, page.limit, entries.length);
+  }
+  return entries.filter((entry) => entry.rank >= range.first && entry.rank <= range.last);
 }

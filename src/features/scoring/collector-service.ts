@@ -87,6 +87,7 @@ export class CollectorService {
     for (let i = 0; i < results.length; i += INGEST_CHUNK) {
       written += (await this.ingest.ingest({ date, results: results.slice(i, i + INGEST_CHUNK) }, { maxRows: INGEST_CHUNK })).written;
     }
+    await this.ingest.writeRanks();
     const report = { date, teams: inputs.length, articles: views.size, linkGraphs: graphs.size, written };
     this.deps.log.info('collect done', { ...report });
     return report;

@@ -1,8 +1,9 @@
 /**
- * 2 `POST /internal/v1/performances` and `fantasy import-performances`: raw facts in,
+ * `POST /internal/v1/performances` and `fantasy import-performances`: raw facts in,
  * points out, through the one scoring formula. Every row of a request is checked before
  * anything is written, so a bad row never leaves half a day behind.
  */
+import type { RankKeeper } from './rank-keeper';
 import type { Clock } from '../../platform/clock';
 import { fail } from '../../domain/errors';
 import { normalizeFormationSnapshot, teamScore } from '../../domain/scoring';
@@ -28,6 +29,8 @@ export const IMPORT_TRANSACTION_ROWS = 5_000;
 export interface PerformanceIngestServiceDeps {
   db: Database;
   clock: Clock;
+  /** writes the changed leagues' ranks once the day's bodies pause */
+  ranks: RankKeeper;
 }
 
 export interface IngestOptions {
@@ -44,6 +47,11 @@ function byTeamThenDate(a: PerformanceWrite, b: PerformanceWrite): number {
 
 export class PerformanceIngestService {
   constructor(private readonly deps: PerformanceIngestServiceDeps) {}
+
+  /** Writes now the ranks of every league ingested so far (a whole day's collect or import is in). */
+  writeRanks(): Promise<void> {
+    return this.deps.ranks.flush();
+  }
 
   /** One `PerformanceIngest` body, its shape already checked (wire/internal.ts). */
   async ingest(body: PerformanceIngest, options: IngestOptions = {}): Promise<PerformanceIngestResult> {
@@ -106,6 +114,7 @@ export class PerformanceIngestService {
           if (league) await keepRoundsOfPerformances(tx, league, rows, at);
         }
       }, { leagues: [...byLeague.keys()] });
+      this.deps.ranks.changed(byLeague.keys());
       options.onProgress?.(i + chunk.length, writes.length);
     }
     return { written: writes.length };

@@ -1,5 +1,5 @@
 /**
- * 2 `GET /internal/v1/scoring-inputs`: what each scorable team fielded on day D. The
+ * `GET /internal/v1/scoring-inputs`: what each scorable team fielded on day D. The
  * line-up used is the version that stood at the end of D (Proposed), so an edit made
  * after midnight never changes a past day.
  */
