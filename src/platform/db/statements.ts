@@ -12,6 +12,7 @@ import type { SQL } from 'drizzle-orm';
 import { type Database, dialectOf } from './database';
 import { postgresAnyOf, postgresJsonText, postgresRows, postgresRun } from './postgres-statements';
 import { sqliteAnyOf, sqliteJsonText, sqliteRows, sqliteRun } from './sqlite';
+import { sqliteBuiltRows, sqliteRowid } from './sqlite';
 
 export type ListType = 'text' | 'int' | 'bigint' | 'float8';
 
@@ -41,4 +42,37 @@ export function anyOf(db: Database, column: SQL | SQL.Aliased | unknown, values:
 /** The text at `path` (e.g. `['round', 'endDate']`) inside a JSON text column. */
 export function jsonText(db: Database, column: SQL | unknown, path: readonly string[]): SQL {
   return dialectOf(db) === 'postgres' ? postgresJsonText(column, path) : sqliteJsonText(column, path);
+}
+
+/**
+ * The rows of a builder query whose values are `sql.placeholder`s (tables from `tablesOf`),
+ * in one form for both engines: SQLite builds and prepares it once per connection under
+ * `name` (drizzle would otherwise build its text again on every call); PostgreSQL builds it on
+ * the handle at hand, a transaction's included, and binds `values`.
+ */
+export async function preparedSelect<T>(
+  db: Database,
+  name: string,
+  build: (db: Database) => { prepare(): { all(values: Record<string, unknown>): T[] }; execute(values: Record<string, unknown>): Promise<unknown> },
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return dialectOf(db) === 'postgres' ? ((await build(db).execute(values)) as T[]) : sqliteBuiltRows(db, name, build, values);
+}
+
+/**
+ * What orders rows of `table` written in the same instant: the order they were inserted in on
+ * SQLite (its rowid); PostgreSQL keeps no such order, so there `key`.
+ */
+export function insertionOrder<K>(db: Database, table: unknown, key: K): K | SQL {
+  return dialectOf(db) === 'postgres' ? key : sqliteRowid(table);
+}
+
+/**
+ * The texts of `value` joined by `separator`, in `order`, read from a subquery already sorted
+ * in that order. PostgreSQL's string_agg keeps no order of its input unless told; SQLite's
+ * group_concat keeps the subquery's, and an ORDER BY inside it would cost a temporary b-tree
+ * on every call.
+ */
+export function orderedStringAgg(db: Database, value: string, separator: string, order: string): string {
+  return dialectOf(db) === 'postgres' ? `string_agg(${value}, ${separator} ORDER BY ${order})` : `group_concat(${value}, ${separator})`;
 }
