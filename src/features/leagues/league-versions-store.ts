@@ -4,22 +4,11 @@
  * are cached and tagged by it. A new write path makes one call here; forgetting it shows up
  * as a stale answer in test/features/operations/read-cache.test.ts.
  */
-import { eq, sql } from 'drizzle-orm';
-import { type Database, preparedOnce, writeTransaction } from '../../platform/db/database';
-import { dialectOf, first, tablesOf } from '../../platform/db/dialect';
+import { type Database, writeTransaction } from '../../platform/db/database';
+import { runStatement, selectRow } from '../../platform/db/statements';
 
 export async function bumpLeagueVersion(db: Database, leagueId: string): Promise<void> {
-  return writeTransaction(db, async (tx) => {
-    if (dialectOf(tx) === 'postgres') {
-      const { leagues } = tablesOf(tx);
-      await tx
-        .update(leagues)
-        .set({ version: sql`${leagues.version} + 1` })
-        .where(eq(leagues.id, leagueId));
-      return;
-    }
-    preparedOnce(tx, 'bumpLeagueVersion', () => tx.$client.prepare('UPDATE leagues SET version = version + 1 WHERE id = ?')).run(leagueId);
-  });
+  await writeTransaction(db, (tx) => runStatement(tx, 'UPDATE leagues SET version = version + 1 WHERE id = ?', leagueId));
 }
 
 /**
@@ -27,19 +16,7 @@ export async function bumpLeagueVersion(db: Database, leagueId: string): Promise
  * table) rewritten at the next read.
  */
 export async function markStandingsChanged(db: Database, leagueId: string): Promise<void> {
-  return writeTransaction(db, async (tx) => {
-    if (dialectOf(tx) === 'postgres') {
-      const { leagues } = tablesOf(tx);
-      await tx
-        .update(leagues)
-        .set({ version: sql`${leagues.version} + 1`, ranksStale: true, tableStale: true })
-        .where(eq(leagues.id, leagueId));
-      return;
-    }
-    preparedOnce(tx, 'markStandingsChanged', () =>
-      tx.$client.prepare('UPDATE leagues SET version = version + 1, ranks_stale = 1, table_stale = 1 WHERE id = ?'),
-    ).run(leagueId);
-  });
+  await writeTransaction(db, (tx) => runStatement(tx, 'UPDATE leagues SET version = version + 1, ranks_stale = TRUE, table_stale = TRUE WHERE id = ?', leagueId));
 }
 
 /**
@@ -47,10 +24,5 @@ export async function markStandingsChanged(db: Database, leagueId: string): Prom
  * database on every call, so another instance's write is never missed.
  */
 export async function leagueVersion(db: Database, leagueId: string): Promise<number | undefined> {
-  if (dialectOf(db) === 'postgres') {
-    const { leagues } = tablesOf(db);
-    return (await first(db.select({ version: leagues.version }).from(leagues).where(eq(leagues.id, leagueId))))?.version;
-  }
-  const statement = preparedOnce(db, 'leagueVersion', () => db.$client.prepare('SELECT version FROM leagues WHERE id = ?'));
-  return (statement.get(leagueId) as { version: number } | undefined)?.version;
+  return (await selectRow<{ version: number }>(db, 'SELECT version FROM leagues WHERE id = ?', leagueId))?.version;
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH, preparedOnce, writeTransaction } from '../../platform/db/database';
-import { dialectOf, first, type Tables, tablesOf, touched } from '../../platform/db/dialect';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
+import { first, tablesOf, touched } from '../../platform/db/dialect';
+import { insertionOrder, orderedStringAgg, preparedSelect, selectRow } from '../../platform/db/statements';
 import type { leagues, teams } from '../../platform/db/schema/sqlite';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -8,9 +9,11 @@ export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithPlayer = TeamRow & { playerName: string };
 
 export async function findLeague(db: Database, id: string): Promise<LeagueRow | undefined> {
-  const { leagues } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') return first(db.select().from(leagues).where(eq(leagues.id, id)));
-  return preparedOnce(db, 'findLeague', () => db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare()).get({ id });
+  const rows = await preparedSelect(db, 'findLeague', (db) => {
+    const { leagues } = tablesOf(db);
+    return db.select().from(leagues).where(eq(leagues.id, sql.placeholder('id')));
+  }, { id });
+  return rows[0];
 }
 
 /** Current members only: departed teams stay in standings but not in `teamCount`. */
@@ -27,31 +30,24 @@ export async function currentTeamCount(db: Database, leagueId: string): Promise<
 }
 
 export async function findTeam(db: Database, teamId: string): Promise<TeamRow | undefined> {
-  const { teams } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') return first(db.select().from(teams).where(eq(teams.id, teamId)));
-  return preparedOnce(db, 'findTeam', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId'))).prepare()).get({ teamId });
+  const rows = await preparedSelect(db, 'findTeam', (db) => {
+    const { teams } = tablesOf(db);
+    return db.select().from(teams).where(eq(teams.id, sql.placeholder('teamId')));
+  }, { teamId });
+  return rows[0];
 }
 
 /** The caller's current (not departed) team in a league. */
 export async function findCurrentTeam(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
-  const { teams } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') {
-    return first(
-      db
-        .select()
-        .from(teams)
-        .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId), isNull(teams.leftAt))),
-    );
-  }
   // prepared once: every members-only read (head-to-head, activity) asks it before a kept answer
-  const query = preparedOnce(db, 'findCurrentTeam', () =>
-    db
+  const rows = await preparedSelect(db, 'findCurrentTeam', (db) => {
+    const { teams } = tablesOf(db);
+    return db
       .select()
       .from(teams)
-      .where(and(eq(teams.leagueId, sql.placeholder('leagueId')), eq(teams.playerId, sql.placeholder('playerId')), isNull(teams.leftAt)))
-      .prepare(),
-  );
-  return query.get({ leagueId, playerId });
+      .where(and(eq(teams.leagueId, sql.placeholder('leagueId')), eq(teams.playerId, sql.placeholder('playerId')), isNull(teams.leftAt)));
+  }, { leagueId, playerId });
+  return rows[0];
 }
 
 export async function findTeamWithPlayer(db: Database, teamId: string): Promise<TeamWithPlayer | undefined> {
@@ -123,10 +119,13 @@ export async function publicLeagues(db: Database, now: Date, limit: number): Pro
   return db
     .select()
     .from(leagues)
-    .where(publicInSeason(leagues, now.toISOString()))
-    .orderBy(...publicOrder(leagues))
+    .where(and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now.toISOString())))
+    .orderBy(desc(leagues.startDate), desc(leagues.createdAt), leagues.id)
     .limit(limit);
 }
+
+/** The shelf's order, newest start first (the same in `publicLeagues`). */
+const SHELF_ORDER = 'start_date DESC, created_at DESC, id';
 
 /**
  * The id and version of each league `publicLeagues` answers, as one text ("id version" pairs,
@@ -137,47 +136,16 @@ export async function publicLeagues(db: Database, now: Date, limit: number): Pro
  */
 export async function publicShelfTag(db: Database, now: Date, limit: number): Promise<string> {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a shelf limit must be a whole number, not ${limit}`);
-  const { leagues } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') {
-    // string_agg keeps no order of its input unless told: the shelf's order is named in it
-    const shelf = db
-      .select({ id: leagues.id, version: leagues.version, startDate: leagues.startDate, createdAt: leagues.createdAt })
-      .from(leagues)
-      .where(publicInSeason(leagues, now.toISOString()))
-      .orderBy(...publicOrder(leagues))
-      .limit(limit)
-      .as('shelf');
-    const row = await first(
-      db
-        .select({
-          tag: sql<string | null>`string_agg(${shelf.id} || ' ' || ${shelf.version}::text, ' ' order by ${shelf.startDate} desc, ${shelf.createdAt} desc, ${shelf.id})`,
-        })
-        .from(shelf),
-    );
-    return row?.tag ?? '';
-  }
   // The limit is written into the statement, not bound: SQLite plans a bound LIMIT here at
   // about twice the cost (its sorter cannot stop early), on every read of the shelf.
-  const query = preparedOnce(db, `publicShelfTag:${limit}`, () => {
-    const shelf = db
-      .select({ id: leagues.id, version: leagues.version })
-      .from(leagues)
-      .where(publicInSeason(leagues, sql.placeholder('now')))
-      .orderBy(...publicOrder(leagues));
-    return db
-      .select({ tag: sql<string | null>`group_concat(id || ' ' || version, ' ')` })
-      .from(sql`(select id, version from ${shelf} limit ${sql.raw(String(limit))}) as shelf`)
-      .prepare();
-  });
-  return query.get({ now: now.toISOString() })?.tag ?? '';
-}
-
-function publicInSeason(leagues: Tables['leagues'], now: string | Placeholder) {
-  return and(eq(leagues.visibility, 'public'), isNull(leagues.closedAt), gt(leagues.endDate, now));
-}
-
-function publicOrder(leagues: Tables['leagues']) {
-  return [desc(leagues.startDate), desc(leagues.createdAt), leagues.id] as const;
+  const row = await selectRow<{ tag: string | null }>(
+    db,
+    `SELECT ${orderedStringAgg(db, "id || ' ' || CAST(version AS TEXT)", "' '", SHELF_ORDER)} AS tag
+     FROM (SELECT id, version, start_date, created_at FROM leagues
+           WHERE visibility = 'public' AND closed_at IS NULL AND end_date > ? ORDER BY ${SHELF_ORDER} LIMIT ${limit}) AS shelf`,
+    now.toISOString(),
+  );
+  return row?.tag ?? '';
 }
 
 /** The player's team in the league, current or departed (a rejoin reuses it). */
@@ -303,8 +271,7 @@ export async function closeLeagueIfAdmin(db: Database, leagueId: string, adminId
  */
 export async function allLeagues(db: Database): Promise<LeagueRow[]> {
   const { leagues } = tablesOf(db);
-  const sameInstant = dialectOf(db) === 'postgres' ? leagues.id : sql`${leagues}.rowid`;
-  return db.select().from(leagues).orderBy(leagues.createdAt, sameInstant);
+  return db.select().from(leagues).orderBy(leagues.createdAt, insertionOrder(db, leagues, leagues.id));
 }
 
 /** Every team (departed ones included) of the given leagues, in join order. */

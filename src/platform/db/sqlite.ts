@@ -27,3 +27,18 @@ export function sqliteAnyOf(column: unknown, values: readonly unknown[]): SQL {
 export function sqliteJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`json_extract(${column}, ${'$.' + path.join('.')})`;
 }
+
+export function sqliteBuiltRows<T>(db: Database, name: string, build: (db: Database) => { prepare(): { all(values: Record<string, unknown>): T[] } }, values: Record<string, unknown>): T[] {
+  return preparedOnce(db, name, () => build(db).prepare()).all(values);
+}
+
+/** The order a table's rows were inserted in. */
+export function sqliteRowid(table: unknown): SQL {
+  return sql`${table}.rowid`;
+}
+
+/** One row of placeholders as the table `s`: the statement runs once a row. */
+export function sqliteRunForRows(db: Database, text: (rows: string) => string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
+  const statement = sqliteStatement(db, text(`(SELECT ${columns.map((column) => `? AS ${column}`).join(', ')}) AS s`));
+  for (const row of rows) statement.run(...row);
+}

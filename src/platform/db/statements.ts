@@ -12,6 +12,8 @@ import type { SQL } from 'drizzle-orm';
 import { type Database, dialectOf } from './database';
 import { postgresAnyOf, postgresJsonText, postgresRows, postgresRun } from './postgres-statements';
 import { sqliteAnyOf, sqliteJsonText, sqliteRows, sqliteRun } from './sqlite';
+import { postgresList, postgresRunForRows } from './postgres-statements';
+import { sqliteBuiltRows, sqliteRowid, sqliteRunForRows } from './sqlite';
 
 export type ListType = 'text' | 'int' | 'bigint' | 'float8';
 
@@ -41,4 +43,78 @@ export function anyOf(db: Database, column: SQL | SQL.Aliased | unknown, values:
 /** The text at `path` (e.g. `['round', 'endDate']`) inside a JSON text column. */
 export function jsonText(db: Database, column: SQL | unknown, path: readonly string[]): SQL {
   return dialectOf(db) === 'postgres' ? postgresJsonText(column, path) : sqliteJsonText(column, path);
+}
+
+/**
+ * The rows of a builder query whose values are `sql.placeholder`s (tables from `tablesOf`),
+ * in one form for both engines: SQLite builds and prepares it once per connection under
+ * `name` (drizzle would otherwise build its text again on every call); PostgreSQL builds it on
+ * the handle at hand, a transaction's included, and binds `values`.
+ */
+export async function preparedSelect<T>(
+  db: Database,
+  name: string,
+  build: (db: Database) => { prepare(): { all(values: Record<string, unknown>): T[] }; execute(values: Record<string, unknown>): Promise<unknown> },
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return dialectOf(db) === 'postgres' ? ((await build(db).execute(values)) as T[]) : sqliteBuiltRows(db, name, build, values);
+}
+
+/**
+ * What orders rows of `table` written in the same instant: the order they were inserted in on
+ * SQLite (its rowid); PostgreSQL keeps no such order, so there `key`.
+ */
+export function insertionOrder<K>(db: Database, table: unknown, key: K): K | SQL {
+  return dialectOf(db) === 'postgres' ? key : sqliteRowid(table);
+}
+
+/**
+ * The texts of `value` joined by `separator`, in `order`, read from a subquery already sorted
+ * in that order. PostgreSQL's string_agg keeps no order of its input unless told; SQLite's
+ * group_concat keeps the subquery's, and an ORDER BY inside it would cost a temporary b-tree
+ * on every call.
+ */
+export function orderedStringAgg(db: Database, value: string, separator: string, order: string): string {
+  return dialectOf(db) === 'postgres' ? `string_agg(${value}, ${separator} ORDER BY ${order})` : `group_concat(${value}, ${separator})`;
+}
+
+/**
+ * Runs the write `text(rows)` over a set of rows: `rows` is the table `s` holding `columns` (name
+ * and element type, in each row's order), the text's only placeholders. PostgreSQL runs it once,
+ * each column bound as one array (a round trip a row cost more than the work); SQLite runs it
+ * once a row, prepared once per connection. A row of the set must not be written twice by one
+ * PostgreSQL statement (an upsert's ON CONFLICT refuses that): callers keep the last of each key.
+ */
+export async function runForRows(
+  db: Database,
+  columns: Readonly<Record<string, ListType>>,
+  rows: readonly (readonly unknown[])[],
+  text: (rows: string) => string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (dialectOf(db) === 'postgres') await postgresRunForRows(db, text, columns, rows);
+  else sqliteRunForRows(db, text, Object.keys(columns), rows);
+}
+
+/**
+ * The sum of a column of doubles (0 for none) as SQLite's total() gives it, on both engines.
+ * PostgreSQL's own sum rounds at each step in whatever order the plan reads the rows, where
+ * total() compensates (0.1 + 0.2 + 0.3 is 0.6 there, 0.6000000000000001 here); so there each
+ * double is summed as the exact decimal of its shortest round-trip text (PostgreSQL's output
+ * since version 12, unless a session lowers extra_float_digits) and the sum rounded once.
+ * `::numeric` straight from a double would keep only 15 digits of it.
+ */
+export function exactSum(db: Database, column: string): string {
+  return dialectOf(db) === 'postgres' ? `coalesce(sum((${column})::text::numeric), 0)::float8` : `total(${column})`;
+}
+
+/**
+ * `column` is one of `values`, for a statement's text: the condition, and the one value to
+ * bind for it however long the list (SQLite reads a JSON array with json_each, so texts and
+ * whole numbers only; PostgreSQL binds an array of `type`).
+ */
+export function anyOfList(db: Database, column: string, values: readonly (string | number)[], type: Exclude<ListType, 'float8'> = 'text'): { condition: string; list: unknown } {
+  return dialectOf(db) === 'postgres'
+    ? { condition: `${column} = ANY(CAST(? AS ${type}[]))`, list: postgresList(values) }
+    : { condition: `${column} IN (SELECT value FROM json_each(?))`, list: JSON.stringify(values) };
 }
