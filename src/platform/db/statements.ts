@@ -42,3 +42,6 @@ export function anyOf(db: Database, column: SQL | SQL.Aliased | unknown, values:
 export function jsonText(db: Database, column: SQL | unknown, path: readonly string[]): SQL {
   return dialectOf(db) === 'postgres' ? postgresJsonText(column, path) : sqliteJsonText(column, path);
 }
+
+export { type BoundList, boundList, type RowsTable, rowsTable, runForEachRow } from './lists';
+export { indexedBy, selectHotRows, writtenOrder } from './plans';
