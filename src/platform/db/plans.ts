@@ -1,12 +1,14 @@
 /**
  * Where the engines plan or order rows differently, for the statements of ./statements.ts (and
- * exported through it): a hot read each connection plans once, an index SQLite's planner is
- * told to take, and the order rows of the same moment were written in.
+ * exported through it): a hot read each connection plans once, what each planner is told to
+ * take (an index on SQLite, the keys on PostgreSQL), and the order rows of the same moment were
+ * written in.
  */
-import { Param } from 'drizzle-orm';
+import { Param, sql } from 'drizzle-orm';
 import { type Database, dialectOf } from './database';
 import { preparedPgRows } from './dialect';
 import { sqliteRows } from './sqlite';
+import type { ListType } from './statements';
 
 /**
  * The rows of a hot read, outside any transaction: prepared once per connection on both engines
@@ -32,4 +34,14 @@ export function indexedBy(db: Database, index: string): string {
  */
 export function writtenOrder(db: Database): 'rowid' | 'id' {
   return dialectOf(db) === 'postgres' ? 'id' : 'rowid';
+}
+
+/**
+ * `AND column = ANY(values)`, a condition the statement already implies, restated where the
+ * planner needs it said (PostgreSQL: it then reads just those rows through the key instead of
+ * hashing the whole table). Nothing on SQLite, whose planner would then walk the list for every
+ * row; indexedBy steers it instead. `values` go at the `?` of `text`.
+ */
+export function restatedKeys(db: Database, column: string, values: readonly unknown[], type: ListType = 'text'): { text: string; values: unknown[] } {
+  return dialectOf(db) === 'postgres' ? { text: `AND ${column} = ANY(?::${type}[])`, values: [sql.param([...values])] } : { text: '', values: [] };
 }

@@ -44,4 +44,4 @@ export function jsonText(db: Database, column: SQL | unknown, path: readonly str
 }
 
 export { type BoundList, boundList, type RowsTable, rowsTable, runForEachRow } from './lists';
-export { indexedBy, selectHotRows, writtenOrder } from './plans';
+export { indexedBy, restatedKeys, selectHotRows, writtenOrder } from './plans';
