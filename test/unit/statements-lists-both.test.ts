@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Database, writeTransaction } from '../../src/platform/db/database';
-import { boundList, rowsTable, runForEachRow, selectHotRows, selectRows } from '../../src/platform/db/statements';
+import { boundList, jsonArrayOf, rowsTable, runForEachRow, selectHotRows, selectRows } from '../../src/platform/db/statements';
 import { ENGINES, useBothStores } from '../support/both-stores';
 
 const stores = useBothStores();
@@ -103,5 +103,15 @@ describe.each(ENGINES)('on %s', (engine) => {
     const hot = () => selectHotRows<{ n: number }>(db, 'test_scales_in', `SELECT CAST(count(*) AS INTEGER) AS n FROM language_scales WHERE domain ${list.in} AND scale > ?`, list.value, 1);
     expect(await hot()).toEqual([{ n: 1 }]);
     expect(await hot()).toEqual([{ n: 1 }]);
+  });
+
+  it('aggregates a group into a JSON array in the order asked, each double given back bit for bit', async () => {
+    const db = await stores.fresh(engine);
+    const scales = [0.1 + 0.2, 1e-300, 123456.78901234567, -2.5, 1 / 3];
+    await writeTransaction(db, (tx) =>
+      runForEachRow(tx, UPSERT_SCALE, ['text', 'float8', 'text', 'int', 'int'], scales.map((scale, i) => [`x${i}`, scale, 'd', scales.length - i, 1])),
+    );
+    const [row] = await selectRows<{ scales: string }>(db, `SELECT ${jsonArrayOf(db, 'scale', 'qualifying_ranks')} AS scales FROM language_scales WHERE domain LIKE 'x%'`);
+    expect(JSON.parse(row!.scales)).toEqual([...scales].reverse());
   });
 });

@@ -18,7 +18,7 @@ import { STARTING_CREDITS } from '../../domain/pricing';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { compensatedSum, type RunningSum, runningSum, totalOf } from '../../platform/db/dialect';
 import { readSnapshot } from '../../platform/db/reads';
-import { boundList, indexedBy, restatedKeys, rowsTable, runForEachRow, runStatement, selectRow, selectRows } from '../../platform/db/statements';
+import { boundList, indexedBy, jsonArrayOf, restatedKeys, rowsTable, runForEachRow, runStatement, selectRow, selectRows } from '../../platform/db/statements';
 
 /*
  * The teams' totals. "Previous" is summed over the earlier days themselves, never taken as
@@ -99,35 +99,29 @@ function keptTotals(teamId: string, points: readonly number[], latestDate: strin
 
 /**
  * Re-sums the teams' totals from all their performances (call after writing any of them): each
- * team's days' points in date order, off the covering (team, date, points) index, summed in node
- * the way SQLite's `total` sums (see above), then written by runForEachRow (a day of 100,000
- * teams refreshes 100,000 totals).
+ * team's days' points in date order, one JSON array a team, summed in node the way SQLite's
+ * `total` sums (see above), then written by runForEachRow (a day of 100,000 teams refreshes
+ * 100,000 totals).
  */
 export async function refreshTotalsOfTeams(db: Database, teamIds: readonly string[]): Promise<void> {
   return writeTransaction(db, async (db) => {
     if (teamIds.length === 0) return;
     const ids = teamIds.length === 1 ? teamIds : [...new Set(teamIds)];
     const teams = boundList(db, ids);
-    const pointsOf = new Map<string, { points: number[]; latestDate: string }>();
-    const rows = await selectRows<{ teamId: string; date: string; points: number }>(
+    const days = await selectRows<{ teamId: string; points: string; latestDate: string }>(
       db,
-      `SELECT p.team_id AS "teamId", p.date, p.points FROM performances p WHERE p.team_id ${teams.in} ORDER BY p.team_id, p.date`,
+      `SELECT team_id AS "teamId", ${jsonArrayOf(db, 'points', 'date')} AS points, max(date) AS "latestDate"
+         FROM performances WHERE team_id ${teams.in} GROUP BY team_id`,
       teams.value,
     );
-    for (const { teamId, date, points } of rows) {
-      const days = pointsOf.get(teamId);
-      if (days) {
-        days.points.push(points);
-        days.latestDate = date;
-      } else pointsOf.set(teamId, { points: [points], latestDate: date });
-    }
+    const daysOf = new Map(days.map((row) => [row.teamId, row]));
     await runForEachRow(
       db,
       KEEP_TOTALS_SQL,
       ['float8', 'float8', 'float8', 'float8', 'text', 'text'],
       ids.map((teamId) => {
-        const days = pointsOf.get(teamId);
-        const row = keptTotals(teamId, days?.points ?? [], days?.latestDate ?? null);
+        const team = daysOf.get(teamId);
+        const row = keptTotals(teamId, team ? (JSON.parse(team.points) as number[]) : [], team?.latestDate ?? null);
         return [row.cumulative, row.previous, row.state?.sum ?? null, row.state?.carried ?? null, row.latestDate, teamId];
       }),
     );

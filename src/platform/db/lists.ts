@@ -90,3 +90,11 @@ function wholeSetStatement(text: string, types: readonly ListType[], rows: reado
   if (column !== types.length) throw new Error(`runForEachRow: ${column} values in the statement, ${types.length} types`);
   return statement;
 }
+
+/**
+ * The aggregate of `expression` over a group as the text of a JSON array, in `orderBy` order.
+ * Both engines write each double with enough digits that JSON.parse gives it back bit for bit.
+ */
+export function jsonArrayOf(db: Database, expression: string, orderBy: string): string {
+  return dialectOf(db) === 'postgres' ? `CAST(json_agg(${expression} ORDER BY ${orderBy}) AS TEXT)` : `json_group_array(${expression} ORDER BY ${orderBy})`;
+}

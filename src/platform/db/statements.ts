@@ -43,5 +43,5 @@ export function jsonText(db: Database, column: SQL | unknown, path: readonly str
   return dialectOf(db) === 'postgres' ? postgresJsonText(column, path) : sqliteJsonText(column, path);
 }
 
-export { type BoundList, boundList, type RowsTable, rowsTable, runForEachRow } from './lists';
+export { type BoundList, boundList, jsonArrayOf, type RowsTable, rowsTable, runForEachRow } from './lists';
 export { indexedBy, restatedKeys, selectHotRows, writtenOrder } from './plans';
