@@ -1,16 +1,11 @@
 /**
- * What a market shelf's answer is tagged with (services/market-service.ts `shelfTag`): the
- * league's version, when the edition's list was stored and until when, and the viewer's team
- * when it holds one of the list's articles. Every shelf read asks for them. On PostgreSQL
- * each read is a trip to the server through the pool, and three trips per shelf read held
- * 200 connections to ~400 req/s (`npm run bench capacity`), so there they are one statement,
- * prepared once per connection.
+ * What a market shelf's answer is tagged with (market-service.ts `shelfTag`): the league's
+ * version, when the edition's list was stored and until when, and the viewer's team when it holds
+ * one of the list's articles. Every shelf read asks for them, so they are one statement, prepared
+ * once per connection: on PostgreSQL each statement is a trip to the server through the pool.
  */
 import type { Database } from '../../platform/db/database';
-import { currentTeamHoldingAny } from './store';
-import { dialectOf, preparedPgRows } from '../../platform/db/dialect';
-import { findLeague } from '../leagues/store';
-import { cachedEntryStamp } from '../../platform/db/upstream-cache';
+import { boundList, selectHotRows } from '../../platform/db/statements';
 
 export interface ShelfTagInputs {
   version: number;
@@ -20,44 +15,32 @@ export interface ShelfTagInputs {
   viewerTeam: string | undefined;
 }
 
-/** PostgreSQL: the three in one statement ($1 league, $2 player, $3 cache key, $4 article ids). */
-const SHELF_TAG_INPUTS_SQL = `
-  SELECT l.version, u.fetched_at, u.expires_at,
-         (SELECT t.id FROM teams t
-           WHERE t.league_id = l.id AND t.player_id = $2 AND t.left_at IS NULL
-             AND EXISTS (SELECT 1 FROM contracts c
-                          WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id = ANY($4::text[]))
-           LIMIT 1) AS viewer_team
-    FROM leagues l LEFT JOIN upstream_cache u ON u.key = $3
-   WHERE l.id = $1`;
-
 /** Undefined when there is no such league. */
 export async function shelfTagInputs(
   db: Database,
   query: { leagueId: string; playerId: string; cacheKey: string; articleIds: readonly string[]; now: Date },
 ): Promise<ShelfTagInputs | undefined> {
   const { leagueId, playerId, cacheKey, articleIds, now } = query;
-  if (dialectOf(db) === 'sqlite') {
-    // in the process, each of these is a prepared statement's step
-    const league = await findLeague(db, leagueId);
-    if (!league) return undefined;
-    return {
-      version: league.version,
-      stamp: await cachedEntryStamp(db, cacheKey, now),
-      viewerTeam: await currentTeamHoldingAny(db, leagueId, playerId, articleIds),
-    };
-  }
-  const [row] = await preparedPgRows<{ version: number; fetched_at: string | null; expires_at: string | null; viewer_team: string | null }>(
+  const articles = boundList(db, articleIds);
+  const [row] = await selectHotRows<{ version: number; fetchedAt: string | null; expiresAt: string | null; viewerTeam: string | null }>(
     db,
     'shelf_tag_inputs',
-    SHELF_TAG_INPUTS_SQL,
-    [leagueId, playerId, cacheKey, articleIds],
+    `SELECT l.version, u.fetched_at AS "fetchedAt", u.expires_at AS "expiresAt",
+            (SELECT t.id FROM teams t
+              WHERE t.league_id = l.id AND t.player_id = ? AND t.left_at IS NULL
+                AND EXISTS (SELECT 1 FROM contracts c WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id ${articles.in})
+              LIMIT 1) AS "viewerTeam"
+       FROM leagues l LEFT JOIN upstream_cache u ON u.key = ?
+      WHERE l.id = ?`,
+    playerId,
+    articles.value,
+    cacheKey,
+    leagueId,
   );
   if (!row) return undefined;
   return {
-    version: Number(row.version),
-    stamp:
-      row.fetched_at === null ? undefined : { fetchedAt: row.fetched_at, fresh: row.expires_at === null || Date.parse(row.expires_at) > now.getTime() },
-    viewerTeam: row.viewer_team ?? undefined,
+    version: row.version,
+    stamp: row.fetchedAt === null ? undefined : { fetchedAt: row.fetchedAt, fresh: row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime() },
+    viewerTeam: row.viewerTeam ?? undefined,
   };
 }

@@ -5,8 +5,9 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MAX_ACTIVE_CONTRACTS } from '../../domain/pricing';
-import { type Database, IN_BATCH, isUniqueViolation, preparedOnce, writeTransaction } from '../../platform/db/database';
-import { dialectOf, execute, first, pgArray, rowsOf, type Tables, tablesOf, touched } from '../../platform/db/dialect';
+import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
+import { execute, first, rowsOf, type Tables, tablesOf, touched } from '../../platform/db/dialect';
+import { boundList, selectRow, selectRows, writtenOrder } from '../../platform/db/statements';
 import { creditsSql } from './ledger-store';
 import type { contracts } from '../../platform/db/schema/sqlite';
 
@@ -29,19 +30,15 @@ function teamHasRoomSql(contracts: ContractsTable, teamId: string): SQL<number> 
   return sql<number>`((SELECT count(*) FROM ${contracts} WHERE ${liveOfTeam(contracts, teamId)}) < ${MAX_ACTIVE_CONTRACTS})`;
 }
 
-/**
- * What orders contracts written in the same millisecond: SQLite's rowid (the order they were
- * written in). PostgreSQL's tables have no such column, so there the id decides: a stable
- * order, though not the order of writing.
- */
-function writtenOrder(db: Database, contracts: ContractsTable): SQL {
-  return dialectOf(db) === 'postgres' ? sql`${contracts.id}` : sql`${contracts}.rowid`;
-}
+/** A contract row's columns under the names of ContractRow, in its order. */
+const CONTRACT_COLUMNS = `id, league_id AS "leagueId", team_id AS "teamId", article_id AS "articleId", domain, held_since AS "heldSince",
+  purchase_date AS "purchaseDate", expire_date AS "expireDate", purchase_price AS "purchasePrice", renewal_count AS "renewalCount",
+  renewal_elected AS "renewalElected", status, sale_payout AS "salePayout", closed_on AS "closedOn", created_at AS "createdAt"`;
 
 export async function findContract(db: Database, id: string): Promise<ContractRow | undefined> {
-  const { contracts } = tablesOf(db);
-  if (dialectOf(db) === 'postgres') return first(db.select().from(contracts).where(eq(contracts.id, id)));
-  return preparedOnce(db, 'findContract', () => db.select().from(contracts).where(eq(contracts.id, sql.placeholder('id'))).prepare()).get({ id });
+  const row = await selectRow<ContractRow>(db, `SELECT ${CONTRACT_COLUMNS} FROM contracts WHERE id = ?`, id);
+  // SQLite keeps the flag as 0 or 1
+  return row && { ...row, renewalElected: Boolean(row.renewalElected) };
 }
 
 /** The live-or-expired (status live) contract on an article in a league, if any. */
@@ -71,45 +68,25 @@ export type NewContract = Pick<
 export async function insertContractIfAllowed(db: Database, row: NewContract): Promise<boolean> {
   return writeTransaction(db, async (db) => {
     const { contracts } = tablesOf(db);
-    if (dialectOf(db) === 'postgres') {
-      // A racing buyer's row this snapshot cannot see aborts the transaction for a conflict
-      // (SERIALIZABLE), and run again it refuses on NOT EXISTS. ON CONFLICT keeps any other unique
-      // refusal from aborting the caller's transaction, which reads on after a refusal, where
-      // SQLite's refusal (caught below) undoes only the statement. The SELECT list's parameters
-      // are typed: PostgreSQL does not infer them from the target columns.
-      return (
-        (await execute(
-          db,
-          sql`
-          INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                    purchase_price, renewal_count, renewal_elected, status, created_at)
-          SELECT ${row.id}::text, ${row.leagueId}::text, ${row.teamId}::text, ${row.articleId}::text, ${row.domain}::text,
-                 ${row.purchaseDate}::text, ${row.purchaseDate}::text, ${row.expireDate}::text, ${row.purchasePrice}::int,
-                 ${row.renewalCount}::int, false, 'live', ${row.createdAt}::text
-          WHERE ${creditsSql(row.teamId)} >= ${row.purchasePrice}::int
-            AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(contracts, row.leagueId, row.articleId)})
-            AND ${teamHasRoomSql(contracts, row.teamId)}
-          ON CONFLICT DO NOTHING
-        `,
-        )) === 1
-      );
-    }
-    try {
-      return (
-        db.run(sql`
-          INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                    purchase_price, renewal_count, renewal_elected, status, created_at)
-          SELECT ${row.id}, ${row.leagueId}, ${row.teamId}, ${row.articleId}, ${row.domain}, ${row.purchaseDate}, ${row.purchaseDate},
-                 ${row.expireDate}, ${row.purchasePrice}, ${row.renewalCount}, 0, 'live', ${row.createdAt}
-          WHERE ${creditsSql(row.teamId)} >= ${row.purchasePrice}
-            AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(contracts, row.leagueId, row.articleId)})
-            AND ${teamHasRoomSql(contracts, row.teamId)}
-        `).changes === 1
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return false;
-    }
+    // A racing buyer's row a PostgreSQL snapshot cannot see aborts the transaction for a conflict
+    // (SERIALIZABLE), and run again it refuses on NOT EXISTS. ON CONFLICT turns any other unique
+    // refusal into no row, so the caller's transaction reads on after it. The SELECT list's values
+    // are cast: PostgreSQL does not infer their types from the target columns.
+    const inserted = await execute(
+      db,
+      sql`
+      INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
+                                purchase_price, renewal_count, renewal_elected, status, created_at)
+      SELECT CAST(${row.id} AS TEXT), CAST(${row.leagueId} AS TEXT), CAST(${row.teamId} AS TEXT), CAST(${row.articleId} AS TEXT),
+             CAST(${row.domain} AS TEXT), CAST(${row.purchaseDate} AS TEXT), CAST(${row.purchaseDate} AS TEXT), CAST(${row.expireDate} AS TEXT),
+             CAST(${row.purchasePrice} AS INTEGER), CAST(${row.renewalCount} AS INTEGER), false, 'live', CAST(${row.createdAt} AS TEXT)
+      WHERE ${creditsSql(row.teamId)} >= CAST(${row.purchasePrice} AS INTEGER)
+        AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(contracts, row.leagueId, row.articleId)})
+        AND ${teamHasRoomSql(contracts, row.teamId)}
+      ON CONFLICT DO NOTHING
+    `,
+    );
+    return inserted === 1;
   });
 }
 
@@ -134,57 +111,42 @@ export async function liveContractsOfLeague(db: Database, leagueId: string): Pro
     .select()
     .from(contracts)
     .where(and(eq(contracts.leagueId, leagueId), eq(contracts.status, 'live')))
-    .orderBy(asc(contracts.createdAt), writtenOrder(db, contracts));
+    .orderBy(asc(contracts.createdAt), sql.raw(writtenOrder(db)));
 }
 
 type Holder = { articleId: string; teamId: string; teamName: string; playerName: string };
 
-/** Who holds each of the articles that is under a live contract in the league (one prepared statement, the ids as one JSON array). */
+/** Who holds each of the articles that is under a live contract in the league (one statement, the ids as one parameter). */
 export async function liveHoldersOf(db: Database, leagueId: string, articleIds: readonly string[]): Promise<Holder[]> {
-  if (dialectOf(db) === 'postgres') {
-    return rowsOf<Holder>(
-      db,
-      sql`SELECT c.article_id AS "articleId", c.team_id AS "teamId", t.name AS "teamName", p.name AS "playerName"
-            FROM contracts c JOIN teams t ON t.id = c.team_id JOIN players p ON p.id = t.player_id
-           WHERE c.league_id = ${leagueId} AND c.status = 'live' AND c.article_id = ANY(${pgArray(articleIds)})`,
-    );
-  }
-  const statement = preparedOnce(db, 'liveHoldersOf', () =>
-    db.$client.prepare(
-      `SELECT c.article_id AS articleId, c.team_id AS teamId, t.name AS teamName, p.name AS playerName
-         FROM contracts c JOIN teams t ON t.id = c.team_id JOIN players p ON p.id = t.player_id
-        WHERE c.league_id = ? AND c.status = 'live' AND c.article_id IN (SELECT value FROM json_each(?))`,
-    ),
+  const articles = boundList(db, articleIds);
+  return selectRows<Holder>(
+    db,
+    `SELECT c.article_id AS "articleId", c.team_id AS "teamId", t.name AS "teamName", p.name AS "playerName"
+       FROM contracts c JOIN teams t ON t.id = c.team_id JOIN players p ON p.id = t.player_id
+      WHERE c.league_id = ? AND c.status = 'live' AND c.article_id ${articles.in}`,
+    leagueId,
+    articles.value,
   );
-  return statement.all(leagueId, JSON.stringify(articleIds)) as Holder[];
 }
 
 /**
  * The player's current team in the league when it holds a live contract on one of the
- * articles, else undefined: what makes a market shelf the viewer's own (prepared once; the ids
- * as one JSON array).
+ * articles, else undefined: what makes a market shelf the viewer's own (one statement, the ids
+ * as one parameter).
  */
 export async function currentTeamHoldingAny(db: Database, leagueId: string, playerId: string, articleIds: readonly string[]): Promise<string | undefined> {
-  if (dialectOf(db) === 'postgres') {
-    const [row] = await rowsOf<{ id: string }>(
-      db,
-      sql`SELECT t.id FROM teams t
-           WHERE t.league_id = ${leagueId} AND t.player_id = ${playerId} AND t.left_at IS NULL
-             AND EXISTS (SELECT 1 FROM contracts c
-                          WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id = ANY(${pgArray(articleIds)}))
-           LIMIT 1`,
-    );
-    return row?.id;
-  }
-  const statement = preparedOnce(db, 'currentTeamHoldingAny', () =>
-    db.$client.prepare(
-      `SELECT t.id FROM teams t
-        WHERE t.league_id = ? AND t.player_id = ? AND t.left_at IS NULL
-          AND EXISTS (SELECT 1 FROM contracts c
-                       WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id IN (SELECT value FROM json_each(?)))`,
-    ),
+  const articles = boundList(db, articleIds);
+  const row = await selectRow<{ id: string }>(
+    db,
+    `SELECT t.id FROM teams t
+      WHERE t.league_id = ? AND t.player_id = ? AND t.left_at IS NULL
+        AND EXISTS (SELECT 1 FROM contracts c WHERE c.team_id = t.id AND c.status = 'live' AND c.article_id ${articles.in})
+      LIMIT 1`,
+    leagueId,
+    playerId,
+    articles.value,
   );
-  return (statement.get(leagueId, playerId, JSON.stringify(articleIds)) as { id: string } | undefined)?.id;
+  return row?.id;
 }
 
 export async function liveContractsOfTeam(db: Database, teamId: string): Promise<ContractRow[]> {
@@ -193,7 +155,7 @@ export async function liveContractsOfTeam(db: Database, teamId: string): Promise
     .select()
     .from(contracts)
     .where(liveOfTeam(contracts, teamId))
-    .orderBy(asc(contracts.createdAt), writtenOrder(db, contracts));
+    .orderBy(asc(contracts.createdAt), sql.raw(writtenOrder(db)));
 }
 
 /** A player's in-box names any number of contracts: read in statements of IN_BATCH ids. */
@@ -214,19 +176,15 @@ export type DueContract = Pick<ContractRow, 'id' | 'leagueId' | 'teamId' | 'arti
  * The sweep's work list: unsold, unsettled contracts whose term has ended by `today`. Only
  * the columns the list needs, bound by position: the sweep re-reads each set's contracts in
  * full inside its transaction, and mapping every column of 100,000 rows through drizzle cost
- * more than a set's writes. (PostgreSQL breaks ties of the same millisecond by id: it has no rowid.)
+ * more than a set's writes.
  */
 export async function contractsDueForSettlement(db: Database, today: string): Promise<DueContract[]> {
-  if (dialectOf(db) === 'postgres') {
-    return rowsOf<DueContract>(
-      db,
-      sql`SELECT id, league_id AS "leagueId", team_id AS "teamId", article_id AS "articleId", domain FROM contracts
-           WHERE status = 'live' AND expire_date <= ${today} ORDER BY expire_date, created_at, id`,
-    );
-  }
-  const text = `SELECT id, league_id AS leagueId, team_id AS teamId, article_id AS articleId, domain FROM contracts
-    WHERE status = 'live' AND expire_date <= ? ORDER BY expire_date, created_at, rowid`;
-  return preparedOnce(db, text, () => db.$client.prepare(text)).all(today) as DueContract[];
+  return selectRows<DueContract>(
+    db,
+    `SELECT id, league_id AS "leagueId", team_id AS "teamId", article_id AS "articleId", domain FROM contracts
+      WHERE status = 'live' AND expire_date <= ? ORDER BY expire_date, created_at, ${writtenOrder(db)}`,
+    today,
+  );
 }
 
 /** Early sell, guarded on "still live and still this team's". */
@@ -259,7 +217,7 @@ export async function contractsOfTeam(db: Database, teamId: string): Promise<Con
     .select()
     .from(contracts)
     .where(eq(contracts.teamId, teamId))
-    .orderBy(contracts.heldSince, contracts.createdAt, writtenOrder(db, contracts));
+    .orderBy(contracts.heldSince, contracts.createdAt, sql.raw(writtenOrder(db)));
 }
 
 /** Every contract (any status) of the given teams, grouped by team. */

@@ -118,3 +118,6 @@ export function anyOfList(db: Database, column: string, values: readonly (string
     ? { condition: `${column} = ANY(CAST(? AS ${type}[]))`, list: postgresList(values) }
     : { condition: `${column} IN (SELECT value FROM json_each(?))`, list: JSON.stringify(values) };
 }
+
+export { type BoundList, boundList, jsonArrayOf, type RowsTable, rowsTable, runForEachRow } from './lists';
+export { indexedBy, restatedKeys, selectHotRows, writtenOrder } from './plans';
