@@ -64,7 +64,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
     return sessionCookie(ctx, await mintSessionToken(claimsFor(result.player), ctx.signingSecret, ctx.clock.now()));
   };
 
-  /** Password sign-in answers from the frontend's origin only, checked before its body (§ PasswordCredentials). */
+  /** Password sign-in answers from the frontend's origin only, checked before its body (PasswordCredentials). */
   const requireFrontendOrigin = (request: Request) => {
     const origin = request.headers.get('origin');
     if (origin === null || !originTrusted(ctx.config, request, origin)) fail('FORBIDDEN_ORIGIN');

@@ -1,5 +1,5 @@
 /**
- * The settlement sweep's writes for a set of contracts (§5.10), in one write transaction per
+ * The settlement sweep's writes for a set of contracts, in one write transaction per
  * set, so a set commits whole or not at all: the contracts re-read and their teams' credits
  * in one statement each (the ids as one parameter), then the guarded UPDATEs and the ledger
  * entries, on SQLite one prepared statement (prepared once per connection) run per row. Set
@@ -72,7 +72,7 @@ export interface RenewedContract {
 export type SweepLedgerEntry = { teamId: string; contractId: string; kind: 'settlement_payout' | 'renewal_purchase'; amount: number };
 
 /**
- * Settles (status settled, the payout, the day) and renews in place (§5.9: the row keeps its
+ * Settles (status settled, the payout, the day) and renews in place (the row keeps its
  * id, so line-ups keep pointing at it, and its `heldSince`), each UPDATE guarded by the
  * precondition (still live, still the term priced; a renewal still elected), and throws when a guard holds for
  * fewer rows than asked: the caller re-read them in this transaction, so that cannot happen

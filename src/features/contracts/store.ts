@@ -1,5 +1,5 @@
 /**
- * Contracts and the guarded writes that move them between states (§5.11). Every state change
+ * Contracts and the guarded writes that move them between states. Every state change
  * is an UPDATE whose WHERE clause re-states the precondition, so a lost race changes no row
  * and the caller can tell (`changed` false) instead of writing twice.
  */
@@ -15,7 +15,7 @@ export type ContractRow = typeof contracts.$inferSelect;
 
 type ContractsTable = Tables['contracts'];
 
-/** The live-or-expired (status live) contract on an article in a league: at most one (§5.6). */
+/** The live-or-expired (status live) contract on an article in a league: at most one. */
 function liveOnArticle(contracts: ContractsTable, leagueId: string, articleId: string): SQL {
   return and(eq(contracts.leagueId, leagueId), eq(contracts.articleId, articleId), eq(contracts.status, 'live'))!;
 }
@@ -25,7 +25,7 @@ function liveOfTeam(contracts: ContractsTable, teamId: string): SQL {
   return and(eq(contracts.teamId, teamId), eq(contracts.status, 'live'))!;
 }
 
-/** The cap of §5.6, true while the team may buy another: the one place it is written. */
+/** The cap on contracts a team holds, true while the team may buy another: the one place it is written. */
 function teamHasRoomSql(contracts: ContractsTable, teamId: string): SQL<number> {
   return sql<number>`((SELECT count(*) FROM ${contracts} WHERE ${liveOfTeam(contracts, teamId)}) < ${MAX_ACTIVE_CONTRACTS})`;
 }
@@ -61,7 +61,7 @@ export type NewContract = Pick<
 >;
 
 /**
- * A purchase (§5.6) as one INSERT guarded by its three rules: the team's credits cover the
+ * A purchase as one INSERT guarded by its three rules: the team's credits cover the
  * price, the article is free in the league, the team is under the cap. False when the guard
  * (or the unique index on live articles, for a concurrent buyer) refused: nothing was written.
  */
@@ -90,7 +90,7 @@ export async function insertContractIfAllowed(db: Database, row: NewContract): P
   });
 }
 
-/** The team's most recently ended holding of the article (for the inherited premium, §14 #7). */
+/** The team's most recently ended holding of the article (for the inherited premium). */
 export async function lastEndedContract(db: Database, teamId: string, articleId: string): Promise<ContractRow | undefined> {
   const { contracts } = tablesOf(db);
   return first(

@@ -111,7 +111,7 @@ export async function leaguesOfPlayer(db: Database, playerId: string): Promise<L
 }
 
 /**
- * §6.7 public shelf: public, not closed, season not over, newest start first. Instants are
+ * Public shelf: public, not closed, season not over, newest start first. Instants are
  * stored as `toISOString()` text, so comparing strings compares instants.
  */
 export async function publicLeagues(db: Database, now: Date, limit: number): Promise<LeagueRow[]> {
@@ -170,7 +170,7 @@ export async function findTeamByNameKey(db: Database, leagueId: string, nameKey:
   );
 }
 
-/** The current member who joined first (§6.6 admin hand-over). */
+/** The current member who joined first (admin hand-over). */
 export async function earliestCurrentMember(db: Database, leagueId: string): Promise<TeamRow | undefined> {
   const { teams } = tablesOf(db);
   return first(
@@ -213,7 +213,7 @@ export async function insertTeamWithLineup(
   });
 }
 
-/** §6.5 rejoin: the departed row comes back under its (possibly new) name; seniority kept. */
+/** Rejoin: the departed row comes back under its (possibly new) name; seniority kept. */
 export async function rejoinTeam(db: Database, teamId: string, name: string, nameKey: string): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { teams } = tablesOf(tx);
@@ -252,7 +252,7 @@ export async function deleteLeague(db: Database, leagueId: string): Promise<void
   });
 }
 
-/** §6.4 close, guarded on the caller being admin and the league still open; false when refused. */
+/** Close, guarded on the caller being admin and the league still open; false when refused. */
 export async function closeLeagueIfAdmin(db: Database, leagueId: string, adminId: string, at: string): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { leagues } = tablesOf(tx);
@@ -265,7 +265,7 @@ export async function closeLeagueIfAdmin(db: Database, leagueId: string, adminId
 }
 
 /**
- * Every league, oldest first: the scoring read side filters them by season (§4.3). Leagues
+ * Every league, oldest first: the scoring read side filters them by season. Leagues
  * created in the same millisecond come in insertion order on SQLite (its rowid); PostgreSQL
  * keeps no such order, so there they come by id.
  */

@@ -1,5 +1,5 @@
 /**
- * §4.5 standings kept in `team_standings`. Each performance write refreshes its team's
+ * Standings kept in `team_standings`. Each performance write refreshes its team's
  * totals in the same transaction; ranks are written for the whole league at once, by the
  * first read after a change (a day arrives in many small ingest transactions, and ranking a
  * large league once per transaction would cost more than the day itself). A leaderboard
@@ -23,7 +23,7 @@ import { boundList, indexedBy, jsonArrayOf, restatedKeys, rowsTable, runForEachR
 /*
  * The teams' totals. "Previous" is summed over the earlier days themselves, never taken as
  * total − latest: that subtraction leaves float noise (0.1 + 0.2 − 0.2 ≠ 0.1), and the noise,
- * not the §4.5 tie-break, would then order teams whose earlier totals are equal. For the same
+ * not the leaderboard's tie-break, would then order teams whose earlier totals are equal. For the same
  * reason the totals are never adjusted by the difference a re-sent day makes: a day that is not
  * the team's new latest day re-sums all its days.
  *

@@ -1,4 +1,4 @@
-/** Performance records (§4.4): one per team per scored day, upserted by (team, date). */
+/** Performance records: one per team per scored day, upserted by (team, date). */
 import { and, between, desc, eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { tablesOf } from '../../platform/db/dialect';
@@ -94,7 +94,7 @@ export async function performancesBetween(db: Database, teamId: string, from: st
 
 export interface TeamScale {
   leagueId: string;
-  /** the league's frozen scale (§1.4) */
+  /** the league's frozen scale */
   languageScale: number;
 }
 
