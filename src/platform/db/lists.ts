@@ -48,9 +48,9 @@ export function rowsTable(db: Database, alias: string, columns: Readonly<Record<
  * Runs `text`, a statement for one row (its `?`s the row's values, `types` their PostgreSQL
  * types), for each of `rows`; answers how many rows it touched. SQLite runs it row by row,
  * prepared once. PostgreSQL runs it once for the whole set, reading each `?` from a table of the
- * rows: an INSERT's `VALUES (...)` becomes a SELECT from that table; any other statement says
- * where the table goes with the comment `/*FROM each row*\/`, or `/*, each row*\/` after a FROM
- * list of its own.
+ * rows: an INSERT's `VALUES (...)` becomes a SELECT from that table, in the rows' order (so an
+ * identity column rises in it, as row by row); any other statement says where the table goes
+ * with the comment `/*FROM each row*\/`, or `/*, each row*\/` after a FROM list of its own.
  */
 export async function runForEachRow(db: Database, text: string, types: readonly ListType[], rows: readonly (readonly unknown[])[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -70,9 +70,9 @@ function wholeSetStatement(text: string, types: readonly ListType[], rows: reado
   const table = sql`unnest(${sql.join(
     columns.map((i) => sql`${sql.param(rows.map((row) => row[i]))}::${sql.raw(types[i]!)}[]`),
     sql`, `,
-  )}) AS each_row(${sql.raw(columns.map((i) => `"${i + 1}"`).join(', '))})`;
+  )}) WITH ORDINALITY AS each_row(${sql.raw(columns.map((i) => `"${i + 1}", `).join(''))}position)`;
   const placed = /\bVALUES\s*\(/.test(text)
-    ? text.replace(/\bVALUES\s*\(([^()]*)\)/, `SELECT $1 FROM ${PLACE_OF_ROWS}`)
+    ? text.replace(/\bVALUES\s*\(([^()]*)\)/, `SELECT $1 FROM ${PLACE_OF_ROWS} ORDER BY each_row.position`)
     : text.replace(/\/\*(FROM|,) each row\*\//, `$1 ${PLACE_OF_ROWS}`);
   const [before, after = ''] = placed.split(PLACE_OF_ROWS);
   if (before === placed) throw new Error(`runForEachRow: no place for the rows in ${text}`);
