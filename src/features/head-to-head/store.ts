@@ -6,7 +6,7 @@
  */
 import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
 import { type Database, writeTransaction } from '../../platform/db/database';
-import { anyOfList, exactSum, runForRows, runStatement, selectRow, selectRows } from '../../platform/db/statements';
+import { boundList, exactSum, runForRows, runStatement, selectRow, selectRows } from '../../platform/db/statements';
 
 /** PostgreSQL compares a bound with an integer column as an integer: the open-ended last round is its largest. */
 const INT4_MAX = 2_147_483_647;
@@ -146,16 +146,16 @@ export async function refreshTeamRecords(db: Database, teamIds: readonly string[
   const count = (result: string) => `CAST(count(*) FILTER (WHERE r.result = '${result}') AS INTEGER)`;
   return writeTransaction(db, async (db) => {
     if (teamIds.length === 0) return;
-    const teams = anyOfList(db, 't.id', [...new Set(teamIds)]);
+    const teams = boundList(db, [...new Set(teamIds)]);
     const text = `INSERT INTO h2h_standings (team_id, league_id, played, won, drawn, lost, points_for, points_against)
       SELECT t.id, t.league_id, CAST(count(r.result) AS INTEGER), ${count('won')}, ${count('drawn')}, ${count('lost')},
         ${exactSum(db, 'r.points')}, ${exactSum(db, 'r.points_against')}
       FROM teams t LEFT JOIN h2h_team_rounds r ON r.league_id = t.league_id AND r.team_id = t.id AND r.result IS NOT NULL
-      WHERE ${teams.condition}
+      WHERE t.id ${teams.in}
       GROUP BY t.id
       ON CONFLICT (team_id) DO UPDATE SET played = excluded.played, won = excluded.won, drawn = excluded.drawn, lost = excluded.lost,
         points_for = excluded.points_for, points_against = excluded.points_against`;
-    await runStatement(db, text, teams.list);
+    await runStatement(db, text, teams.value);
   });
 }
 

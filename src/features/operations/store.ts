@@ -1,8 +1,8 @@
 /** What `fantasy status` and `/metrics` read about the deployment's own health. SQL only. */
-import { and, asc, count, eq, gte, lte, max, sql } from 'drizzle-orm';
-import { type Database, IN_BATCH } from '../../platform/db/database';
-import { first, rowsOf, tablesOf } from '../../platform/db/dialect';
-import { anyOf } from '../../platform/db/statements';
+import { and, asc, count, eq, gte, lte, max } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { first, tablesOf } from '../../platform/db/dialect';
+import { boundList, selectRows } from '../../platform/db/statements';
 
 /**
  * Per league, its first team (the founder's): every team in season gets a performance on
@@ -10,19 +10,17 @@ import { anyOf } from '../../platform/db/statements';
  * primary key instead of grouping the whole table (a big deployment holds millions of rows).
  */
 export async function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<Map<string, { teamId: string; joinedAt: string }>> {
-  const out = new Map<string, { teamId: string; joinedAt: string }>();
-  for (let i = 0; i < leagueIds.length; i += IN_BATCH) {
-    const rows = await rowsOf<{ leagueId: string; teamId: string; joinedAt: string }>(
-      db,
-      sql`SELECT "leagueId", "teamId", "joinedAt" FROM (
-            SELECT league_id AS "leagueId", id AS "teamId", joined_at AS "joinedAt",
-                   row_number() OVER (PARTITION BY league_id ORDER BY joined_at, id) AS n
-            FROM teams WHERE ${anyOf(db, sql`league_id`, leagueIds.slice(i, i + IN_BATCH))}) ranked
-          WHERE n = 1`,
-    );
-    for (const row of rows) out.set(row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt });
-  }
-  return out;
+  const leagues = boundList(db, leagueIds);
+  const rows = await selectRows<{ leagueId: string; teamId: string; joinedAt: string }>(
+    db,
+    `SELECT "leagueId", "teamId", "joinedAt" FROM (
+       SELECT league_id AS "leagueId", id AS "teamId", joined_at AS "joinedAt",
+              row_number() OVER (PARTITION BY league_id ORDER BY joined_at, id) AS n
+       FROM teams WHERE league_id ${leagues.in}) ranked
+     WHERE n = 1`,
+    leagues.value,
+  );
+  return new Map(rows.map((row) => [row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt }]));
 }
 
 /** The team's scored days in [from, to], and its newest scored day of all. */

@@ -26,9 +26,6 @@ export function postgresRun(db: Database, text: string, values: readonly unknown
   return execute(db, bound(text, values));
 }
 
-export function postgresAnyOf(column: unknown, values: readonly unknown[], type: string): SQL {
-  return sql`${column} = ANY(${sql.param([...values])}::${sql.raw(type)}[])`;
-}
 
 export function postgresJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`(${column})::jsonb #>> ${'{' + path.join(',') + '}'}`;

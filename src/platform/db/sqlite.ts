@@ -19,10 +19,6 @@ export function sqliteRun(db: Database, text: string, values: readonly unknown[]
   return sqliteStatement(db, text).run(...values).changes;
 }
 
-export function sqliteAnyOf(column: unknown, values: readonly unknown[]): SQL {
-  if (values.length === 0) return sql`0`;
-  return sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
-}
 
 export function sqliteJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`json_extract(${column}, ${'$.' + path.join('.')})`;

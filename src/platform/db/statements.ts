@@ -2,7 +2,7 @@
  * Raw statements that read the same on both engines: one SQL text with `?` placeholders and
  * its values. A repository writes the statement once and calls `selectRows`, `selectRow` or
  * `runStatement`; how each engine runs it lives in ./sqlite.ts and ./postgres-statements.ts.
- * Where the engines' SQL differs (a JSON field, a list bound as one parameter), the repository
+ * Where the engines' SQL differs (a JSON field; lists and sets of rows in ./lists.ts), the repository
  * uses the small named functions below instead of branching on the engine.
  *
  * Placeholders are the only `?` the text may hold (no PostgreSQL `?` operators). Counts and
@@ -10,9 +10,9 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { type Database, dialectOf } from './database';
-import { postgresAnyOf, postgresJsonText, postgresRows, postgresRun } from './postgres-statements';
-import { sqliteAnyOf, sqliteJsonText, sqliteRows, sqliteRun } from './sqlite';
-import { postgresList, postgresRunForRows } from './postgres-statements';
+import { postgresJsonText, postgresRows, postgresRun } from './postgres-statements';
+import { sqliteJsonText, sqliteRows, sqliteRun } from './sqlite';
+import { postgresRunForRows } from './postgres-statements';
 import { sqliteBuiltRows, sqliteRowid, sqliteRunForRows } from './sqlite';
 
 export type ListType = 'text' | 'int' | 'bigint' | 'float8';
@@ -32,13 +32,6 @@ export function runStatement(db: Database, text: string, ...values: unknown[]): 
   return dialectOf(db) === 'postgres' ? postgresRun(db, text, values) : Promise.resolve(sqliteRun(db, text, values));
 }
 
-/**
- * `column` is one of `values`, as a drizzle condition: one array parameter on PostgreSQL
- * (`= ANY($1)`), a list of parameters on SQLite (callers keep lists under IN_BATCH there).
- */
-export function anyOf(db: Database, column: SQL | SQL.Aliased | unknown, values: readonly unknown[], type: ListType = 'text'): SQL {
-  return dialectOf(db) === 'postgres' ? postgresAnyOf(column, values, type) : sqliteAnyOf(column, values);
-}
 
 /** The text at `path` (e.g. `['round', 'endDate']`) inside a JSON text column. */
 export function jsonText(db: Database, column: SQL | unknown, path: readonly string[]): SQL {
@@ -108,16 +101,6 @@ export function exactSum(db: Database, column: string): string {
   return dialectOf(db) === 'postgres' ? `coalesce(sum((${column})::text::numeric), 0)::float8` : `total(${column})`;
 }
 
-/**
- * `column` is one of `values`, for a statement's text: the condition, and the one value to
- * bind for it however long the list (SQLite reads a JSON array with json_each, so texts and
- * whole numbers only; PostgreSQL binds an array of `type`).
- */
-export function anyOfList(db: Database, column: string, values: readonly (string | number)[], type: Exclude<ListType, 'float8'> = 'text'): { condition: string; list: unknown } {
-  return dialectOf(db) === 'postgres'
-    ? { condition: `${column} = ANY(CAST(? AS ${type}[]))`, list: postgresList(values) }
-    : { condition: `${column} IN (SELECT value FROM json_each(?))`, list: JSON.stringify(values) };
-}
 
 export { type BoundList, boundList, jsonArrayOf, type RowsTable, rowsTable, runForEachRow } from './lists';
 export { indexedBy, restatedKeys, selectHotRows, writtenOrder } from './plans';
