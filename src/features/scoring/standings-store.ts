@@ -1,17 +1,17 @@
 /**
  * Standings kept in `team_standings`. Each performance write refreshes its team's
  * totals in the same transaction; ranks are written for the whole league at once, by the
- * first read after a change (a day arrives in many small ingest transactions, and ranking a
- * large league once per transaction would cost more than the day itself). A leaderboard
- * read is then one range read of the (league, rank) index.
+ * rank keeper once the league's changes pause (a day arrives in many small ingest
+ * transactions, and ranking a large league once per transaction would cost more than the day
+ * itself). A leaderboard read is then one range read of the (league, rank) index.
  *
  * Ranking a 100,000-team league must not hold the write lock while it sorts (the retries and
- * batches are services/league-ranking.ts's; these are its statements): the totals are
+ * batches are ./league-ranking.ts's; these are its statements): the totals are
  * read in one read transaction, ranked in memory, and only the ranks that changed are
  * written, a bounded batch per write transaction, each guarded by the league version read
  * with the totals. A write in between (an ingest chunk) moves the version: the stale ranking
  * is dropped and ranked again. Until the last batch clears `ranks_stale`, readers do not
- * trust the kept ranks (they rank first), so a half-written ranking is never served.
+ * trust the kept ranks (they rank in memory), so a half-written ranking is never served.
  */
 import type { KeptRank, StandingEntry, TeamTotals } from '../../domain/standings';
 import { STARTING_CREDITS } from '../../domain/pricing';

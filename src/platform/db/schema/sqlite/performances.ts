@@ -27,7 +27,7 @@ export const performances = sqliteTable(
 
 /**
  * Kept, not recomputed: each team's totals, refreshed with every performance written for
- * it, and its rank, written for the whole league at once when a read finds the ranks stale.
+ * it, and its rank, written for the whole league at once after its points or teams change (the rank keeper).
  */
 export const teamStandings = sqliteTable(
   'team_standings',
