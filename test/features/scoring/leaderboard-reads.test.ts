@@ -77,4 +77,15 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
     // and once the scoring pauses, the new ranks are written without anyone reading
     await vi.waitFor(async () => expect(await staleRankedLeagues(app.ctx.db)).not.toContain(leagueId), { timeout: 5_000 });
   });
+
+  it('ranks a team that joins without anyone reading, and a read meanwhile writes nothing', async () => {
+    await app.ctx.services.ranks.flush();
+    const fay = await app.player('fay');
+    const joined = await app.call('POST', `/api/v1/leagues/${leagueId}/my-team`, { as: fay, body: { name: 'Fay Forest' }, headers: { origin: 'http://localhost:5173' } });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    const answers = await readAll();
+    expect((answers['the whole board'] as unknown[][]).map(([id]) => id)).toContain(joined.body.id);
+    await vi.waitFor(async () => expect(await staleRankedLeagues(app.ctx.db)).not.toContain(leagueId), { timeout: 5_000 });
+    expect(await readAll()).toEqual(answers);
+  });
 });
