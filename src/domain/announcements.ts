@@ -1,8 +1,4 @@
-/**
- * What the league's chat and a player's phone are told (issue 25), as plain sentences a chat
- * shows well, and the documented JSON event objects they come from. Never a team's credits,
- * never an invitation code: these leave the service for places anyone in a group chat reads.
- */
+/** What a league's chat and a player's phone are told: never credits or an invitation code, since anyone in a group chat reads them. */
 
 export type WebhookFormat = 'discord' | 'slack' | 'json';
 export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ['discord', 'slack', 'json'];
@@ -15,13 +11,11 @@ export interface LeagueRef {
 export interface StandingLine {
   rank: number;
   teamName: string;
-  /** points over the season so far (a head-to-head league: its points for, from final rounds) */
+  /** a head-to-head league: its points for, from final rounds */
   points: number;
-  /** points scored on the day announced */
   dayPoints: number;
-  /** a head-to-head league's table points (3 a win, 1 a draw); a points league has none */
+  /** head-to-head only: 3 a win, 1 a draw */
   tablePoints?: number;
-  /** a head-to-head league's matchups played */
   played?: number;
 }
 
@@ -47,35 +41,27 @@ export type LeagueEvent =
   | { event: 'test'; league: LeagueRef; text: string }
   | { event: 'season-end'; league: LeagueRef; podium: StandingLine[]; text: string };
 
-/** What a push message carries: the notification's title, body and the app path it opens. */
 export interface PushMessage {
-  /**
-   * `morning-digest`: one a morning per player and league (the day's result, round results,
-   * contracts expiring tomorrow); the service worker tags each kind and league apart
-   */
+  /** one a morning per player and league; the service worker tags each kind and league apart */
   kind: 'morning-digest';
   title: string;
   body: string;
-  /** the app's own path to open when the notification is tapped */
   url: string;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** `2026-05-05` → `5 May 2026`. */
 export function dayWords(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
-/** 1 → `1st`, 2 → `2nd`, 11 → `11th`, 23 → `23rd`. */
 export function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-/** Points as the app shows them: one decimal. */
 export function pointsWords(points: number): string {
   return (Math.round(points * 10) / 10).toFixed(1);
 }
@@ -94,7 +80,6 @@ export interface MorningFacts {
   matchups: FinishedMatchup[];
 }
 
-/** One standing line: a points league's points, or a head-to-head league's table points, then points for. */
 function standingWords(line: StandingLine): string {
   if (line.tablePoints !== undefined) {
     const played = line.played === 1 ? '1 played' : `${line.played ?? 0} played`;
@@ -103,7 +88,6 @@ function standingWords(line: StandingLine): string {
   return `${ordinal(line.rank)} ${line.teamName}, ${pointsWords(line.points)} points (${pointsWords(line.dayPoints)} that day)`;
 }
 
-/** The app's address of a league, for a chat message to link back (null when no address is known). */
 function leagueLink(appUrl: string | undefined, league: LeagueRef): string[] {
   return appUrl ? [`${appUrl.replace(/\/+$/, '')}${leaguePath(league.id)}`] : [];
 }
@@ -125,7 +109,6 @@ export function morningResult(facts: MorningFacts & { appUrl?: string }): League
   return { event: 'morning-result', ...event, text: lines.join('\n') };
 }
 
-/** A departure, for the league's chat; a head-to-head leaver forfeits the round being played. */
 export function teamLeft(league: LeagueRef, teamName: string, teamCount: number, forfeitedRound: number | null, appUrl?: string): LeagueEvent {
   const count = teamCount === 1 ? '1 team' : `${teamCount} teams`;
   const forfeit = forfeitedRound === null ? '' : ` It forfeits round ${forfeitedRound}: its opponent wins that matchup.`;
@@ -133,13 +116,11 @@ export function teamLeft(league: LeagueRef, teamName: string, teamCount: number,
   return { event: 'team-left', league, team: { name: teamName }, teamCount, forfeitedRound, text };
 }
 
-/** A closure, for the league's chat (the podium follows in its own message). */
 export function leagueClosed(league: LeagueRef, appUrl?: string): LeagueEvent {
   const text = [`${league.name} was closed by its admin: the standings are final.`, ...leagueLink(appUrl, league)].join('\n');
   return { event: 'league-closed', league, text };
 }
 
-/** What the admin's "send a test message" posts, so a new hook can be seen working. */
 export function testMessage(league: LeagueRef, appUrl?: string): LeagueEvent {
   const text = [`A test message from ${league.name}: the league's chat will hear of joins, departures, each morning's result and the season's end here.`, ...leagueLink(appUrl, league)].join('\n');
   return { event: 'test', league, text };
@@ -161,10 +142,8 @@ export function seasonEnd(league: LeagueRef, podium: StandingLine[], appUrl?: st
   return { event: 'season-end', league, podium, text: [head, ...leagueLink(appUrl, league)].join('\n') };
 }
 
-/** Discord refuses content over 2,000 characters. */
 const DISCORD_LIMIT = 2000;
 
-/** The body posted to a webhook of `format`. */
 export function webhookBody(format: WebhookFormat, event: LeagueEvent): unknown {
   switch (format) {
     case 'discord':
@@ -179,10 +158,7 @@ export function webhookBody(format: WebhookFormat, event: LeagueEvent): unknown 
 
 const leaguePath = (leagueId: string) => `/leagues/${encodeURIComponent(leagueId)}`;
 
-/**
- * "{team} scored 21.2 on 5 May 2026: you dropped to 2nd." (in the table, for a head-to-head
- * league), one line of a player's morning digest.
- */
+/** "{team} scored 21.2 on 5 May 2026: you dropped to 2nd.", one line of a player's morning digest. */
 export function morningLine(day: string, team: { teamName: string; dayPoints: number; rank: number; previousRank: number | null; inTable?: boolean }): string {
   const { rank, previousRank } = team;
   const where = team.inTable ? ' in the table' : '';
@@ -193,7 +169,6 @@ export function morningLine(day: string, team: { teamName: string; dayPoints: nu
   return `${team.teamName} scored ${pointsWords(team.dayPoints)} on ${dayWords(day)}: you ${move}.`;
 }
 
-/** "Round 3: {team} beat {other}, 45.2 to 30.1.", one line of a player's morning digest. */
 export function roundLine(ownTeamId: string, matchup: FinishedMatchup & { home: { teamId: string | null }; away: { teamId: string | null } }): string {
   const home = matchup.home.teamId === ownTeamId;
   const [own, other] = home ? [matchup.home, matchup.away] : [matchup.away, matchup.home];
@@ -202,7 +177,6 @@ export function roundLine(ownTeamId: string, matchup: FinishedMatchup & { home: 
   return `Round ${matchup.round}: ${own.teamName} ${verb} ${other.teamName}, ${pointsWords(own.points)} to ${pointsWords(other.points)}.`;
 }
 
-/** A list of articles in words: "A", "A and B", "A, B and C", at most `shown` named. */
 function listWords(items: readonly string[], shown = 8): string {
   const named = items.slice(0, shown);
   const rest = items.length - named.length;
@@ -210,17 +184,13 @@ function listWords(items: readonly string[], shown = 8): string {
   return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
 }
 
-/** "Your contracts on A and B expire tomorrow. Renew them today to keep them." */
 export function expiryLine(articleTitles: readonly string[]): string {
   return articleTitles.length === 1
     ? `Your contract on ${articleTitles[0]} expires tomorrow. Renew it today to keep it.`
     : `Your contracts on ${listWords(articleTitles)} expire tomorrow. Renew them today to keep them.`;
 }
 
-/**
- * One push a morning per player and league: the lines the player's choices let through, in
- * the order result, rounds, expiry; it opens the contracts when only contracts are in it.
- */
+/** The lines the player's choices let through, in the order result, rounds, expiry; it opens the contracts when only contracts are in it. */
 export function morningDigest(league: LeagueRef, parts: { result?: string; rounds?: string[]; expiry?: string }): PushMessage | null {
   const lines = [...(parts.result ? [parts.result] : []), ...(parts.rounds ?? []), ...(parts.expiry ? [parts.expiry] : [])];
   if (lines.length === 0) return null;

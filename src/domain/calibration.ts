@@ -1,7 +1,4 @@
-/**
- * Measuring an edition's Language Scale Factor, and the content-article filter it
- * shares with the market (external-apis.md). Inputs are already-fetched lists.
- */
+/** An edition's Language Scale Factor, and the content-article filter it shares with the market (external-apis.md). */
 
 export const REFERENCE_DOMAIN = 'en';
 /** Rank-matched positions compared between the target edition and `en`. */
@@ -11,7 +8,6 @@ const ACCEPTANCE_MIN_RANKS = 300;
 /** A title counts toward an edition's depth only with at least this many views that day. */
 const ACCEPTANCE_MIN_DAILY_VIEWS = 50;
 
-/** The synthetic aggregate row the top list carries. */
 const SYNTHETIC_ROW = '-';
 
 export interface SiteNamespace {
@@ -39,10 +35,7 @@ function filterFrom(prefixes: readonly string[], mainPage: string): ContentFilte
   return (title) => title !== SYNTHETIC_ROW && title !== mainPage && !prefixes.some((p) => title.startsWith(p));
 }
 
-/**
- * Built from the edition's own namespace list (never a hardcoded list): every local name,
- * canonical name and alias of a namespace other than 0, underscored, with `:`.
- */
+/** Built from the edition's own namespace list, never a hardcoded one. */
 export function contentFilter({ namespaces, aliases, mainPage }: SiteInfo): ContentFilter {
   const names = new Set<string>();
   for (const ns of namespaces) {
@@ -70,7 +63,7 @@ const ENGLISH_FALLBACK_MAIN_PAGE = 'Main_Page';
 
 export const englishFallbackFilter: ContentFilter = filterFrom(ENGLISH_FALLBACK_PREFIXES, ENGLISH_FALLBACK_MAIN_PAGE);
 
-/** Sorted ascending: odd → middle, even → mean of the two middle, empty → undefined. */
+/** Sorted ascending: even → mean of the two middle, empty → undefined. */
 export function median(numbers: readonly number[]): number | undefined {
   if (numbers.length === 0) return undefined;
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -78,7 +71,6 @@ export function median(numbers: readonly number[]): number | undefined {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** One row of a day's top list, as the pageview API names its fields. */
 export interface TopRow {
   article: string;
   views: number;
@@ -93,14 +85,10 @@ export interface EditionMeasure {
   presentDays: number;
   /** round(median of the per-day count of content rows with ≥ 50 views); 0 when no day is present */
   qualifyingRanks: number;
-  /** content titles by total views / present days, descending */
   ranked: RankedTitle[];
 }
 
-/**
- * Steps 2, 3, 4 and 6 of the rules for one edition. `days` holds one entry per day of the
- * window: null (or an empty list) for a day whose list could not be had.
- */
+/** Steps 2, 3, 4 and 6 of the rules. `days` holds null (or an empty list) for a day whose list could not be had. */
 export function measureEdition(days: readonly (readonly TopRow[] | null)[], isContent: ContentFilter): EditionMeasure {
   const present = days.filter((day): day is readonly TopRow[] => day !== null && day.length > 0);
   const totals = new Map<string, number>();
@@ -114,8 +102,7 @@ export function measureEdition(days: readonly (readonly TopRow[] | null)[], isCo
     }
     dailyCounts.push(qualifying);
   }
-  // The divisor is the number of present days, never how often the title appeared:
-  // a one-day spike must not outrank a steady article.
+  // Divided by present days, not appearances: a one-day spike must not outrank a steady article.
   const ranked = [...totals]
     .map(([title, total]) => ({ title, avg: total / present.length }))
     .sort((a, b) => b.avg - a.avg || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
@@ -128,11 +115,7 @@ export type CalibrationOutcome =
   | { ok: true; scale: number; sampleSize: number; qualifyingRanks: number }
   | { ok: false; reason: CalibrationRefusal };
 
-/**
- * Steps 2 (no day), 5 (floor) and 8 (rank-matched median ratio) of the rules, in that order: the
- * target is held to the floor before `en` is looked at (step 7), so an edition that is too
- * small is told so even while `en` cannot be measured. `en` is never held to the floor.
- */
+/** The target is held to the floor before `en` is looked at, so a too-small edition is told so even while `en` cannot be measured. */
 export function languageScaleFactor(target: EditionMeasure, en: EditionMeasure): CalibrationOutcome {
   if (target.presentDays === 0) return { ok: false, reason: 'CALIBRATION_UNAVAILABLE' };
   if (target.qualifyingRanks < ACCEPTANCE_MIN_RANKS) return { ok: false, reason: 'CALIBRATION_BELOW_FLOOR' };

@@ -1,11 +1,6 @@
-/**
- * A request already parsed whose refusal, if any, is held back: the interface orders some
- * checks on the caller's state (a league that exists, a team the caller has) before the
- * body's own checks, so the service, not the parser, decides when a bad body is refused.
- */
+/** A parsed request whose refusal is held back: the interface orders some checks on the caller's state before the body's own. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
-/** The parsed value, or the parser's own failure thrown now. */
 export function accepted<T>(checked: Checked<T>): T {
   if (checked.ok) return checked.value;
   throw checked.error;

@@ -1,5 +1,3 @@
-/** Chemistry: link levels, their points and the capped team synergy. */
-
 export const CHEMISTRY_LEVELS = ['excellent', 'good', 'weak', 'empty'] as const;
 export type ChemistryLevel = (typeof CHEMISTRY_LEVELS)[number];
 
@@ -17,14 +15,13 @@ export function isChemistryLevel(value: unknown): value is ChemistryLevel {
   return typeof value === 'string' && (CHEMISTRY_LEVELS as readonly string[]).includes(value);
 }
 
-/** Level of a link whose two positions are both filled (`empty` is decided by the caller). */
 export function levelFromLinks(aLinksToB: boolean, bLinksToA: boolean): Exclude<ChemistryLevel, 'empty'> {
   if (aLinksToB && bLinksToA) return 'excellent';
   if (aLinksToB || bLinksToA) return 'good';
   return 'weak';
 }
 
-/** min(20, Σ points). Chemistry is added to the score, never multiplied. */
+/** Chemistry is added to the score, never multiplied. */
 export function teamSynergy(levels: readonly ChemistryLevel[]): number {
   const total = levels.reduce((sum, level) => sum + LEVEL_POINTS[level], 0);
   return Math.min(TEAM_SYNERGY_CAP, total);

@@ -1,9 +1,9 @@
-/** Calendar arithmetic on UTC days written `YYYY-MM-DD`. Pure: callers pass the instant. */
+/** Calendar arithmetic on UTC days written `YYYY-MM-DD`; callers pass the instant. */
 
 export const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Returns the date if it is a real calendar day in `YYYY-MM-DD` form, else null (2026-02-30 is null). */
+/** Null unless a real calendar day (2026-02-30 is null). */
 export function parseStrictDate(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const match = DATE_PATTERN.exec(value);
@@ -25,7 +25,6 @@ export function addDays(date: string, days: number): string {
   return utcDay(new Date(dayStart(date).getTime() + days * DAY_MS));
 }
 
-/** days(a→b) = b − a in whole days, may be negative. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS);
 }
@@ -34,7 +33,7 @@ export function dayStart(date: string): Date {
   return new Date(`${date}T00:00:00.000Z`);
 }
 
-/** `YYYYMMDD`, the form the pageview API uses in paths. */
+/** The form the pageview API uses in paths. */
 export function compactDate(date: string): string {
   return date.replaceAll('-', '');
 }

@@ -1,6 +1,3 @@
-/** The five schemas, their chemistry links and the schema-change remap. */
-
-/** The 26-position vocabulary, front line to goal, left to right. */
 export const POSITIONS = [
   'LW', 'LST', 'ST', 'RST', 'RW',
   'LAM', 'CLAM', 'CAM', 'CRAM', 'RAM',
@@ -27,10 +24,7 @@ export const DEFAULT_SCHEMA: Schema = '4-3-3';
 
 export type ChemistryLink = readonly [Position, Position];
 
-/**
- * Links in the order of the rules, pair orientation as written: the scoring engine answers one
- * level per link in this order, so reordering would attribute levels to the wrong pair.
- */
+/** Links in the rules' order: the engine answers one level per link in this order. */
 export const CHEMISTRY_LINKS: Record<Schema, readonly ChemistryLink[]> = {
   '4-3-3': [
     ['LW', 'ST'], ['ST', 'RW'], ['CLM', 'CM'], ['CM', 'CRM'], ['LB', 'CLB'], ['CLB', 'CRB'], ['CRB', 'RB'],
@@ -91,16 +85,11 @@ export function isPositionOf(schema: Schema, position: string): position is Posi
 }
 
 export interface RemapResult {
-  /** position → value (a contract id), in the new schema's canonical order */
   positions: Record<string, string>;
-  /** values that found no seat, in the order they were considered */
   benched: string[];
 }
 
-/**
- * The order in which leftovers claim seats: the old schema's canonical order when known,
- * otherwise the vocabulary order, so the result never depends on object key order.
- */
+/** Old schema's canonical order when known, else vocabulary order, so the result never depends on object key order. */
 function considerationOrder(keys: string[], oldSchema?: Schema): string[] {
   const reference: readonly string[] = oldSchema ? [...SCHEMAS[oldSchema], ...POSITIONS] : POSITIONS;
   const rank = (key: string) => {
@@ -110,10 +99,7 @@ function considerationOrder(keys: string[], oldSchema?: Schema): string[] {
   return [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/**
- * Schema change: nobody is lost. Shared positions keep their holder; each leftover
- * tries its fallback list, then the first free seat in canonical order; the rest is benched.
- */
+/** Nobody is lost: shared positions keep their holder; each leftover tries its fallbacks, then the first free seat; the rest is benched. */
 export function remapForSchema(
   oldPositions: Readonly<Record<string, string>>,
   newSchema: Schema,

@@ -1,15 +1,9 @@
-/**
- * The Genie's candidate set, merged from three searches (no routing between them):
- * S1 the pages linking to every anchor, S2 the keyword search, S3 the articles every anchor
- * links to. Deduplicated by title, the anchors themselves left out, ranked by how many
- * anchors each candidate links to mutually, capped at 40.
- */
+/** The Genie's candidates from three searches (S1 pages linking to every anchor, S2 keywords, S3 what every anchor links to), ranked by mutual links. */
 import { GENIE_LIMITS } from './genie-limits';
 import { comparisonKey } from './titles';
 
 /** Cap, and the genie-turns limit of the interface ("at most about 40"). */
 export const MAX_GENIE_CANDIDATES = GENIE_LIMITS.candidatesMax;
-/** At most three anchors reach the searches. */
 export const MAX_GENIE_ANCHORS = GENIE_LIMITS.anchorsMax;
 
 export interface CandidateHit {
@@ -27,14 +21,13 @@ export interface CandidateSources {
   anchors: readonly string[];
   /** S1: every hit links to all anchors */
   linkingToAnchors: readonly CandidateHit[];
-  /** S2 */
   keywordHits: readonly CandidateHit[];
   /** each anchor's outbound article links (article ids), in `anchors` order */
   anchorLinks: readonly (readonly string[])[];
   isContent: (articleId: string) => boolean;
 }
 
-/** W9 anchors: multi-word anchors must be underscored, or they parse as separate words. */
+/** Multi-word anchors must be underscored, or they parse as separate words. */
 export function linksToQuery(anchors: readonly string[]): string {
   return anchors.map((anchor) => `linksto:${anchor.trim().replace(/\s+/g, '_')}`).join(' ');
 }
@@ -43,7 +36,6 @@ export function rankCandidates(sources: CandidateSources): GenieCandidate[] {
   const anchorKeys = sources.anchors.map(comparisonKey);
   const outbound = sources.anchorLinks.map((links) => new Set(links.map(comparisonKey)));
   const linksToAll = new Set(sources.linkingToAnchors.map((hit) => comparisonKey(hit.id)));
-  // S3: what every anchor links to
   const common = outbound.length === 0 ? [] : [...outbound[0]].filter((key) => outbound.every((set) => set.has(key)));
 
   const merged = new Map<string, CandidateHit>();

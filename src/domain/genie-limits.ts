@@ -1,10 +1,6 @@
-/**
- * The Genie's buckets and request limits, apart from its rules so that the wire
- * schemas can refuse over-long requests without the rules importing the wire back.
- */
+/** Apart from the rules so the wire schemas can refuse over-long requests without the rules importing the wire back. */
 export const GENIE_BUCKETS = ['vast', 'many', 'a dozen or so', 'a handful', 'almost there'] as const;
 
-/** Request limits; the request schemas in wire/genie.ts refuse anything over them. */
 export const GENIE_LIMITS = {
   queryMax: 200,
   candidatesMax: 40,

@@ -1,21 +1,15 @@
-/**
- * Article Genie rules (game-rules.md): the prompt contract, reading the
- * model's reply, and the server-side corrections that keep the model honest. Pure: the model
- * call itself lives in services/genie-service.
- */
+/** Article Genie rules (game-rules.md): the prompt, reading the model's reply, and the corrections that keep the model honest. */
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../features/genie/wire';
 import { GENIE_LIMITS } from './genie-limits';
 import { isPlainObject } from './values';
 
 const DEFAULT_OPTIONS = ['Yes', 'No'] as const;
 
-/** One message of a chat with the language model (what the upstream client sends). */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Prompts
 
 export const SEED_SYSTEM_PROMPT = [
@@ -76,7 +70,6 @@ export function turnMessages(request: GenieTurnRequest): ChatMessage[] {
   ];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Reading replies
 
 /** The whole reply if it is `{…}`, else from the first `{` to the last `}`; null if no object. */
@@ -97,11 +90,7 @@ export function extractJsonObject(reply: string): Record<string, unknown> | null
   }
 }
 
-/**
- * Parsing: null when the reply holds no JSON object (a model failure: the genie sleeps,
- * game rules and Genie rule 3); within an object, empty keywords fall back to the
- * player's own query and unusable anchors are dropped.
- */
+/** Null when the reply holds no JSON object (the genie sleeps); empty keywords fall back to the player's query. */
 export function parseSeedReply(reply: string, query: string): GenieSeeds | null {
   const object = extractJsonObject(reply);
   if (!object) return null;
@@ -116,9 +105,7 @@ export function parseSeedReply(reply: string, query: string): GenieSeeds | null 
   return { keywords, anchors };
 }
 
-
-/** Rule 1: null when the reply is unusable (no object, no utterance, or no keep array). */
-/** A reply that passes rule 1 has the answer's shape; correctTurnReply then checks it against the request. */
+/** Rule 1: null when the reply is unusable; correctTurnReply then checks it against the request. */
 export function parseTurnReply(reply: string): GenieTurnResponse | null {
   const object = extractJsonObject(reply);
   if (!object) return null;
@@ -160,10 +147,7 @@ function isUnsure(answer: string): boolean {
   return answer.trim().toLowerCase() === 'unsure';
 }
 
-/**
- * Rules 3 and 4: the answer the player gets, whatever the model said. `forceDone` is
- * set by the caller when the model repeated a question even after being told not to.
- */
+/** Rules 3 and 4. `forceDone` is set when the model repeated a question even after being told not to. */
 export function correctTurnReply(reply: GenieTurnResponse, request: GenieTurnRequest, forceDone = false): GenieTurnResponse {
   const allIds = request.candidates.map((c) => c.id);
   const supplied = new Set(allIds);

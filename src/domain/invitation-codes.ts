@@ -1,17 +1,15 @@
-/** Invitation codes for private leagues. */
-
-/** 30 characters without the look-alikes 0 O 1 I L and U. */
+/** Without the look-alikes 0 O 1 I L and U. */
 export const INVITATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const INVITATION_CODE_LENGTH = 5;
 /** Redraws on a uniqueness collision before giving up with INVITATION_CODE_UNAVAILABLE. */
 export const INVITATION_CODE_MAX_DRAWS = 5;
-/** ⌊256/30⌋·30: bytes at or above this are discarded so every character is equally likely. */
+/** Bytes at or above this are discarded so every character is equally likely. */
 export const INVITATION_BYTE_LIMIT = Math.floor(256 / INVITATION_CODE_ALPHABET.length) * INVITATION_CODE_ALPHABET.length;
 
 /** Enough for a typical draw (12.5 % of bytes are rejected) without a second round trip. */
 const BYTES_PER_REQUEST = 8;
 
-/** Draws a code from an injected CSPRNG (`crypto.randomBytes` in production, a script in tests). */
+/** An injected CSPRNG, so tests can script it. */
 export function generateInvitationCode(randomBytes: (n: number) => Uint8Array): string {
   let code = '';
   while (code.length < INVITATION_CODE_LENGTH) {

@@ -1,13 +1,9 @@
-/** League fields, creation validation, season and inactivity. */
 import { hasInvisibleCharacters } from './name-keys';
 import { fail } from './errors';
 import { isoInstant, utcDay, DAY_MS } from './dates';
 import { characterCount } from './values';
 
-/**
- * The icons a league may carry, exactly as the interface writes them. Two carry the emoji
- * variation selector U+FE0F and two do not; a client must send the same sequence.
- */
+/** Exactly as the interface writes them: two carry the variation selector U+FE0F and two do not. */
 export const ICONS = [
   '🏆',
   '⚽',
@@ -36,7 +32,6 @@ export const ICONS = [
 ] as const;
 export type LeagueIcon = (typeof ICONS)[number];
 
-/** Season lengths in days. */
 export const DURATIONS = { '2w': 14, '1m': 30, '2m': 60, '3m': 90, '6m': 180 } as const;
 export type DurationCode = keyof typeof DURATIONS;
 
@@ -52,13 +47,11 @@ const TEAM_NAME_MAX = 30;
 const DOMAIN_MAX_LENGTH = 20;
 const DOMAIN_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-
-/** Trimmed string, or null for anything that is not a string. */
 function trimmed(value: unknown): string | null {
   return typeof value === 'string' ? value.trim() : null;
 }
 
-/** Counted in characters as people see them (code points), so an emoji is one, not two. */
+/** Code points, so an emoji is one, not two. */
 function lengthWithin(text: string, min: number, max: number): boolean {
   const length = characterCount(text);
   return length >= min && length <= max;
@@ -72,10 +65,7 @@ export function isValidDomainCode(domain: string): boolean {
   return domain.length >= 1 && domain.length <= DOMAIN_MAX_LENGTH && DOMAIN_PATTERN.test(domain);
 }
 
-/*
- * The fields of the interface's founding request, each as its canonical (trimmed) value or null when
- * the rule refuses it. The request schema (src/features/leagues/wire.ts) checks them in the interface's order.
- */
+/* Each field's canonical value or null; the request schema (features/leagues/wire.ts) checks them in the interface's order. */
 
 export function leagueNameOf(value: unknown): string | null {
   const name = trimmed(value);
@@ -107,17 +97,13 @@ export function invitePolicyOf(value: unknown): InvitePolicy | null {
   return oneOf(INVITE_POLICIES, policy) ? policy : null;
 }
 
-/**
- * The trimmed team name when it has 3–30 characters, none of them invisible, else null (also
- * for a non-string). The interface has one refusal for a team name outside its bounds, and a
- * name padded with characters nobody sees is one: `Founders\u200b 1` beside `Founders 1`.
- */
+/** Null unless 3–30 visible characters: `Founders\u200b 1` beside `Founders 1` is refused like a bad length. */
 export function teamNameOf(value: unknown): string | null {
   const name = trimmed(value);
   return name !== null && lengthWithin(name, TEAM_NAME_MIN, TEAM_NAME_MAX) && !hasInvisibleCharacters(name) ? name : null;
 }
 
-/** Trimmed team name of 3–30 visible characters, else TEAM_NAME_LENGTH (also for a non-string). */
+/** Else throws TEAM_NAME_LENGTH (also for a non-string). */
 export function validateTeamName(name: unknown): string {
   return teamNameOf(name) ?? fail('TEAM_NAME_LENGTH');
 }
@@ -146,7 +132,7 @@ export interface SeasonBounds {
   closedAt: string | null;
 }
 
-/** Proposed: day D is scored only inside the season and before the closing day. */
+/** Scored only inside the season and before the closing day. */
 export function isInSeasonOn(league: SeasonBounds, date: string): boolean {
   const start = utcDay(new Date(league.startDate));
   const end = utcDay(new Date(league.endDate));
@@ -154,7 +140,7 @@ export function isInSeasonOn(league: SeasonBounds, date: string): boolean {
   return league.closedAt === null || date < utcDay(new Date(league.closedAt));
 }
 
-/** End instant = start + days × 24 h (not calendar months: `1m` is 30 days). */
+/** Not calendar months: `1m` is 30 days. */
 export function seasonEnd(start: string | Date, durationDays: number): string {
   return isoInstant(new Date(toMs(start) + durationDays * DAY_MS));
 }

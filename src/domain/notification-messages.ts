@@ -1,7 +1,4 @@
-/**
- * Notification sentences, character for character: clients and tests match them
- * literally. Plain integers (no separators), U+2212 minus, U+2014 em dash, ASCII apostrophe.
- */
+/** Sentences character for character (clients match them): plain integers, U+2212 minus, U+2014 em dash, ASCII apostrophe. */
 import { displayTitle } from './titles';
 
 const MINUS = '\u2212';
@@ -12,14 +9,12 @@ export function signedCredits(delta: number): string {
   return delta >= 0 ? `+${delta}` : `${MINUS}${Math.abs(delta)}`;
 }
 
-/** `T` of the rules is the article id with underscores as spaces. */
 const title = (articleId: string) => displayTitle(articleId);
 
 export function earlySellMessage(articleId: string, payout: number): string {
   return `Sold ${title(articleId)} early for ${payout} credits`;
 }
 
-/** delta = currentPrice − purchasePrice */
 export function settlementMessage(articleId: string, delta: number): string {
   return `${title(articleId)} settled at expiry: ${signedCredits(delta)} credits`;
 }
@@ -28,18 +23,12 @@ export function renewalFailedMessage(articleId: string, delta: number): string {
   return `Couldn't renew ${title(articleId)} (not enough credits) ${EM_DASH} settled at expiry: ${signedCredits(delta)} credits`;
 }
 
-/**
- * An elected renewal the league's end overtook (README, game-rule decisions): said as such,
- * so the player does not take it for a renewal that went missing.
- */
+/** Said as such, so the player does not take it for a renewal that went missing. */
 export function renewalAfterSeasonMessage(articleId: string, delta: number): string {
   return `Couldn't renew ${title(articleId)} (the league has closed or its season ended) ${EM_DASH} settled at expiry: ${signedCredits(delta)} credits`;
 }
 
-/**
- * the interface's sentence, then the money as it moved (the ended term is paid back at today's
- * price, the new one charged), as the sale's message says what it paid.
- */
+/** Then the money as it moved, as the sale's message says what it paid. */
 export function renewalMessage(articleId: string, termDays: number, newPurchasePrice: number, premium: number, paidBack: number): string {
   return `Renewed ${title(articleId)} for ${termDays} more days at ${newPurchasePrice} credits (+${premium} premium): ${paidBack} credits paid back for the ended term, ${newPurchasePrice} charged for the new one`;
 }

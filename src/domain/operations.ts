@@ -1,8 +1,4 @@
-/**
- * When the operator should be told: the daily jobs have a time of day, so a day that is
- * merely not scored *yet* (before 05:00 UTC the next morning) or a contract that expires
- * today (before the 06:00 sweep) is normal and must not raise an alarm.
- */
+/** The daily jobs have a time of day, so a day not scored *yet* or a contract expiring today before the sweep must not raise an alarm. */
 import { addDays, dayStart, DAY_MS } from './dates';
 
 /** How far back a catch-up scores: the encyclopedia still has the day and a week is what an operator misses. */

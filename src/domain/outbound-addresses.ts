@@ -1,11 +1,4 @@
-/**
- * Which addresses a league webhook or a push endpoint may reach (issue 25). Both URLs come
- * from players (an admin typed one, a browser gave the other), so by default neither may
- * point into the operator's own network. Only global unicast passes, judged by ipaddr.js's
- * tables of special-purpose ranges (loopback, private, link-local, unique-local, carrier-grade
- * NAT, documentation, benchmarking, multicast, reserved, ...); an IPv6 address that carries an
- * IPv4 address for a transition mechanism reaches that IPv4 host, so it is judged by it.
- */
+/** Webhook and push URLs come from players, so only global unicast passes; an IPv6 spelling of IPv4 is judged by its IPv4 host. */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -29,13 +22,7 @@ function rfc6052Address(parts: number[], prefixBits: 48 | 56 | 64 | 96): IPv4 {
   return new ipaddr.IPv4([...bytes.slice(8 - before, 8), ...bytes.slice(9, 13 - before)]);
 }
 
-/**
- * The IPv4 addresses traffic to `address` may end up at, when it is one of the IPv6 spellings
- * of IPv4: IPv4-mapped and IPv4-translated (::ffff:0:0/96, ::ffff:0:0:0/96), IPv4-compatible
- * (::/96, deprecated but still routed by some stacks), NAT64 (64:ff9b::/96, and every layout
- * of the local-use 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32: its server and
- * its client, whose address is stored inverted). Null when it spells no IPv4 address.
- */
+/** Where traffic to an IPv6 spelling of IPv4 ends up (mapped, translated, compatible, NAT64, 6to4, Teredo), or null. */
 export function embeddedIPv4(address: IPv6): IPv4[] | null {
   const p = address.parts;
   switch (address.range()) {
@@ -55,7 +42,7 @@ export function embeddedIPv4(address: IPv6): IPv4[] | null {
   }
 }
 
-/** True when `address` (an IP literal, brackets and zone allowed) is anything but global unicast. */
+/** Anything but global unicast; brackets and zone allowed. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
   // node's strict reading first: ipaddr.js also reads shorthand IPv4 (`127.1`, `0x7f.1`)
@@ -72,10 +59,7 @@ export const MAX_OUTBOUND_URL_LENGTH = 500;
 
 export type UrlShape = { ok: true; url: URL } | { ok: false; reason: 'scheme' | 'length' | 'malformed' | 'credentials' };
 
-/**
- * The URL's own shape, before any name is resolved: http(s) (https only when `httpsOnly`), at
- * most 500 characters, no user or password in it.
- */
+/** http(s) (https only when `httpsOnly`), at most 500 characters, no credentials; before any name is resolved. */
 export function outboundUrlShape(text: string, httpsOnly: boolean): UrlShape {
   if (text.length > MAX_OUTBOUND_URL_LENGTH) return { ok: false, reason: 'length' };
   let url: URL;
@@ -90,10 +74,7 @@ export function outboundUrlShape(text: string, httpsOnly: boolean): UrlShape {
   return { ok: true, url };
 }
 
-/**
- * A webhook URL as its admin may see it again: scheme, host and port, the path masked (a
- * Discord or Slack hook's path is its secret), no query.
- */
+/** Scheme, host and port only: a Discord or Slack hook's path is its secret. */
 export function maskedUrl(text: string): string {
   try {
     const url = new URL(text);

@@ -1,4 +1,3 @@
-/** Contract economy: prices, exits, renewal and contract states. Pure arithmetic. */
 import { basePoints } from './base-points';
 import { daysBetween } from './dates';
 
@@ -14,10 +13,7 @@ const PRICE_EXPONENT = 1.7;
 const ANCHOR_VIEWS = 130_000;
 const ANCHOR_LINEUP_SIZE = 11;
 const ANCHOR_BUDGET = 1_800;
-/**
- * D: 11 articles at 130,000 views cost 1,800 for a SHORT term. Derived rather than written
- * out so the table of the rules follows exactly from the curve.
- */
+/** Derived so the rules' table follows exactly from the curve: 11 articles at ANCHOR_VIEWS cost 1,800 for a SHORT term. */
 const PRICE_COEFFICIENT =
   ANCHOR_BUDGET / (ANCHOR_LINEUP_SIZE * basePoints(ANCHOR_VIEWS) ** PRICE_EXPONENT * TIER_DAYS.SHORT);
 
@@ -29,7 +25,6 @@ export function effectiveScale(languageScale: number | null | undefined): number
   return typeof languageScale === 'number' && Number.isFinite(languageScale) && languageScale > 0 ? languageScale : 1;
 }
 
-/** Base Points. Articles at or under 2,000 normalized views are free; garbage in gives 0, never NaN. */
 export function price(avgViews30d: number, languageScale: number, days: number): number {
   const raw = PRICE_COEFFICIENT * basePoints(avgViews30d * effectiveScale(languageScale)) ** PRICE_EXPONENT * days;
   const rounded = Math.round(raw);
@@ -40,12 +35,10 @@ export function isTier(value: unknown): value is Tier {
   return typeof value === 'string' && Object.hasOwn(TIER_DAYS, value);
 }
 
-/** TermDays = days(purchaseDate → expireDate), the basis of every price and payout. */
 export function termDaysOf(contract: { purchaseDate: string; expireDate: string }): number {
   return daysBetween(contract.purchaseDate, contract.expireDate);
 }
 
-/** The tier is derived from the stored dates, never stored itself. */
 export function tierForTermDays(termDays: number): Tier {
   if (termDays <= TIER_DAYS.SHORT) return 'SHORT';
   if (termDays <= TIER_DAYS.MEDIUM) return 'MEDIUM';
@@ -72,17 +65,13 @@ const AVERAGE_WINDOW_POINTS = 30;
 const WEEK_POINTS = 7;
 const MONTH_POINTS = 30;
 
-/**
- * Mean of the last ≤ 30 data points present. Missing days are absent, not zeros,
- * and an empty series is null: an article without data must never be priced as free.
- */
+/** Missing days are absent, not zeros, and an empty series is null: an article without data must never be priced as free. */
 export function averageViews30d(series: readonly ViewPoint[]): number | null {
   if (series.length === 0) return null;
   const window = chronological(series).slice(-AVERAGE_WINDOW_POINTS);
   return window.reduce((sum, point) => sum + point.views, 0) / window.length;
 }
 
-/** Shelf figures: sums over the last 7 / 30 data points and over the whole series. */
 export function weekViews(series: readonly ViewPoint[]): number {
   return sumOfLast(series, WEEK_POINTS);
 }
@@ -97,7 +86,6 @@ export function yearViews(series: readonly ViewPoint[]): number {
 
 export type TierPrices = Record<Tier, number>;
 
-/** At each tier's term: what a buy at that tier would cost now (shows MEDIUM alone). */
 export function tierPrices(avgViews30d: number, languageScale: number): TierPrices {
   return {
     SHORT: price(avgViews30d, languageScale, TIER_DAYS.SHORT),
@@ -113,14 +101,12 @@ export interface SaleQuote {
   payout: number;
 }
 
-/** For a live contract on `today`: the figures an early sell would settle with. */
 export function saleQuote(currentPrice: number, today: string, contract: { purchaseDate: string; expireDate: string }): SaleQuote {
   const termDays = termDaysOf(contract);
   const remainingDays = daysBetween(today, contract.expireDate);
   return { currentPrice, remainingDays, termDays, payout: earlySellPayout(currentPrice, remainingDays, termDays) };
 }
 
-/** The unused share of the term at today's price; no fee, no minimum hold. */
 export function earlySellPayout(currentPrice: number, remainingDays: number, termDays: number): number {
   if (termDays <= 0) return 0;
   return Math.max(0, Math.round((currentPrice * Math.max(0, remainingDays)) / termDays));
@@ -131,7 +117,7 @@ export interface RenewalQuote {
   newPurchasePrice: number;
 }
 
-/** Execution, c = renewals already done: the (c+1)-th renewal costs (c+1) × 10 % extra. */
+/** The (c+1)-th renewal costs (c+1) × 10 % extra. */
 export function renewalQuote(currentPrice: number, renewalCount: number): RenewalQuote {
   // Integer numerator then one division: 0.1 × 45 is not exactly 4.5 in floating point.
   const premium = Math.round((currentPrice * RENEWAL_PREMIUM_PERCENT * (renewalCount + 1)) / 100);
@@ -162,14 +148,10 @@ export function contractState(
 export interface EndedContract {
   renewalCount: number;
   termDays: number;
-  /** The day it was sold or settled. */
   endedOn: string;
 }
 
-/**
- * Letting a contract lapse and re-buying it must not dodge the renewal premium.
- * A re-buy within the previous term's length after it ended (inclusive) continues the streak.
- */
+/** A re-buy within the previous term's length after it ended continues the streak, so a lapse cannot dodge the premium. */
 export function inheritedRenewalCount(previous: EndedContract | null, today: string): number {
   if (!previous) return 0;
   return daysBetween(previous.endedOn, today) <= previous.termDays ? previous.renewalCount + 1 : 0;

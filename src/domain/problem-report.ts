@@ -1,8 +1,4 @@
-/**
- * Problem reports (game-rules.md): what a player may send, and the public issue it becomes.
- * The issue lands in a public repository, so nothing here ever sees the player's e-mail.
- * The request's checks are its schema's (`src/features/reports/wire.ts`).
- */
+/** The issue lands in a public repository, so nothing here ever sees the player's e-mail. */
 
 export const REPORT_CATEGORIES = ['broken', 'visual', 'idea', 'language', 'rules', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -47,7 +43,7 @@ export function reportLabels(report: Pick<ProblemReport, 'category' | 'contactCo
   return labels;
 }
 
-/** The issue body of the rules, byte for byte. The reporter is named only by the opaque player id. */
+/** Byte for byte as the rules write it; the reporter is named only by the opaque player id. */
 export function reportIssueBody(report: ProblemReport, playerId: string, environment: string): string {
   const { route, locale, viewport, userAgent } = report.diagnostics;
   const lines = [

@@ -1,24 +1,19 @@
-/**
- * The one place a team's daily score is computed and the scoring engine's
- * inputs are built. Everything else (ingest, CLI, tests) goes through these functions.
- */
+/** The one place a team's daily score and the engine's inputs are built. */
 import { basePoints } from './base-points';
 import { LEVEL_POINTS, teamSynergy, type ChemistryLevel } from './chemistry';
 import { CHEMISTRY_LINKS, isSchema, SCHEMAS } from './formations';
 import { effectiveScale } from './pricing';
 
 export interface TeamScoreInput {
-  /** raw daily views, one per placed article */
   articleViews: readonly number[];
   chemistryLevels: readonly ChemistryLevel[];
   /** the league's frozen L; the engine never sends it */
   languageScale: number;
 }
 
-/** Event bonus is deferred; kept visible so the formula reads like the interface's. */
+/** Deferred; kept so the formula reads like the interface's. */
 const EVENT_BONUS = 0;
 
-/** TeamScore(D) = Σ BasePoints(raw × L) + min(20, Σ level points) + EventBonus. */
 export function teamScore({ articleViews, chemistryLevels, languageScale }: TeamScoreInput): number {
   const scale = effectiveScale(languageScale);
   const viewPoints = articleViews.reduce((sum, views) => sum + basePoints(views * scale), 0);
@@ -28,7 +23,6 @@ export function teamScore({ articleViews, chemistryLevels, languageScale }: Team
 export interface ArticleScore {
   position: string;
   articleId: string;
-  /** raw views of the day */
   views: number;
   points: number;
 }
@@ -44,24 +38,16 @@ export interface LinkScore {
 export interface ScoreBreakdown {
   articles: ArticleScore[];
   links: LinkScore[];
-  /** min(20, Σ link points): what chemistry added after the cap */
   synergy: number;
-  /** teamScore of the same facts: the stored points */
   total: number;
 }
 
 export interface BreakdownInput extends TeamScoreInput {
-  /** the formation schema that stood at the end of the day, when known */
   schema: string | null;
-  /** the stored `{position: articleId}` snapshot, in the order the facts were sent */
   snapshot: Readonly<Record<string, string>>;
 }
 
-/**
- * What scored a day, per placed article and per chemistry link, from the raw
- * facts stored with the performance. The facts follow the snapshot's order and the schema's
- * links with both ends placed, exactly as `scoringInputForTeam` built them.
- */
+/** From the raw facts stored with the performance, in the order `scoringInputForTeam` built them. */
 export function scoreBreakdown(input: BreakdownInput): ScoreBreakdown {
   const scale = effectiveScale(input.languageScale);
   const placed = Object.entries(input.snapshot);
@@ -85,21 +71,14 @@ export function scoreBreakdown(input: BreakdownInput): ScoreBreakdown {
   return { articles, links, synergy: teamSynergy(input.chemistryLevels), total: teamScore(input) };
 }
 
-/** What one fielded article earned its team on a scored day. */
 export interface ArticleShare {
   position: string;
-  /** raw views of the day */
   views: number;
-  /** BasePoints of its views */
   points: number;
-  /**
-   * Its half of each chemistry link it stood on (the interface's per-article display), scaled down as
-   * the team's synergy was when the cap bound, so the shares of a day add up to its synergy.
-   */
+  /** Its half of each link it stood on, scaled down as the synergy was when capped, so a day's shares add up. */
   chemistry: number;
 }
 
-/** An article's share of a day's breakdown, or null when it was not fielded that day. */
 export function articleShareOfDay(breakdown: ScoreBreakdown, articleId: string): ArticleShare | null {
   const placed = breakdown.articles.find((a) => a.articleId === articleId);
   if (!placed) return null;
@@ -126,14 +105,12 @@ export interface PlacedContract {
   heldSince?: string;
   expireDate: string;
   status: string;
-  /** the day it was sold or settled; null or absent while live */
   closedOn?: string | null;
 }
 
 export interface ScoringPlacement {
   schema: string;
   positions: Readonly<Record<string, PlacedContract | null | undefined>>;
-  /** the scored day D */
   date: string;
 }
 
@@ -143,14 +120,7 @@ export interface ScoringArticles {
   formationSnapshot: string;
 }
 
-/**
- * HeldSince ≤ D < expireDate and not sold/settled *on D*; the expiry day never scores.
- * A contract closed on a later day (sold the morning after, or settled by the 06:00 sweep
- * after its last day) was held at the end of D, so it still scores D: re-running a past day
- * (idempotent) must give the same points as the 05:00 run did, and the interface orders the
- * sweep after scoring precisely so a contract keeps its last day. A closed contract without a
- * closing day is treated as closed for good.
- */
+/** The expiry day never scores; a contract closed on a later day was held at the end of D, so re-running D gives the same points. */
 export function isActiveOn(contract: PlacedContract, date: string): boolean {
   const start = contract.heldSince ?? contract.purchaseDate;
   if (!(start <= date && date < contract.expireDate)) return false;
@@ -158,11 +128,7 @@ export function isActiveOn(contract: PlacedContract, date: string): boolean {
   return typeof contract.closedOn === 'string' && date < contract.closedOn;
 }
 
-/**
- * ScoringInput body for one team: the articles placed on positions whose contract is
- * active on D in canonical position order, the schema links with both ends placed (in
- * Order), and the `{position: articleId}` snapshot echoed back by the engine.
- */
+/** Contracts active on D in canonical position order and the links with both ends placed. */
 export function scoringInputForTeam({ schema, positions, date }: ScoringPlacement): ScoringArticles {
   // An unknown stored schema still scores its articles (in stored order), just without chemistry.
   const order: readonly string[] = isSchema(schema) ? SCHEMAS[schema] : Object.keys(positions);

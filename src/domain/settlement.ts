@@ -1,9 +1,4 @@
-/**
- * What the sweep does with one expired contract, as a pure rule: renew it in place
- * (elected, the new term inside the season, the premium affordable) or settle it at today's
- * price. Per the interface a renewal realises the expiring term's P&L: +currentPrice,
- * −newPurchasePrice, so credits move by −premium and only the premium must be affordable.
- */
+/** A renewal realises the expiring term's P&L (+currentPrice, −newPurchasePrice), so only the premium must be affordable. */
 import { addDays } from './dates';
 import { isInSeasonOn, type SeasonBounds } from './leagues';
 import { price, renewalQuote, termDaysOf } from './pricing';
@@ -31,11 +26,7 @@ export type SettlementDecision =
    */
   | { kind: 'settle'; termDays: number; currentPrice: number; delta: number; renewable: boolean; seasonOver: boolean; creditsMove: number };
 
-/**
- * The decision for `contract` priced from `average` (the live 30-day average) in `league`,
- * with the team's `credits` as they stand after every earlier decision of the sweep.
- * `creditsMove` is what the decision does to those credits.
- */
+/** `credits` as they stand after every earlier decision of the sweep; `creditsMove` is what this one does to them. */
 export function settlementDecision(
   contract: ExpiringContract,
   league: SeasonBounds & { languageScale: number },
@@ -44,8 +35,7 @@ export function settlementDecision(
 ): SettlementDecision {
   const termDays = termDaysOf(contract);
   const currentPrice = price(average, league.languageScale, termDays);
-  // A new term that would start after the season (ended or closed) could never score:
-  // renewing would only charge the premium, so the contract settles as if not elected.
+  // A term starting after the season could never score: renewing would only charge the premium.
   const renewable = contract.renewalElected && isInSeasonOn(league, contract.expireDate);
   if (renewable) {
     const quote = renewalQuote(currentPrice, contract.renewalCount);
