@@ -8,7 +8,7 @@ export const announceJob: DailyJob = {
   minute: 0,
   async run(ctx: AppContext, now: Date) {
     await ctx.services.announce.run(now);
-    // the outbox loop would send them within seconds; sending now keeps the morning on time
+    // sending now rather than on the outbox loop keeps the morning on time
     const report = await ctx.services.outbox.drain();
     ctx.log.info('announce sent', { ...report });
   },

@@ -1,10 +1,4 @@
-/**
- * `fantasy announce` (issue 25): the latest scored day's morning messages for every league
- * (its webhook, and its members' phones), reminders of contracts expiring tomorrow, and the
- * season's end. Each league's messages are written to the outbox in one transaction with the
- * record that they were (announce_runs), so running it again writes nothing twice, and a run
- * killed midway leaves the leagues it had not reached for the next one.
- */
+/** Each league's messages go to the outbox in one transaction with announce_runs, so a rerun writes nothing twice. */
 import type { Clock } from '../../platform/clock';
 import {
   expiryLine,
@@ -48,7 +42,6 @@ import type { RoundResult } from '../head-to-head/wire';
 
 /** A scored day older than this is not announced (a league that caught up late, a fresh deployment). */
 const RECENT_DAYS = 2;
-/** how long sent messages are kept in the outbox for the record */
 const SENT_KEEP_DAYS = 7;
 
 export interface AnnounceReport {
@@ -62,7 +55,6 @@ export interface AnnounceServiceDeps {
   db: Database;
   clock: Clock;
   log: Logger;
-  /** the app's address, so a chat message links back to the league */
   appUrl?: string;
 }
 
@@ -72,17 +64,12 @@ function standings(totals: readonly TeamTotalsOnDay[]): { ranked: StandingEntry[
   return { ranked: rankTeams(totals), byTeam: new Map(totals.map((team) => [team.teamId, team])) };
 }
 
-/** A team's line of the league's order and the rank it had before the day (null when unknown). */
 export interface RankedLine extends StandingLine {
   teamId: string;
   previousRank: number | null;
 }
 
-/**
- * The league's order as its players see it on its own screen: a points league by its
- * standings after `day`, a head-to-head league by its table (table points, then points for,
- * then the standings' tie-break), from the kept records of its final rounds.
- */
+/** As the league's own screen orders it: points standings, or a head-to-head table from its final rounds. */
 export async function leagueOrder(tx: Database, league: LeagueRow, day: string | null): Promise<RankedLine[]> {
   const totals = day === null ? [] : await totalsOnDay(tx, league.id, day);
   const byTeam = new Map(totals.map((team) => [team.teamId, team]));
@@ -111,7 +98,6 @@ export async function leagueOrder(tx: Database, league: LeagueRow, day: string |
   }));
 }
 
-/** A standing line as a message carries it (no team id). */
 function shown({ teamId: _teamId, previousRank: _previous, ...line }: RankedLine): StandingLine {
   return line;
 }
@@ -127,16 +113,12 @@ function finishedMatchups(payloads: readonly string[]): MatchupWithIds[] {
 
 const pushRow = (subscriptionId: string, message: PushMessage): NewOutboxRow => ({ channel: 'push', subscriptionId, payload: message });
 
-/** The season's end with its podium, ordered as the league's own screen orders it. */
 export async function seasonEndEvent(tx: Database, league: LeagueRow, appUrl?: string) {
   const order = await leagueOrder(tx, league, await latestScoredDay(tx, league.id));
   return seasonEnd({ id: league.id, name: league.name }, order.slice(0, 3).map(shown), appUrl);
 }
 
-/**
- * A closure, for the league's chat, inside the closure's transaction: that it closed, then
- * the final podium at once (the morning run finds the season's end already written).
- */
+/** Inside the closure's transaction, with the final podium at once (the morning run finds the season's end already written). */
 export async function queueClosure(tx: Database, league: LeagueRow, now: Date, appUrl?: string): Promise<void> {
   if (!(await findWebhook(tx, league.id)) || league.closedAt === null) return;
   const at = now.toISOString();
@@ -165,13 +147,11 @@ export class AnnounceService {
       report.leagues++;
       for (const row of rows) row.channel === 'webhook' ? report.webhookMessages++ : report.pushMessages++;
     }
-    // what was sent a week ago is of no more use, and the outbox stays small
     const pruned = await pruneSentOutbox(db, new Date(now.getTime() - SENT_KEEP_DAYS * 86_400_000).toISOString());
     log.info('announce wrote its messages', { ...report, pruned });
     return report;
   }
 
-  /** One league's messages, inside its transaction; answers the rows written. */
   private async announceLeague(tx: Database, league: LeagueRow, now: Date, since: string): Promise<NewOutboxRow[]> {
     const at = now.toISOString();
     const today = utcDay(now);

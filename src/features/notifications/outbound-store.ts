@@ -1,8 +1,4 @@
-/**
- * Issue 25's store: league webhooks, push subscriptions and choices, the outbox both channels
- * leave from, what `announce` has written per league and day, and the facts a morning message
- * is made of. Outbox rows are written by the caller's own transaction (a join, an announce).
- */
+/** Outbox rows are written by the caller's own transaction (a join, an announce). */
 import { and, asc, eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { first, tablesOf, touched } from '../../platform/db/dialect';
@@ -13,8 +9,6 @@ import type { leagueWebhooks, outbox, pushSubscriptions } from '../../platform/d
 export type WebhookRow = typeof leagueWebhooks.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
-
-// ---- webhooks -------------------------------------------------------------------------------
 
 export async function findWebhook(db: Database, leagueId: string): Promise<WebhookRow | undefined> {
   const { leagueWebhooks } = tablesOf(db);
@@ -59,8 +53,6 @@ export async function pendingWebhookMessages(db: Database, leagueId: string): Pr
   const text = `SELECT CAST(count(*) AS INTEGER) AS n FROM outbox WHERE channel = 'webhook' AND league_id = ? AND status = 'pending'`;
   return (await selectRow<{ n: number }>(db, text, leagueId))?.n ?? 0;
 }
-
-// ---- push subscriptions and choices ---------------------------------------------------------
 
 /** Keeps a browser's subscription for the player; the same endpoint again replaces its keys and owner. */
 export async function upsertSubscription(db: Database, row: SubscriptionRow): Promise<SubscriptionRow> {
@@ -119,7 +111,6 @@ export async function writePushChoices(db: Database, playerId: string, choices: 
 
 export type PushChoice = 'morning_result' | 'contract_expiring' | 'round_result';
 
-/** The preference column of a choice, from a fixed list (never text a caller made up). */
 const CHOICE_COLUMNS: Record<PushChoice, string> = {
   morning_result: 'morning_result',
   contract_expiring: 'contract_expiring',
@@ -131,10 +122,7 @@ function wants(choice: PushChoice): string {
   return `coalesce(p.${CHOICE_COLUMNS[choice]}, true)`;
 }
 
-/**
- * Every subscription of a current member of the league who wants `choice`, with the team:
- * those a league-wide push goes to.
- */
+/** Subscriptions of current members who want `choice`. */
 export async function subscribersOfLeague(db: Database, leagueId: string, choice: PushChoice): Promise<{ subscriptionId: string; teamId: string; playerId: string }[]> {
   const text = `SELECT s.id AS "subscriptionId", t.id AS "teamId", t.player_id AS "playerId"
     FROM teams t JOIN push_subscriptions s ON s.player_id = t.player_id
@@ -144,8 +132,6 @@ export async function subscribersOfLeague(db: Database, leagueId: string, choice
   return selectRows(db, text, leagueId);
 }
 
-// ---- outbox ---------------------------------------------------------------------------------
-
 export interface NewOutboxRow {
   channel: OutboxRow['channel'];
   leagueId?: string | null;
@@ -153,7 +139,6 @@ export interface NewOutboxRow {
   payload: object;
 }
 
-/** Call inside the transaction of what caused the message. */
 export async function enqueue(db: Database, rows: readonly NewOutboxRow[], at: string): Promise<void> {
   return writeTransaction(db, (db) =>
     insertInOrder(
@@ -173,8 +158,7 @@ export interface OutboxCursor {
 
 /** Pending rows due by `now` that no sender holds, oldest first; with `after`, those after that row. */
 export async function dueOutboxRows(db: Database, now: string, limit: number, after?: OutboxCursor): Promise<OutboxRow[]> {
-  // the id is a bigint on PostgreSQL, which its driver hands over as text; the order is the
-  // columns' (o.id), not the cast's, so the due index serves it
+  // PostgreSQL's driver hands a bigint over as text; ordering by o.id lets the due index serve it
   const columns = `SELECT CAST(o.id AS DOUBLE PRECISION) AS id, o.channel, o.league_id AS "leagueId", o.subscription_id AS "subscriptionId",
       o.payload, o.status, o.attempts, o.created_at AS "createdAt", o.next_attempt_at AS "nextAttemptAt", o.claimed_until AS "claimedUntil",
       o.last_error AS "lastError", o.done_at AS "doneAt"
@@ -217,20 +201,14 @@ export async function deleteOutboxRow(db: Database, id: number): Promise<void> {
   });
 }
 
-/** Rows by channel and status: what /metrics shows. */
 export async function outboxTallies(db: Database): Promise<{ channel: string; status: string; n: number }[]> {
   return selectRows(db, 'SELECT channel, status, CAST(count(*) AS INTEGER) AS n FROM outbox GROUP BY channel, status');
 }
 
-/**
- * Sent rows done before `before`: kept a while for the record, then pruned. Dropped rows stay:
- * /metrics counts them, and a counter never goes down.
- */
+/** Dropped rows stay: /metrics counts them, and a counter never goes down. */
 export async function pruneSentOutbox(db: Database, before: string): Promise<number> {
   return writeTransaction(db, (db) => runStatement(db, `DELETE FROM outbox WHERE status = 'sent' AND done_at < ?`, before));
 }
-
-// ---- announce -------------------------------------------------------------------------------
 
 /** Records that `announce` wrote (league, day, kind); false when it already had. */
 export async function claimAnnounceRun(db: Database, leagueId: string, day: string, kind: 'morning' | 'expiry' | 'season-end', at: string): Promise<boolean> {
@@ -245,7 +223,6 @@ export async function leaguesToAnnounce(db: Database, since: string): Promise<{ 
   return selectRows(db, 'SELECT id FROM leagues WHERE (closed_at IS NULL AND end_date >= ?) OR closed_at >= ? ORDER BY id', since, since);
 }
 
-/** The newest day any team of the league has a performance for. */
 export async function latestScoredDay(db: Database, leagueId: string): Promise<string | null> {
   const text = 'SELECT max(p.date) AS day FROM teams t JOIN performances p ON p.team_id = t.id WHERE t.league_id = ?';
   return (await selectRow<{ day: string | null }>(db, text, leagueId))?.day ?? null;
@@ -257,16 +234,14 @@ export interface TeamTotalsOnDay {
   playerId: string;
   joinedAt: string;
   leftAt: string | null;
-  /** Σ points of days up to and including the day */
   cumulativePoints: number;
-  /** Σ points of days before it */
   previousPoints: number;
   dayPoints: number;
 }
 
 /** Every team's totals as they stood once `day` was scored (the standings of that morning). */
 export async function totalsOnDay(db: Database, leagueId: string, day: string): Promise<TeamTotalsOnDay[]> {
-  // points are real (double precision), so the sums come back as numbers on both engines
+  // points are double precision, so the sums come back as numbers on both engines
   const text = `SELECT t.id AS "teamId", t.name AS "teamName", t.player_id AS "playerId", t.joined_at AS "joinedAt", t.left_at AS "leftAt",
       coalesce(sum(p.points), 0) AS "cumulativePoints",
       coalesce(sum(CASE WHEN p.date < ? THEN p.points END), 0) AS "previousPoints",
@@ -287,7 +262,6 @@ export async function roundResultsEndingOn(db: Database, leagueId: string, day: 
   return rows.map((row) => row.payload);
 }
 
-/** Live contracts of the league ending on `expireDate`, with whose team and player holds them. */
 export async function contractsExpiringOn(db: Database, leagueId: string, expireDate: string): Promise<{ contractId: string; articleId: string; teamId: string; playerId: string }[]> {
   const text = `SELECT c.id AS "contractId", c.article_id AS "articleId", c.team_id AS "teamId", t.player_id AS "playerId"
     FROM contracts c JOIN teams t ON t.id = c.team_id

@@ -1,15 +1,4 @@
-/**
- * Sends the outbox (issue 25): each due message once per attempt, at most a few at a time and
- * at most two of them to one destination, outside any transaction, so delivery never holds the
- * database nor a player's request, and one slow receiver never holds up the others'. A
- * failed attempt is retried with backoff (30 s doubling, at most an hour apart) until the
- * message is 24 h old, then dropped and counted. A claim (a lease on the row) keeps two
- * senders (`serve`'s worker and a cron `announce`) from sending the same row at once.
- *
- * Delivery is at least once: a message accepted is marked sent and never sent again, but one
- * whose answer never came (a timeout, a sender killed mid-request) is sent again once its
- * lease ends, since nothing tells whether the receiver kept it.
- */
+/** Delivery is at least once: leases keep two senders apart, and a message whose answer never came is sent again once its lease ends. */
 import type { Clock } from '../../platform/clock';
 import { type LeagueEvent, type PushMessage, webhookBody } from '../../domain/announcements';
 import { errorFields, type Logger } from '../../platform/log';
@@ -37,21 +26,16 @@ import type { PushClient } from '../../upstream/push-service';
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
-/** messages in flight at once */
 const PARALLEL = 8;
-/**
- * of them, to one destination (scheme, host and port) at most: a receiver that hangs holds only
- * these for its deadline, and every other league's chat and push service keeps its turn. To
- * one league's hook, or one subscription, they go one at a time, in the order written.
- */
+/** A receiver that hangs holds only these for its deadline; to one hook or subscription they go one at a time, in order. */
 const PER_DESTINATION = 2;
 const BATCH = 50;
-/** rows read and waiting for their destination's turn, at most: the reading pauses beyond that */
+/** Beyond this the reading pauses. */
 const MOST_WAITING = 1_000;
 /** how much longer than one attempt's deadline a claim lasts */
 const LEASE_MARGIN_MS = 5_000;
 
-/** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, … at most an hour. */
+/** 30 s doubling, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
@@ -74,10 +58,7 @@ export interface DrainReport {
 
 type Attempt = { ok: true } | { ok: false; error: string; gone?: true };
 
-/**
- * A due row and where it goes, read from its hook or subscription as the row was read: the
- * destination (the host its sends share) and the target (the one hook or subscription).
- */
+/** The destination is the host its sends share; the target is the one hook or subscription. */
 type Addressed = { row: OutboxRow; destination: string; target: string } & (
   | { channel: 'webhook'; hook: WebhookRow }
   | { channel: 'push'; subscription: SubscriptionRow }
@@ -91,7 +72,6 @@ function describeFailure(error: unknown): string {
   return error instanceof OutboundError ? error.kind : 'network';
 }
 
-/** The destination a URL's messages share their turns in: its scheme, host and port. */
 export function destinationOf(url: string): string {
   try {
     return new URL(url).origin;
@@ -105,22 +85,13 @@ export class OutboxWorker {
 
   constructor(private readonly deps: OutboxWorkerDeps) {}
 
-  /**
-   * Sends every message due now, one attempt each; a run already going is joined, not doubled.
-   * Answers what happened.
-   */
+  /** A run already going is joined, not doubled. */
   drain(): Promise<DrainReport> {
     this.inFlight ??= this.drainOnce().finally(() => (this.inFlight = null));
     return this.inFlight;
   }
 
-  /**
-   * Up to PARALLEL messages in flight, at most PER_DESTINATION of them to one destination and
-   * one to each hook or subscription: a message whose destination has its share (or whose
-   * target has one in flight) waits while later ones go ahead elsewhere. Whenever a slot frees,
-   * rows that fell due meanwhile are read too, so a message written while a slow receiver holds
-   * its slots leaves with the next free one.
-   */
+  /** A message whose destination has its share waits while later ones go ahead; rows due meanwhile are read as slots free. */
   private async drainOnce(): Promise<DrainReport> {
     const { db, clock } = this.deps;
     const report: DrainReport = { sent: 0, retried: 0, dropped: 0 };
@@ -187,7 +158,6 @@ export class OutboxWorker {
     const { db } = this.deps;
     if (row.channel === 'webhook') {
       const hook = row.leagueId ? await findWebhook(db, row.leagueId) : undefined;
-      // the admin removed the hook: nothing to send it to
       if (hook) return { row, channel: 'webhook', hook, destination: destinationOf(hook.url), target: `webhook:${hook.leagueId}` };
     } else {
       const subscription = row.subscriptionId ? await findSubscription(db, row.subscriptionId) : undefined;
@@ -197,19 +167,17 @@ export class OutboxWorker {
     return undefined;
   }
 
-  /** One attempt at a row claimed just before it: a sender killed midway holds only those in flight. */
+  /** Claimed just before: a sender killed midway holds only those in flight. */
   private async attempt(message: Addressed): Promise<keyof DrainReport | null> {
     return (await this.claim(message.row.id)) ? this.deliver(message) : null;
   }
 
-  /** A lease as long as one attempt can take, and a little more. */
   private async claim(id: number): Promise<boolean> {
     const now = this.deps.clock.now();
     const lease = (this.deps.policy.timeoutMs ?? OUTBOUND_TIMEOUT_MS) + LEASE_MARGIN_MS;
     return claimOutboxRow(this.deps.db, id, now.toISOString(), new Date(now.getTime() + lease).toISOString());
   }
 
-  /** One attempt at one row, and its outcome written. */
   private async deliver(message: Addressed): Promise<keyof DrainReport | null> {
     const { db, clock, log } = this.deps;
     const { row } = message;
@@ -262,7 +230,7 @@ export class OutboxWorker {
       const answer = await this.deps.push.send(subscription, JSON.stringify(message));
       if (answer.status >= 200 && answer.status < 300) return { ok: true };
       if (answer.status === 404 || answer.status === 410) {
-        // RFC 8030 section 7.3: the subscription is gone for good; so are its messages (cascade)
+        // RFC 8030: the subscription is gone for good; so are its messages (cascade)
         await deleteSubscription(this.deps.db, subscription.id);
         return { ok: false, error: describeAnswer(answer), gone: true };
       }
@@ -275,11 +243,9 @@ export class OutboxWorker {
 
 export interface OutboxLoop {
   stop(): void;
-  /** resolves when no delivery is running */
   idle(): Promise<void>;
 }
 
-/** `serve`'s background sender: a look at the outbox every `everyMs` (5 s). */
 export function startOutboxLoop(worker: OutboxWorker, log: Logger, everyMs = 5_000): OutboxLoop {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

@@ -6,9 +6,7 @@ import { generateVapidKeys, type VapidKeys } from '../../upstream/push-service';
 const SETTING_KEY = 'push.vapidKeys';
 
 /**
- * The VAPID key pair push messages are signed with: made at first start and kept in the
- * database, so browsers' subscriptions (bound to the public key) survive restarts.
- */
+ /** Kept in the database, so browsers' subscriptions (bound to the public key) survive restarts. */
 export async function resolveVapidKeys(db: Database, log: Logger): Promise<VapidKeys> {
   const stored = await readSetting(db, SETTING_KEY);
   if (stored) return JSON.parse(stored) as VapidKeys;

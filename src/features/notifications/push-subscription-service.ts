@@ -1,7 +1,3 @@
-/**
- * Web Push for players (issue 25): the VAPID public key a browser subscribes with, a
- * player's subscriptions (one per browser) and what the player wants pushed.
- */
 import type { Clock } from '../../platform/clock';
 import { accepted, type Checked } from '../../domain/checked';
 import { fail } from '../../domain/errors';
@@ -26,10 +22,7 @@ export class PushSubscriptionService {
     return { publicKey: this.deps.publicKey };
   }
 
-  /**
-   * An endpoint comes from a browser, so from anyone: https only, and every address its host
-   * resolves to must be public (unless the deployment allows private ones).
-   */
+  /** An endpoint comes from anyone: https only, and every resolved address public unless the deployment allows private ones. */
   async subscribe(playerId: string, request: Checked<PushSubscriptionRequest>): Promise<PushSubscription> {
     const { endpoint, keys } = accepted(request);
     if (!(await urlAllowed(endpoint, true, this.deps.allowPrivateAddresses))) fail('PUSH_ENDPOINT_REFUSED');

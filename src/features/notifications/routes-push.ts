@@ -17,7 +17,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Push', 'session');
 
-/** Web Push for players (issue 25): the VAPID key, the caller's subscriptions and choices. */
 export function pushRoutes(ctx: AppContext, services: Services) {
   // read per request: the document is built from these routes with no services behind them
   const push = () => services.pushSubscriptions;

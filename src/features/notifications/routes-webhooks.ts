@@ -9,7 +9,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Leagues', 'session');
 
-/** A league's webhook (issue 25): the admin sets, reads (path masked) and removes it. */
 export function webhookRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

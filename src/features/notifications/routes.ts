@@ -10,7 +10,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Notifications', 'session');
 
-/** The notification in-box: across leagues, per league, and mark-read. */
 export function notificationRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

@@ -1,9 +1,4 @@
-/**
- * Notifications: written in the money's own transaction, after the guarded write changed
- * a row, inside a savepoint: a failed insert is logged and rolled back alone while the money
- * commits, and no crash can leave the money moved without its line in the in-box. Read side:
- * the player-wide in-box, the per-league in-box, and mark-read.
- */
+/** Written in the money's transaction inside a savepoint: a failed insert rolls back alone, and the money never moves without its line. */
 import { utcDay } from '../../domain/dates';
 import { fail } from '../../domain/errors';
 import type { Clock } from '../../platform/clock';
@@ -27,18 +22,13 @@ import { loadContractViews } from '../contracts/views';
 import type { Success } from '../../platform/http/wire/common';
 import type { Notification } from './wire';
 
-/** the web app's name for it until it moves onto `src/wire` */
-
 export interface NotificationDeps {
   db: Database;
   clock: Clock;
   log: Logger;
 }
 
-/**
- * Records one in-box line about `contract` for its team's player; never throws. Call it with
- * the transaction that moved the money (`tx`), right after the guarded write.
- */
+/** Call with the transaction that moved the money, right after the guarded write; never throws. */
 export async function notifyAboutContract(deps: NotificationDeps, tx: Database, contract: ContractRow, message: string): Promise<void> {
   try {
     await savepoint(tx, () => writeNotification(deps, tx, contract, message));
@@ -47,18 +37,13 @@ export async function notifyAboutContract(deps: NotificationDeps, tx: Database, 
   }
 }
 
-/** One in-box line of a set: its contract, the player of the contract's team, the words. */
 export interface ContractNotice {
   contract: { id: string; leagueId: string; teamId: string };
   playerId: string;
   message: string;
 }
 
-/**
- * notifyAboutContract for a set (the sweep's): one savepoint and a few multi-row INSERTs;
- * should the set fail, each line is tried alone, so one bad line never costs the others.
- * Never throws.
- */
+/** One savepoint and multi-row INSERTs; should the set fail, each line is tried alone. Never throws. */
 export async function notifyAboutContracts(deps: NotificationDeps, tx: Database, notices: readonly ContractNotice[]): Promise<void> {
   if (notices.length === 0) return;
   const now = deps.clock.now();
@@ -111,12 +96,10 @@ async function writeNotification(deps: NotificationDeps, tx: Database, contract:
 export class NotificationService {
   constructor(private readonly deps: NotificationDeps) {}
 
-  /** Every league's notifications of the player, newest first, each naming its league. */
   async listForPlayer(playerId: string): Promise<Notification[]> {
     return this.present(await notificationsOfPlayer(this.deps.db, playerId));
   }
 
-  /** The caller's notifications in one league (their current team's). */
   async listForLeague(playerId: string, leagueId: string): Promise<Notification[]> {
     if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
     const team = await findCurrentTeam(this.deps.db, leagueId, playerId);

@@ -1,4 +1,4 @@
-/** The notification in-box: rows are written after the money moved and only ever marked read. */
+/** Rows are written after the money moved and only ever marked read. */
 import { and, desc, eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { first, tablesOf, touched } from '../../platform/db/dialect';
@@ -27,7 +27,7 @@ export async function insertNotifications(db: Database, rows: readonly (typeof n
   );
 }
 
-/** Newest day first, then newest written first (the Proposed tie-break among rows of one millisecond). */
+/** Newest day first, then newest written (the Proposed tie-break within one millisecond). */
 export async function notificationsOfPlayer(db: Database, playerId: string): Promise<NotificationRow[]> {
   const { notifications } = tablesOf(db);
   return db

@@ -1,8 +1,3 @@
-/**
- * A league's webhook (issue 25): its admin sets one, sees it with the path masked, and
- * removes it. Messages to it are written to the outbox by what causes them (a join, the
- * morning's announce) and sent by the outbox worker.
- */
 import type { Clock } from '../../platform/clock';
 import { type LeagueEvent, teamJoined, teamLeft, testMessage } from '../../domain/announcements';
 import { accepted, type Checked } from '../../domain/checked';
@@ -17,13 +12,11 @@ import type { Deleted, Queued, Webhook, WebhookRequest } from './wire-outbound';
 export interface WebhookServiceDeps {
   db: Database;
   clock: Clock;
-  /** config `outbound.allowPrivateAddresses` */
   allowPrivateAddresses: boolean;
-  /** the app's address, for the chat's links */
   appUrl?: string;
 }
 
-/** Whether a player-given URL may be used now: its shape, then every address its host resolves to. */
+/** Its shape, then every address its host resolves to. */
 export async function urlAllowed(text: string, httpsOnly: boolean, allowPrivateAddresses: boolean): Promise<boolean> {
   const shape = outboundUrlShape(text, httpsOnly);
   if (!shape.ok) return false;
@@ -35,19 +28,17 @@ export async function urlAllowed(text: string, httpsOnly: boolean, allowPrivateA
   }
 }
 
-/** Writes a league event to the outbox when the league has a hook; call inside the transaction of what caused it. */
+/** Call inside the transaction of what caused it. */
 export async function queueLeagueEvent(tx: Database, leagueId: string, event: LeagueEvent, at: string): Promise<void> {
   if (!(await findWebhook(tx, leagueId))) return;
   await enqueue(tx, [{ channel: 'webhook', leagueId, payload: event }], at);
 }
 
-/** A new team's arrival, for the league's chat (inside the join's transaction). */
 export async function queueJoin(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, at: string, appUrl?: string): Promise<void> {
   if (!(await findWebhook(tx, league.id))) return;
   await queueLeagueEvent(tx, league.id, teamJoined({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), appUrl), at);
 }
 
-/** A team's departure, and the round it forfeits, for the league's chat (inside the leave's transaction). */
 export async function queueDeparture(tx: Database, league: Pick<LeagueRow, 'id' | 'name'>, teamName: string, forfeitedRound: number | null, at: string, appUrl?: string): Promise<void> {
   if (!(await findWebhook(tx, league.id))) return;
   await queueLeagueEvent(tx, league.id, teamLeft({ id: league.id, name: league.name }, teamName, await currentTeamCount(tx, league.id), forfeitedRound, appUrl), at);
@@ -56,7 +47,7 @@ export async function queueDeparture(tx: Database, league: Pick<LeagueRow, 'id' 
 export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
-  /** The league exists, then the caller is its admin: the order of the league admin routes. */
+  /** The order of the league admin routes. */
   private async admin(leagueId: string, playerId: string): Promise<LeagueRow> {
     const league = await findLeague(this.deps.db, leagueId);
     if (!league) fail('LEAGUE_NOT_FOUND');
@@ -64,7 +55,7 @@ export class WebhookService {
     return league;
   }
 
-  /** null while none is set: the admin's screen asks on every visit, and an absent hook is no error. */
+  /** An absent hook is no error: the admin's screen asks on every visit. */
   async get(leagueId: string, playerId: string): Promise<Webhook | null> {
     await this.admin(leagueId, playerId);
     const hook = await findWebhook(this.deps.db, leagueId);
@@ -84,7 +75,7 @@ export class WebhookService {
     return this.view(hook);
   }
 
-  /** A test message through the outbox like any other, so what the admin sees is what the league's posts will do. */
+  /** Through the outbox like any other, so the admin sees what the league's posts will do. */
   async sendTest(leagueId: string, playerId: string): Promise<Queued> {
     const league = await this.admin(leagueId, playerId);
     const at = this.deps.clock.now().toISOString();

@@ -1,4 +1,3 @@
-/** Reaching players outside the app (issue 25): league webhooks, Web Push subscriptions and choices. */
 import { z } from 'zod';
 import { named } from '../../platform/http/wire/registry';
 

@@ -1,4 +1,3 @@
-/** Notifications (Notification): an in-box line about one contract. */
 import { z } from 'zod';
 import { ContractSchema } from '../contracts/wire';
 import { named } from '../../platform/http/wire/registry';
