@@ -1,9 +1,4 @@
-/**
- * `fantasy copy-to-postgres`: every row of the SQLite store into an empty, migrated PostgreSQL
- * database, in one PostgreSQL transaction read from one SQLite snapshot, then checked (row
- * counts of every table, credits of every team) before it commits. Any difference rolls the
- * whole copy back.
- */
+/** One PostgreSQL transaction from one SQLite snapshot, checked (row counts, credits) before it commits. */
 import { asc, count, getTableColumns, getTableName, is, sql, type Column } from 'drizzle-orm';
 import { getTableConfig as getPgTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -23,7 +18,7 @@ export class CopyRefused extends Error {
   }
 }
 
-/** Tables the migrations themselves fill (seeds): replaced by the SQLite store's rows, not a sign of use. */
+/** Seeded by the migrations: replaced by the SQLite store's rows, not a sign of use. */
 const SEEDED_BY_MIGRATIONS = new Set(['language_scales']);
 
 /** Serialises copies into one database (see applyPostgresMigrations' lock). */
@@ -35,10 +30,7 @@ export interface TablePair {
   postgres: PgTable;
 }
 
-/**
- * Every table of both schemas, parents before children (a table comes after every table its
- * foreign keys name), ties in name order so the order is the same on every run.
- */
+/** Parents before children, ties by name so every run has the same order. */
 export function tablesInCopyOrder(): TablePair[] {
   const sqliteByName = new Map<string, SQLiteTable>();
   for (const value of Object.values(sqliteSchema)) {
@@ -70,7 +62,6 @@ export function tablesInCopyOrder(): TablePair[] {
   return ordered;
 }
 
-/** The primary key's columns (a composite key, else the column marked primary), in key order. */
 function primaryKeyColumns(pair: TablePair): Column[] {
   const config = getSqliteTableConfig(pair.sqlite);
   if (config.primaryKeys.length > 0) return config.primaryKeys[0].columns;
@@ -82,7 +73,6 @@ export interface CopyProgress {
 }
 
 export interface CopyOptions {
-  /** rows per INSERT */
   batchRows?: number;
   onProgress?: CopyProgress;
   /** called inside the transaction after the rows are written and before they are checked (tests) */
@@ -95,10 +85,7 @@ export interface CopyReport {
   teams: number;
 }
 
-/**
- * Copies the SQLite store into `target`, which must hold PostgreSQL's schema (migrated) and no
- * row but the migrations' seeds. Refuses a database in use with one line naming a table.
- */
+/** Refuses a database in use with one line naming a table. */
 export async function copyToPostgres(source: Database, target: PostgresDatabase, options: CopyOptions = {}): Promise<CopyReport> {
   const tables = tablesInCopyOrder();
   const client = source.$client;
@@ -147,9 +134,7 @@ async function copyTable(source: Database, target: PostgresHandle, pair: TablePa
     if (!twin) throw new Error(`column ${pair.name}.${column.name} exists in the SQLite schema only`);
     return { from: column, to: twin };
   });
-  // One parameter per column, each an array of the batch's values, unnested into rows by
-  // PostgreSQL: drizzle's multi-row insert builds a placeholder per value, which cost several
-  // times the database's own work.
+  // One array parameter per column, unnested by PostgreSQL: a placeholder per value costs far more.
   const insert = (columns: unknown[][]) =>
     target.execute(
       sql`insert into ${pair.postgres} (${sql.join(
@@ -192,7 +177,6 @@ async function copyTable(source: Database, target: PostgresHandle, pair: TablePa
   return done;
 }
 
-/** Identity columns were given the copied ids: their sequences continue after the largest. */
 async function advanceIdentities(db: PostgresHandle, tables: TablePair[]): Promise<void> {
   for (const pair of tables) {
     for (const column of getPgTableConfig(pair.postgres).columns) {
@@ -206,7 +190,6 @@ async function advanceIdentities(db: PostgresHandle, tables: TablePair[]): Promi
   }
 }
 
-/** Row counts of every table, then every team's credits; throws naming the first difference. */
 async function checkCopy(source: Database, target: PostgresHandle, tables: TablePair[]): Promise<number> {
   for (const pair of tables) {
     const expected = source.select({ n: count() }).from(pair.sqlite).get()!.n;

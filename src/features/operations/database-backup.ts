@@ -1,20 +1,11 @@
-/**
- * `fantasy backup`: a consistent copy of the live database, finished in bounded time while
- * other processes write, and never a file at the target name that is not a whole, checked copy.
- *
- * SQLite's online backup restarts from page one whenever another connection commits between
- * two steps, so under steady writes it never ends. Holding one read transaction on the source
- * for the whole copy pins a snapshot (WAL lets writers carry on beside it): no restart, and the
- * copy is the database as of that instant. The copy goes to a temporary name beside the target,
- * is checked with `PRAGMA integrity_check`, and only then renamed to the target.
- */
+/** SQLite's online backup restarts on every commit between steps; one read transaction pins a snapshot, so it ends under steady writes. */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Database, ensureFolderOf } from '../../platform/db/database';
 import { sqliteNativeBinding } from '../../platform/embedded';
 
-/** pages per backup step: between steps the progress is reported */
+/** between steps the progress is reported */
 const PAGES_PER_STEP = 4096;
 
 export class BackupRefused extends Error {}
@@ -25,7 +16,6 @@ export interface BackupResult {
   pages: number;
 }
 
-/** The name the copy is written under until it is complete and checked. */
 export function partialBackupPath(target: string): string {
   return `${target}.partial`;
 }
@@ -45,10 +35,7 @@ function fsyncPath(file: string): void {
   }
 }
 
-/**
- * Copies `db` to `target` (which must not exist). `onProgress(done, total)` is told the pages
- * copied after every step. A leftover temporary copy of an earlier, killed run is discarded.
- */
+/** `target` must not exist; a leftover temporary copy of a killed run is discarded. */
 export async function backupDatabase(db: Database, target: string, onProgress: (done: number, total: number) => void): Promise<BackupResult> {
   const absolute = path.resolve(target);
   if (fs.existsSync(absolute)) throw new BackupRefused(`${target} already exists; choose a new file`);
@@ -90,10 +77,7 @@ export async function backupDatabase(db: Database, target: string, onProgress: (
   return { target: absolute, bytes: fs.statSync(absolute).size, pages };
 }
 
-/**
- * The whole check of the copy, and the copy made one self-contained file (rollback journal
- * rather than WAL), so restoring it is copying one file.
- */
+/** A self-contained file (rollback journal rather than WAL), so restoring it is copying one file. */
 function checkCopy(file: string): void {
   const copy = new BetterSqlite3(file, { nativeBinding: sqliteNativeBinding() as string });
   try {

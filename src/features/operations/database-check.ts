@@ -1,22 +1,17 @@
-/**
- * Is the database file whole? `serve` and `status` ask quickly at start (a damaged file used
- * to start a service whose sign-ups answered 500, and a status that said nothing needed the
- * operator); `fantasy check` asks thoroughly and says which table or index is damaged.
- */
+/** A damaged file would start a service whose sign-ups answer 500: `serve` and `status` check quickly, `fantasy check` thoroughly. */
 import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteNativeBinding } from '../../platform/embedded';
 
-/** problems listed at most; one is enough to refuse, a hundred say how far the damage goes */
+/** One is enough to refuse; a hundred say how far the damage goes. */
 const PROBLEMS_LISTED = 100;
 
 export interface CheckResult {
   ok: boolean;
-  /** as SQLite words them, with each b-tree's root page replaced by the table or index it holds */
+  /** each b-tree's root page replaced by the table or index it holds */
   problems: string[];
 }
 
-/** The one line that stops `serve` and `status` on a damaged file. */
 export function damagedDatabaseLine(file: string, problem: string): string {
   return (
     `the database ${file} is damaged (${problem}): stop serve and restore the newest backup with ` +
@@ -29,10 +24,7 @@ function open(file: string): BetterSqlite3.Database {
   return new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding: sqliteNativeBinding() as string });
 }
 
-/**
- * Damage, as opposed to a file that cannot be opened for another reason (permissions, a
- * missing folder): only damage earns the restore advice; anything else is reported as itself.
- */
+/** Only damage earns the restore advice; a file unopenable for another reason is reported as itself. */
 function isDamage(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : '';
   return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
@@ -49,11 +41,7 @@ function namesByRootPage(db: BetterSqlite3.Database): Map<number, string> {
   return names;
 }
 
-/**
- * The lines a check pragma reports. On a damaged file SQLite hands over its findings and then
- * fails the statement with SQLITE_CORRUPT; the findings are what the operator needs, so a
- * failure after them is not an error here. One row may hold several lines.
- */
+/** On damage SQLite hands over its findings and then fails with SQLITE_CORRUPT; the findings are what counts. */
 function checkLines(db: BetterSqlite3.Database, pragma: string): string[] {
   const lines: string[] = [];
   try {
@@ -86,10 +74,7 @@ function integrityCheck(file: string): CheckResult {
   }
 }
 
-/**
- * The tables a player's first requests touch come first, so a short budget still covers
- * them; the large, rebuildable ones (performances, caches) come last.
- */
+/** The tables a player's first requests touch first, so a short budget covers them; large rebuildable ones last. */
 const CHECK_ORDER = [
   'sqlite_schema',
   '__drizzle_migrations',
@@ -110,7 +95,6 @@ const CHECK_ORDER = [
   'upstream_cache',
 ];
 
-/** How long `serve` and `status` may spend checking at start (a 1 GB file needs about 2.5 s in full). */
 export const START_CHECK_BUDGET_MS = 2_000;
 
 export interface QuickCheckResult extends CheckResult {
@@ -119,12 +103,7 @@ export interface QuickCheckResult extends CheckResult {
   tables: number;
 }
 
-/**
- * The check `serve` and `status` run at start: SQLite's quick_check (every page of each
- * table's and index's b-tree, without the slow index-to-table cross-checks), one table at a
- * time, stopping once `budgetMs` is spent, so a start on a large file waits a bounded time.
- * A missing file is not damaged: `serve` creates it.
- */
+/** quick_check one table at a time until `budgetMs` is spent, so a start waits a bounded time; a missing file is not damaged. */
 export function quickCheck(file: string, budgetMs = START_CHECK_BUDGET_MS, now: () => number = () => performance.now()): QuickCheckResult {
   if (file === ':memory:' || !fs.existsSync(file)) return { ok: true, problems: [], checked: 0, tables: 0 };
   const started = now();
@@ -150,7 +129,6 @@ export function quickCheck(file: string, budgetMs = START_CHECK_BUDGET_MS, now: 
   }
 }
 
-/** `fantasy check`: SQLite's full integrity_check. */
 export function fullCheck(file: string): CheckResult {
   return integrityCheck(file);
 }

@@ -1,11 +1,10 @@
 import { type Database, databaseAnswers } from '../../platform/db/database';
 import { unavailableFailure } from '../../platform/db/database-errors';
 
-/** What a load balancer or a container's health check asks: can this process serve now? */
 export class HealthService {
   constructor(private readonly db: Database) {}
 
-  /** `{ status: "ok" }`, or 503 DATABASE_UNAVAILABLE (with Retry-After) when the database does not answer. */
+  /** 503 DATABASE_UNAVAILABLE (with Retry-After) when the database does not answer. */
   async check(): Promise<{ status: 'ok' }> {
     if (!(await databaseAnswers(this.db))) throw unavailableFailure();
     return { status: 'ok' };

@@ -1,7 +1,4 @@
-/**
- * Rows that only caches and limiters need for a short while. Without pruning, the
- * per-article series cache alone grows by one 365-day series per traded article per day.
- */
+/** Without pruning, the series cache alone grows by one 365-day series per traded article per day. */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { addDays, utcDay, DAY_MS } from '../../domain/dates';
 import { type Database, writeTransaction } from '../../platform/db/database';
@@ -11,7 +8,6 @@ import { tablesOf, touched } from '../../platform/db/dialect';
 export const SERIES_KEEP_DAYS = 7;
 /** Expired upstream answers stay a while as a fallback when the encyclopedia is down. */
 export const EXPIRED_CACHE_GRACE_DAYS = 7;
-/** Far longer than any limiter window (60 s). */
 export const RATE_LIMIT_KEEP_MS = DAY_MS;
 
 export interface PruneReport {

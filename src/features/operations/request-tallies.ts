@@ -1,10 +1,4 @@
-/**
- * Requests answered, tallied in plain numbers as they happen and handed to prom-client only
- * when scraped. prom-client finds a series by validating and hashing its labels on every
- * increment and observation; for a small request that cost as much as the rest of its own
- * work (npm run bench read-path), while here a series is found by one string key. The set
- * of series is bounded: methods are a fixed set, routes are templates, statuses are few.
- */
+/** Plain counters handed to prom-client only when scraped: its per-increment label hashing is costly on small requests. */
 import type { Metric, MetricValueWithName } from 'prom-client';
 
 export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -49,10 +43,7 @@ export class RequestTallies {
     return this.answered.values();
   }
 
-  /**
-   * The latencies as a metric a prom-client registry serializes like its own histograms
-   * (cumulative `_bucket` lines with `le`, then `_sum` and `_count`).
-   */
+  /** Serialized by a prom-client registry like its own histograms. */
   histogram(name: string, help: string): Metric {
     const values = (): MetricValueWithName<string>[] => {
       const out: MetricValueWithName<string>[] = [];

@@ -1,9 +1,4 @@
-/**
- * `GET /metrics` (Prometheus text). Mounted on the main listener only when `metrics.token`
- * is set, and then answers only that bearer token (compared in constant time); the
- * loopback listener of `metrics.port` serves it without one, since only this machine
- * reaches it. Unconfigured, the path is an unknown route like any other.
- */
+/** With `metrics.token` the main listener answers only that bearer token; the loopback listener needs none, only this machine reaches it. */
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { fail } from '../../domain/errors';

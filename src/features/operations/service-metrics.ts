@@ -1,9 +1,4 @@
-/**
- * The Prometheus figures of one running service (`GET /metrics`). Requests and job runs
- * are observed as they happen; the rest is read when scraped: upstream and cache tallies
- * from memory, the health figures from the database (at most once per HEALTH_TTL_MS, since
- * they scan the season's performances).
- */
+/** Requests and jobs are observed as they happen; the health figures are read from the database at most once per HEALTH_TTL_MS. */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { dayStart } from '../../domain/dates';
 import { upstreamCalls } from '../../upstream/call-stats';
@@ -28,7 +23,6 @@ function processMetrics(): Registry {
 type HealthFigures = Pick<DeploymentStatus, 'databaseBytes' | 'leagues' | 'unscoredDays' | 'unsettledContracts'>;
 export type HealthReader = () => Promise<HealthFigures>;
 
-/** The outbox's rows by channel and status (issue 25), read from the database when scraped. */
 export type OutboxReader = () => Promise<{ channel: string; status: string; n: number }[]>;
 
 export class ServiceMetrics implements JobObserver {
@@ -183,7 +177,6 @@ export class ServiceMetrics implements JobObserver {
     this.jobSeconds.observe({ job }, seconds);
   }
 
-  /** The exposition text and its content type. */
   async exposition(): Promise<{ contentType: string; text: string }> {
     const merged = Registry.merge([processMetrics(), this.registry]);
     return { contentType: this.registry.contentType, text: await merged.metrics() };

@@ -1,7 +1,4 @@
-/**
- * `fantasy status` and the health figures of `/metrics`: what an operator who looks rarely
- * needs to see, and whether anything needs them (an unscored day, an unsettled contract).
- */
+/** What an operator who looks rarely needs to see, and whether anything needs them. */
 import { utcDay } from '../../domain/dates';
 import { isSettlementOverdue } from '../../domain/operations';
 import type { Database } from '../../platform/db/database';
@@ -13,21 +10,18 @@ import { lastUpstreamFailure, UPSTREAM_NAMES, type UpstreamFailureRecord } from 
 
 export interface DeploymentStatus {
   version: string;
-  /** the Node.js release running this process (`v24.21.0` in the built binary): an operator checks it for security fixes */
+  /** an operator checks the Node.js release for security fixes */
   runtime: string;
   now: string;
   databasePath: string;
   databaseBytes: number;
   jobs: { name: string; lastRun: JobRunRecord | null }[];
   leagues: LeagueScoring[];
-  /** every overdue unscored day of any active league, oldest first */
   unscoredDays: string[];
-  /** live contracts past their expiry sweep */
   unsettledContracts: { count: number; oldestExpireDate: string | null };
   upstreams: { name: string; lastFailure: UpstreamFailureRecord | null }[];
   /** problem reports kept here (no issue tracker configured); `fantasy reports` lists them */
   problemReports: number;
-  /** one line per thing the operator should act on; empty when healthy */
   attention: string[];
 }
 

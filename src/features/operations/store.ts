@@ -1,14 +1,9 @@
-/** What `fantasy status` and `/metrics` read about the deployment's own health. SQL only. */
 import { and, asc, count, eq, gte, lte, max } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { first, tablesOf } from '../../platform/db/dialect';
 import { boundList, selectRows } from '../../platform/db/statements';
 
-/**
- * Per league, its first team (the founder's): every team in season gets a performance on
- * every scored day, so this one team's days are the league's scored days, read from the
- * primary key instead of grouping the whole table (a big deployment holds millions of rows).
- */
+/** The founder's team has a performance on every scored day, so its days are the league's, read from the primary key. */
 export async function firstTeamsOfLeagues(db: Database, leagueIds: readonly string[]): Promise<Map<string, { teamId: string; joinedAt: string }>> {
   const leagues = boundList(db, leagueIds);
   const rows = await selectRows<{ leagueId: string; teamId: string; joinedAt: string }>(
@@ -23,7 +18,6 @@ export async function firstTeamsOfLeagues(db: Database, leagueIds: readonly stri
   return new Map(rows.map((row) => [row.leagueId, { teamId: row.teamId, joinedAt: row.joinedAt }]));
 }
 
-/** The team's scored days in [from, to], and its newest scored day of all. */
 export async function scoredDaysOfTeam(db: Database, teamId: string, from: string, to: string): Promise<{ days: Set<string>; last: string | null }> {
   const { performances } = tablesOf(db);
   const rows = await db

@@ -1,13 +1,9 @@
-/**
- * The last failure of each outside system, kept in the database so `fantasy status` (a
- * separate process) can report what the server saw. Tallies live in memory (`call-stats`).
- */
+/** Kept in the database so `fantasy status` (a separate process) can report what the server saw. */
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { readSetting, writeSetting } from '../../platform/db/settings';
 import { upstreamCalls } from '../../upstream/call-stats';
 
-/** Every outside system by the name its client gives it. */
 export const UPSTREAM_NAMES = ['encyclopedia', 'identity-provider', 'issue-tracker', 'language-model'] as const;
 
 export interface UpstreamFailureRecord {
@@ -17,7 +13,6 @@ export interface UpstreamFailureRecord {
 
 const key = (upstream: string) => `upstream.${upstream}.lastFailure`;
 
-/** Records each failure as it happens; answers the function that stops recording. */
 export function persistUpstreamFailures(db: Database, clock: Clock): () => void {
   return upstreamCalls.onFailure(({ upstream, message }) => {
     // best effort: a record lost to a busy or full disk must not become an unhandled rejection

@@ -1,4 +1,3 @@
-/** `GET /`: where this deployment's frontend is. */
 import { z } from 'zod';
 import { named } from '../../platform/http/wire/registry';
 
