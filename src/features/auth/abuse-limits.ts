@@ -1,8 +1,4 @@
-/**
- * Per-address limits (account creation, invitation-code attempts) and the sign-in throttle,
- * built from the `limits` configuration. The per-player code bucket of the interface stays
- * as it was; the address bucket sits beside it so fresh accounts bring no fresh guesses.
- */
+/** The address bucket sits beside the per-player code bucket so fresh accounts bring no fresh guesses. */
 import { type Config, parseConfig } from '../../platform/config';
 import { type ErrorCode, failRateLimited } from '../../domain/errors';
 import { type Database, writeTransaction } from '../../platform/db/database';
@@ -11,7 +7,7 @@ import { clearSignInFailures, forgetRateLimitHit, recordSignInFailure, signInWai
 
 export type Limits = Config['limits'];
 
-/** The built-in limits, for services built without a configuration (CLI verbs, unit tests). */
+/** For services built without a configuration (CLI verbs, unit tests). */
 export const DEFAULT_LIMITS: Limits = parseConfig({}).limits;
 
 function registrationRule(limits: Limits): RateLimit {
@@ -44,7 +40,6 @@ async function spendAll(db: Database, buckets: [RateLimit, string][], nowMs: num
   });
 }
 
-/** One invitation-code attempt: the caller's bucket (5 a minute) and the address's. */
 export async function spendCodeAttempt(db: Database, limits: Limits, playerId: string, address: string, nowMs: number): Promise<void> {
   await spendAll(
     db,
@@ -61,16 +56,11 @@ export async function spendRegistration(db: Database, limits: Limits, address: s
   await spendAll(db, [[registrationRule(limits), address]], nowMs, 'REGISTRATION_RATE_LIMITED');
 }
 
-/** The counted attempt of a sign-in in progress, taken back if it succeeds. */
 export interface SignInAttempt {
   addressHit: number;
 }
 
-/**
- * Admits a sign-in attempt unless the username's or the address's delay is still running,
- * and counts it as a failure of both right away, in the same transaction: attempts sent
- * together all see each other, instead of all passing the check before any has failed.
- */
+/** Counted as a failure of both at once, in the same transaction, so attempts sent together all see each other. */
 export async function beginSignIn(db: Database, limits: Limits, usernameKey: string, address: string, nowMs: number): Promise<SignInAttempt> {
   const rules = loginRules(limits);
   return writeTransaction(db, async (tx) => {
@@ -81,11 +71,7 @@ export async function beginSignIn(db: Database, limits: Limits, usernameKey: str
   });
 }
 
-/**
- * A success forgives the username and takes back this attempt's count on the address, but
- * not the address's earlier failures: an attacker who owns one account must not be able to
- * wipe them by signing in to it between guesses at someone else's.
- */
+/** The address's earlier failures stay, so an attacker cannot wipe them by signing in to an account of their own. */
 export async function signInSucceeded(db: Database, limits: Limits, usernameKey: string, attempt: SignInAttempt): Promise<void> {
   await writeTransaction(db, async (tx) => {
     await clearSignInFailures(tx, loginRules(limits).username, usernameKey);

@@ -1,10 +1,4 @@
-/**
- * Password records, self-describing so the algorithm and cost can change without
- * invalidating anyone: `pbkdf2-sha256$<iterations>$<salt>$<hash>` (base64url; the interface's
- * record, node:crypto) or an argon2id PHC string `$argon2id$v=19$m=…,t=…,p=…$<salt>$<hash>`
- * (@node-rs/argon2). Either kind always verifies; `needsRehash` says when a record differs
- * from what the deployment is configured to write.
- */
+/** Self-describing records (PBKDF2 or argon2id PHC), so algorithm and cost can change; either kind always verifies. */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { argon2Binding } from '../../platform/embedded';
@@ -14,17 +8,12 @@ const pbkdf2 = promisify(crypto.pbkdf2);
 
 export type PasswordAlgorithm = 'pbkdf2-sha256' | 'argon2id';
 
-/** What new records of each kind cost to compute. */
 export interface PasswordCost {
   pbkdf2Iterations: number;
   argon2id: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
-/**
- * What a deployment writes: 600,000 PBKDF2-SHA256 iterations (the interface's record) and,
- * for argon2id, OWASP Password Storage Cheat Sheet's 19 MiB of memory, 2 passes, 1 lane.
- * Only tests pass a lower cost, to the runtime that builds the hasher.
- */
+/** The interface's PBKDF2 record and OWASP's argon2id parameters; only tests pass a lower cost. */
 export const PRODUCTION_PASSWORD_COST: PasswordCost = {
   pbkdf2Iterations: 600_000,
   argon2id: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
@@ -33,12 +22,11 @@ export const PRODUCTION_PASSWORD_COST: PasswordCost = {
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const PBKDF2 = 'pbkdf2-sha256';
-/** @node-rs/argon2's Algorithm.Argon2id (a const enum, so not importable at run time) */
+/** Algorithm.Argon2id is a const enum, so not importable at run time. */
 const ARGON2ID = 2;
 
-/** Writes records of one algorithm and cost (the deployment's); verifies records of any. */
 export class PasswordHasher {
-  // Each hash holds a worker thread for ~0.1-0.3 s; bounding them keeps the pool free for file I/O.
+  // Bounding the worker threads keeps the pool free for file I/O.
   private readonly hashing = new ConcurrencyLimiter(2);
   private dummy: Promise<string> | undefined;
 
@@ -57,7 +45,7 @@ export class PasswordHasher {
     return [PBKDF2, iterations, salt.toString('base64url'), hash.toString('base64url')].join('$');
   }
 
-  /** False for a wrong password and for a record we cannot read; never throws on bad input. */
+  /** Never throws on bad input. */
   async verify(password: string, record: string): Promise<boolean> {
     if (record.startsWith('$argon2id$')) {
       try {
@@ -76,7 +64,6 @@ export class PasswordHasher {
     return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
   }
 
-  /** True when the record's algorithm or cost is not what this hasher writes. */
   needsRehash(record: string): boolean {
     if (this.algorithm === 'argon2id') {
       if (!record.startsWith('$argon2id$')) return true;
@@ -92,7 +79,7 @@ export class PasswordHasher {
     return kind !== PBKDF2 || Number(iterations) !== this.cost.pbkdf2Iterations;
   }
 
-  /** A record of this hasher's kind and cost, verified for unknown usernames so they take as long as real ones. */
+  /** Verified for unknown usernames so they take as long as real ones. */
   dummyRecord(): Promise<string> {
     this.dummy ??= this.hash(crypto.randomBytes(16).toString('hex'));
     return this.dummy;

@@ -10,7 +10,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Session', 'session');
 
-/** The session the cookie carries, signing out, and the player it names. */
 export function sessionRoutes(ctx: AppContext, services: Services) {
   const fromToken = new Elysia()
     .use(sessionClaims(ctx))

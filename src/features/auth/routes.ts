@@ -25,7 +25,7 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Sign-in', 'public');
 
 const STATE_COOKIE = 'idp_state';
-/** the PKCE verifier and the nonce of the sign-in in progress, beside the state */
+/** the PKCE verifier and the nonce, beside the state */
 const VERIFIER_COOKIE = 'idp_verifier';
 const NONCE_COOKIE = 'idp_nonce';
 const STATE_LIFETIME_SECONDS = 600;
@@ -43,7 +43,6 @@ const IdentityCallbackQuerySchema = z.object({
   error: firstValue.describe('the provider’s refusal (the player declined)'),
 });
 
-/** A 302 that also sets cookies (each Set-Cookie its own header line). */
 function redirect(set: ResponseSet, location: string, cookies: string[] = []): undefined {
   set.status = 302;
   const headers = set.headers as Record<string, string | string[]>;
@@ -54,7 +53,6 @@ function redirect(set: ResponseSet, location: string, cookies: string[] = []): u
 
 const redirectDoc = { response: { 302: answer(z.undefined()) } };
 
-/** `/auth/*`: the identity provider's round trip, the local demo sign-in, password sign-in. */
 export function authRoutes(ctx: AppContext, services: Services) {
   const frontend = () => resolvedFrontendUrl(ctx.config);
   const secure = () => frontend().startsWith('https://');
@@ -64,7 +62,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
     return sessionCookie(ctx, await mintSessionToken(claimsFor(result.player), ctx.signingSecret, ctx.clock.now()));
   };
 
-  /** Password sign-in answers from the frontend's origin only, checked before its body (PasswordCredentials). */
+  /** Answers from the frontend's origin only, checked before the body. */
   const requireFrontendOrigin = (request: Request) => {
     const origin = request.headers.get('origin');
     if (origin === null || !originTrusted(ctx.config, request, origin)) fail('FORBIDDEN_ORIGIN');
@@ -75,7 +73,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
     return { isNew: result.isNew };
   };
 
-  /** The credentials' refusal waits for the origin check, so a foreign origin always answers FORBIDDEN_ORIGIN. */
+  /** Waits for the origin check, so a foreign origin always answers FORBIDDEN_ORIGIN. */
   const credentials = (request: Request, body: unknown) => {
     requireFrontendOrigin(request);
     return accepted(judged(PasswordCredentialsSchema, body, 'INVALID_REQUEST'));
@@ -141,7 +139,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
     .get(
       '/auth/dev',
       async ({ set }) => {
-        // Outside the local environment the demo route does not exist: a bare 404, no body.
+        // Outside the local environment the demo route does not exist.
         if (ctx.config.environment !== 'local') {
           set.status = 404;
           return undefined;

@@ -20,12 +20,7 @@ import { PasswordHasher } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
 const DEMO_SUBJECT = 'dev:demo';
-/**
- * Players are keyed by subject: `idp:<account id>` for the identity provider's accounts,
- * `password:<username>` and `dev:demo` for local ones. The session's `sub` carries the
- * provider's account id bare (as the interface says) with a private `idp` claim, so a
- * provider account id that happens to read `password:ana` still names `idp:password:ana`.
- */
+/** Subjects: `idp:<account id>`, `password:<username>`, `dev:demo`; the prefix keeps an idp id `password:ana` apart. */
 const IDP_PREFIX = 'idp:';
 
 export interface SignInResult {
@@ -33,19 +28,17 @@ export interface SignInResult {
   isNew: boolean;
 }
 
-/** The players row key a session's claims name. */
 function subjectOf(claims: SessionClaims): string {
   return claims.idp ? `${IDP_PREFIX}${claims.sub}` : claims.sub;
 }
 
-/** The player a verified session names; 404 PLAYER_NOT_FOUND when the deployment does not know it. */
+/** 404 PLAYER_NOT_FOUND when the deployment does not know it. */
 export async function playerForSession(db: Database, claims: SessionClaims): Promise<PlayerRow> {
   const player = await findPlayerBySubject(db, subjectOf(claims));
   if (!player) fail('PLAYER_NOT_FOUND');
   return player;
 }
 
-/** The player a session names, as requests see it. */
 export interface SessionPlayer {
   id: string;
   name: string;
@@ -58,7 +51,7 @@ export function claimsFor(player: PlayerRow): SessionClaims {
 }
 
 export interface AuthOptions {
-  /** what new and rehashed credentials are written with (the runtime's, built from configuration) */
+  /** what new and rehashed credentials are written with */
   passwords?: PasswordHasher;
   limits?: Limits;
   log?: Logger;
@@ -70,12 +63,7 @@ const SESSION_PLAYERS_KEPT = 10_000;
 export class AuthService {
   private readonly passwords: PasswordHasher;
   private readonly limits: Limits;
-  /**
-   * Every signed-in request names its player, and its lookup was the largest part of a cached
-   * read after the answer itself. A player row is never updated or deleted (store/players.ts),
-   * so what was found stays true for this database; an unknown subject is not kept (it may
-   * sign in later), so it is looked up, and refused, every time.
-   */
+  /** A player row is never updated or deleted, so a found player stays true; an unknown subject is not kept (it may sign in later). */
   private readonly sessionPlayers = new Map<string, SessionPlayer>();
 
   constructor(
@@ -87,7 +75,7 @@ export class AuthService {
     this.limits = options.limits ?? DEFAULT_LIMITS;
   }
 
-  /** `address` is the client's (see clientAddress); it is charged before anything else is checked. */
+  /** It is charged before anything else is checked. */
   async register(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     await spendRegistration(this.db, this.limits, address, this.clock.now().getTime());
     const key = usernameKey(username);
@@ -114,20 +102,15 @@ export class AuthService {
     } catch (error) {
       // A concurrent registration of the same name lost the race to the unique index.
       if (isUniqueViolation(error)) fail('USERNAME_TAKEN');
-      // the database out of reach or busy keeps its own answer (a 503 the player may retry)
+      // a database out of reach keeps its own answer (a 503 the player may retry)
       if (error instanceof Failure || isDatabaseUnavailable(error)) throw error;
       throw new Failure('CREDENTIAL_STORE_FAILURE', error instanceof Error ? error.message : String(error));
     }
   }
 
-  /**
-   * Unknown username and wrong password are one answer, and cost the same; both count as a
-   * failure of the username and of the address. A record written with another algorithm or
-   * cost than the configured one is rewritten once the password has proved right.
-   */
+  /** Unknown username and wrong password are one answer at one cost; an outdated record is rewritten once the password proves right. */
   async login(username: string, password: string, address = 'unknown'): Promise<SignInResult> {
     const key = usernameKey(username);
-    // counted as a failure until it proves otherwise
     const attempt = await beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
     const found = await findCredentialByUsernameKey(this.db, key);
     const record = found?.record ?? (await this.passwords.dummyRecord());
@@ -149,12 +132,10 @@ export class AuthService {
     }
   }
 
-  /** Finds the player of an identity-provider account, creating it on first sign-in. */
   async signInWithIdentity(profile: IdentityProfile): Promise<SignInResult> {
     return this.findOrCreatePlayer(`${IDP_PREFIX}${profile.subject}`, usernameBase(profile.email || profile.name), profile);
   }
 
-  /** The player a verified session names (404 PLAYER_NOT_FOUND when this deployment does not know it). */
   async sessionPlayer(claims: SessionClaims): Promise<SessionPlayer> {
     const subject = subjectOf(claims);
     const kept = this.sessionPlayers.get(subject);
@@ -165,7 +146,6 @@ export class AuthService {
     return { id, name };
   }
 
-  /** The local-environment demo player, with an empty picture. */
   async demoPlayer(): Promise<SignInResult> {
     return this.signInFixed(DEMO_SUBJECT, 'demo', 'Demo Player', 'demo@localhost');
   }
@@ -174,12 +154,7 @@ export class AuthService {
     return this.findOrCreatePlayer(subject, username, { name, email, picture: '' });
   }
 
-  /**
-   * The player of `subject`, made on its first sign-in with the first free username from `base`.
-   * First sign-ins at once (two tabs, a double click) make one player: a later transaction finds
-   * the first one's row (SQLite writes one at a time; PostgreSQL aborts and retries the one whose
-   * read it changed), and one that still meets it at the unique index reads it afterwards.
-   */
+  /** Simultaneous first sign-ins make one player: a later transaction finds the row, one that meets the unique index reads it after. */
   private async findOrCreatePlayer(subject: string, base: string, profile: { name: string; email: string; picture: string }): Promise<SignInResult> {
     const existing = await findPlayerBySubject(this.db, subject);
     if (existing) return { player: existing, isNew: false };
@@ -208,7 +183,6 @@ export class AuthService {
   }
 }
 
-/** The e-mail local part reduced to the username alphabet, padded to the minimum length. */
 export function usernameBase(source: string): string {
   const local = source.split('@')[0] ?? '';
   let base = local.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 26);

@@ -3,10 +3,9 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'session_token';
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
-/** how far ahead of this clock another machine's may run: a token "issued" later is forged */
+/** A token "issued" further ahead than this is forged. */
 export const CLOCK_SKEW_SECONDS = 60;
 
-/** The claims every sign-in mints (identity provider, demo, password): one session shape. */
 export interface SessionClaims {
   /** for an identity-provider player, the provider's account id as it gave it */
   sub: string;
@@ -15,12 +14,8 @@ export interface SessionClaims {
   picture: string;
   /** the session names an identity-provider account (private claim `idp`), not a local one */
   idp?: boolean;
-  /**
-   * When the player signed in (claim `auth_time`, seconds): a renewed token carries it over,
-   * so a session that slides still ends at the configured absolute maximum.
-   */
+  /** `auth_time` in seconds: a renewed token carries it over, so a sliding session still ends at the absolute maximum. */
   signedInAt?: number;
-  /** when this token was issued (`iat`, seconds); set on verified claims */
   issuedAt?: number;
 }
 
@@ -39,10 +34,7 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, no
     .sign(key(secret));
 }
 
-/**
- * Given raw bytes, jose imports a fresh CryptoKey on every verification; a signed-in read
- * verifies one, so the imported key is kept per secret (a process has one, tests a few).
- */
+/** Given raw bytes, jose imports a fresh CryptoKey on every verification. */
 const verificationKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
 function verificationKey(secret: string): Promise<webcrypto.CryptoKey> {
@@ -55,17 +47,10 @@ function verificationKey(secret: string): Promise<webcrypto.CryptoKey> {
   return imported;
 }
 
-/**
- * Tokens already verified, with their claims and expiry. Every signed-in request verifies its
- * cookie, and the HMAC on WebCrypto cost more than the rest of a cached read (a 304 spent most
- * of its time there). The key is the secret and the whole token, so a token that differs in
- * any byte, or a rotated secret, is verified afresh; expiry is checked on every use.
- */
+/** Every signed-in request verifies its cookie; keyed by secret and whole token, so any changed byte or rotated secret is verified afresh. */
 const verifiedTokens = new Map<string, { claims: SessionClaims; expiresAt: number }>();
-/** about 4 MB of tokens: the sessions of a busy deployment's last hours */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-/** Answers the claims of a valid, unexpired token signed with `secret`, else null. */
 export async function verifySessionToken(token: string, secret: string, now: Date): Promise<SessionClaims | null> {
   const cacheKey = `${secret}\n${token}`;
   const kept = verifiedTokens.get(cacheKey);
@@ -74,9 +59,7 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
     verifiedTokens.delete(cacheKey);
   }
   try {
-    // Every token we mint carries exp and iat. One signed with the real secret but without
-    // them (a leaked secret, an old tool) would never end, so both are required, an iat in the
-    // future is refused, and no token outlives a session's lifetime whatever its exp says.
+    // A token without exp and iat (a leaked secret, an old tool) would never end: both are required and iat may not be in the future.
     const { payload } = await jwtVerify(token, await verificationKey(secret), {
       algorithms: ['HS256'],
       currentDate: now,
@@ -103,12 +86,7 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
   }
 }
 
-/**
- * Sliding sessions: a token used after half its lifetime is replaced by a fresh one (a new
- * 7-day token with the same claims and sign-in time), so a player who comes back at least
- * once a week stays signed in, while one away a whole lifetime is signed out. No session
- * outlives `maxSeconds` from its sign-in. Answers the token to set, or null.
- */
+/** A token used after half its lifetime is replaced, so a player back weekly stays signed in; none outlives `maxSeconds`. */
 export async function renewedSessionToken(claims: SessionClaims, secret: string, now: Date, maxSeconds: number): Promise<string | null> {
   const nowSeconds = now.getTime() / 1000;
   if (claims.issuedAt === undefined || nowSeconds - claims.issuedAt < SESSION_LIFETIME_SECONDS / 2) return null;
@@ -116,7 +94,6 @@ export async function renewedSessionToken(claims: SessionClaims, secret: string,
   return mintSessionToken(claims, secret, now);
 }
 
-/** Whether a session signed in at `signedInAt` has outlived the absolute maximum. */
 export function beyondMaximum(claims: SessionClaims, now: Date, maxSeconds: number): boolean {
   return now.getTime() / 1000 - (claims.signedInAt ?? claims.issuedAt ?? 0) >= maxSeconds;
 }

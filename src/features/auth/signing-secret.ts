@@ -6,11 +6,7 @@ import { readSetting, writeSettingOnce } from '../../platform/db/settings';
 
 const SETTING_KEY = 'session.signingSecret';
 
-/**
- * Unset in configuration: generate a strong secret on first start, keep it in the database
- * and reuse it, so sessions survive restarts. Explicitly empty: there is no secret, and
- * every route that mints a session answers 500.
- */
+/** Unset: generated once and kept, so sessions survive restarts. Explicitly empty: no secret, and minting a session answers 500. */
 export async function resolveSigningSecret(config: Config, db: Database, log: Logger): Promise<string | null> {
   if (config.signingSecret === '') return null;
   if (config.signingSecret !== undefined) return config.signingSecret;

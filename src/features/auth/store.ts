@@ -4,11 +4,7 @@ import { first, tablesOf, touched } from '../../platform/db/dialect';
 import { selectRow } from '../../platform/db/statements';
 import type { players } from '../../platform/db/schema/sqlite';
 
-/**
- * A player row is written once and never updated or deleted: the auth service keeps the
- * players sessions name in memory on that promise (a rename or an erasure would have to
- * tell it).
- */
+/** Written once, never updated or deleted: the auth service keeps session players in memory on that promise. */
 export type PlayerRow = typeof players.$inferSelect;
 
 export async function findPlayerBySubject(db: Database, subject: string): Promise<PlayerRow | undefined> {
@@ -17,7 +13,6 @@ export async function findPlayerBySubject(db: Database, subject: string): Promis
   return selectRow<PlayerRow>(db, text, subject);
 }
 
-/** `key` is the username's usernameKey (domain/name-keys). */
 export async function isUsernameTaken(db: Database, key: string): Promise<boolean> {
   const { players } = tablesOf(db);
   return (await first(db.select({ id: players.id }).from(players).where(eq(players.usernameKey, key)))) !== undefined;
@@ -49,7 +44,6 @@ export async function replaceCredential(db: Database, playerId: string, oldRecor
   });
 }
 
-/** The credential of the username whose usernameKey is `key`, with its player. */
 export async function findCredentialByUsernameKey(db: Database, key: string): Promise<{ player: PlayerRow; record: string } | undefined> {
   const { players, passwordCredentials } = tablesOf(db);
   return first(

@@ -1,4 +1,3 @@
-/** Sessions: who the cookie names, and the password routes that mint one. */
 import { z } from 'zod';
 import { PASSWORD_MAX_CHARACTERS, passwordWithinLimit, USERNAME_PATTERN } from '../../domain/credentials';
 import { named } from '../../platform/http/wire/registry';
@@ -22,10 +21,7 @@ export type Session = z.output<typeof SessionSchema>;
 export const PlayerSchema = named('Player', z.object({ id: z.string(), name: z.string() }));
 export type Player = z.output<typeof PlayerSchema>;
 
-/**
- * The username is checked first, then the password: a body that is not an object reads as
- * one that lacks both, so it answers USERNAME_INVALID.
- */
+/** The username first: a body that is not an object lacks both, so it answers USERNAME_INVALID. */
 export const PasswordCredentialsSchema = objectBody(
   z.object({
     username: z.string({ error: 'USERNAME_INVALID' }).regex(USERNAME_PATTERN, 'USERNAME_INVALID').describe('3 to 30 characters from [A-Za-z0-9_-]'),
