@@ -1,8 +1,4 @@
-/**
- * The Genie's candidate set, built on the server (the browser talks to no one else):
- * the three searches of the domain rule, then a one-line description for every candidate
- * (mandatory in the turn request) from the page summary where the search gave none.
- */
+/** Built on the server (the browser talks to no one else); a candidate without a search description gets the summary's. */
 import { DAY_MS, utcDay } from '../../domain/dates';
 import { fail } from '../../domain/errors';
 import { linksToQuery, MAX_GENIE_ANCHORS, rankCandidates, type GenieCandidate } from '../../domain/genie-candidates';
@@ -14,13 +10,11 @@ import { mapWithWorkers } from '../../platform/map-with-workers';
 import type { GenieCandidates, GenieCandidatesQuery } from '../articles/wire';
 import type { EncyclopediaDeps } from '../../platform/encyclopedia-deps';
 
-/** Bounds the seed query; its keywords and anchors come from it. */
 const MAX_KEYWORDS = 200;
 const MAX_ANCHOR = 300;
 /** W9: the linksto: search reads up to 100 hits, the keyword search 50. */
 const LINKING_HITS = 100;
 const KEYWORD_HITS = 50;
-/** An anchor's links read for S3 (a few responses of the Action API). */
 const ANCHOR_LINKS = 1_500;
 /** A description is one line of the turn's candidate list, not the article. */
 const DESCRIPTION_CHARACTERS = 200;
@@ -65,7 +59,6 @@ export class GenieCandidateService {
     }
   }
 
-  /** The search's description, else the summary's (its description, or the extract's start). */
   private async described(domain: string, candidate: GenieCandidate): Promise<GenieCandidate> {
     if (candidate.description) return candidate;
     const summary = await this.deps.encyclopedia.pageSummary(domain, candidate.id).catch((error: unknown) => {

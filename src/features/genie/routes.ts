@@ -10,10 +10,7 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Article Genie', 'session');
 const malformed = 'GENIE_MALFORMED_BODY';
 
-/**
- * The Article Genie: seeds for the candidate search, then one narrowing turn per call.
- * The service refuses a bad body only after the binding and the quota (Genie rule 1).
- */
+/** The service refuses a bad body only after the binding and the quota (Genie rule 1). */
 export function genieRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

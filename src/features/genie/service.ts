@@ -1,8 +1,4 @@
-/**
- * Article Genie use cases: one model call per seed, one (plus at most one corrective
- * retry) per turn. Any trouble with the model puts the genie to sleep (503 GENIE_ASLEEP);
- * the market falls back to plain search, so a failure here is never worse than no genie.
- */
+/** Any trouble with the model puts the genie to sleep (503 GENIE_ASLEEP); the market falls back to plain search. */
 import type { Clock } from '../../platform/clock';
 import { fail, failRateLimited } from '../../domain/errors';
 import { accepted, type Checked } from '../../domain/checked';
@@ -36,16 +32,12 @@ type Reply = { kind: 'text'; text: string } | { kind: 'truncated'; text: string 
 export class GenieService {
   constructor(private readonly deps: GenieServiceDeps) {}
 
-  /**
-   * The body's refusal waits until the quota is charged: attempts count, as for reports
-   *, and a client sending broken bodies runs out like any other.
-   */
+  /** The body's refusal waits until the quota is charged, so broken bodies run out like any other. */
   async seed(playerId: string, body: Checked<GenieSeedRequest>): Promise<GenieSeeds> {
     const model = await this.admit(playerId);
     const { query } = accepted(body);
     const reply = await this.ask(model, seedMessages(query), 'seed');
-    // A cut-off seed reply is still read if an object survived in it; no object is a model
-    // failure, and seeds are never retried.
+    // A cut-off reply is still read if an object survived in it; seeds are never retried.
     const seeds = parseSeedReply(reply.text, query);
     if (!seeds) {
       this.deps.log.warn('genie asleep: model reply holds no JSON object', { call: 'seed' });
@@ -81,12 +73,11 @@ export class GenieService {
       this.deps.log.warn('genie asleep: model reply unparseable after one retry', { call: 'turn' });
       fail('GENIE_ASLEEP', 'unparseable after one retry');
     }
-    // Out of retries: a question that is still (or newly) a repeat ends the loop instead of
-    // letting the player answer the same thing twice.
+    // Out of retries: a repeat ends the loop rather than have the player answer the same thing twice.
     return correctTurnReply(chosen, request, repeatsHistory(chosen.question, request.history));
   }
 
-  /** Order of the rules and interface rule 1: no binding → asleep, before any quota is spent. */
+  /** No binding → asleep, before any quota is spent. */
   private async admit(playerId: string): Promise<LanguageModelClient> {
     const model = this.deps.languageModel;
     if (!model) fail('GENIE_ASLEEP', 'no language model configured');

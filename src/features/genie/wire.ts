@@ -1,16 +1,10 @@
-/**
- * The Article Genie: the seed and turn requests and their answers. A request with
- * several faults always answers the same constant: the fields are checked in the order the
- * rules list them (query, candidates, history, bucket), and within a field each stage is a
- * pipe, so a later stage runs only on what the earlier one accepted. Anything malformed that
- * names no constant of its own answers the routes' GENIE_MALFORMED_BODY.
- */
+/** Fields are checked in the rules' order and each stage is a pipe, so a request with several faults always answers one constant. */
 import { z } from 'zod';
 import { GENIE_BUCKETS, GENIE_LIMITS } from '../../domain/genie-limits';
 import { characterCount } from '../../domain/values';
 import { named } from '../../platform/http/wire/registry';
 
-/** The JSON Schema of an entry, for the document: the count is checked before the entries, so the array's own schema reads `unknown`. */
+/** The count is checked before the entries, so the array's own schema reads `unknown`: document the entry. */
 const documented = (schema: z.ZodType) => {
   const { $schema: _schema, ...json } = z.toJSONSchema(schema, { io: 'input' });
   return json;
@@ -48,7 +42,6 @@ const GenieCandidateSchema = GenieCandidateShape
   .transform(({ id, title, description }) => (typeof description === 'string' ? { id, title, description } : { id, title }));
 type GenieTurnCandidate = z.output<typeof GenieCandidateSchema>;
 
-/** How many, then the shape of each, then their lengths, then distinct ids. */
 const GenieCandidatesSchema = z
   .array(z.unknown(), { error: (issue) => (absent(issue.input) ? 'GENIE_NO_CANDIDATES' : undefined) })
   .min(1, 'GENIE_NO_CANDIDATES')
@@ -97,7 +90,6 @@ const GenieHistorySchema = z.preprocess(
   .default([])
   .meta({ items: documented(GenieExchangeSchema), description: 'the questions asked so far and their answers' });
 
-/** The genie's reply rules, in the order the rules list them. Oversize is refused, never truncated. */
 export const GenieTurnRequestSchema = z.object({
   query: GenieQuerySchema,
   candidates: GenieCandidatesSchema,
