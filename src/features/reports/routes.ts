@@ -9,13 +9,12 @@ import { docs } from '../../platform/http/route-docs';
 
 const malformed = 'REPORT_MALFORMED_BODY';
 
-/** Problem reports: the reporter is the session's player, never anything in the body. */
 export function reportRoutes(ctx: AppContext, services: Services) {
   return new Elysia().use(playerSession(ctx, services)).post(
     '/api/v1/reports',
     ({ player, body, set }) => {
       set.status = 201;
-      // Counts attempts: the rate limit is charged before the body is judged, broken or not
+      // The rate limit is charged before the body is judged
       return services.reports.submit(player.id, judged(CreateProblemReportRequestSchema, body, malformed));
     },
     {

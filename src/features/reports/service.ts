@@ -1,7 +1,4 @@
-/**
- * Problem reports: a validated report becomes an issue in the configured tracker. The
- * reporter is always the session's player, named in the issue only by the opaque id.
- */
+/** The reporter is always the session's player, named in the issue only by the opaque id. */
 import type { Clock } from '../../platform/clock';
 import { fail, failRateLimited } from '../../domain/errors';
 import { accepted, type Checked } from '../../domain/checked';
@@ -14,7 +11,6 @@ import { keepReport } from './store';
 import { type IssueTrackerClient, IssueTrackerError } from '../../upstream/issue-tracker';
 import type { FiledReport } from './wire';
 
-
 export interface ReportServiceDeps {
   db: Database;
   clock: Clock;
@@ -26,10 +22,7 @@ export interface ReportServiceDeps {
   appUrl: string;
 }
 
-/**
- * Where a report kept by the service answers: the app's report page naming it by number
- * (README, problem reports). It is an address the player can open, not an issue.
- */
+/** An address the player can open, not an issue. */
 export function keptReportUrl(appUrl: string, number: number): string {
   return `${appUrl.replace(/\/+$/, '')}/report?received=${number}`;
 }
@@ -37,10 +30,7 @@ export function keptReportUrl(appUrl: string, number: number): string {
 export class ReportService {
   constructor(private readonly deps: ReportServiceDeps) {}
 
-  /**
-   * The request is accepted only after the attempt is charged: counts attempts, so a
-   * client hammering with broken bodies runs out of quota like any other.
-   */
+  /** The attempt is charged first, so a client hammering with broken bodies runs out of quota like any other. */
   async submit(playerId: string, request: Checked<ProblemReport>): Promise<FiledReport> {
     const { db, clock, log, issueTracker, environment } = this.deps;
     const quota = await takeRateLimit(db, RATE_LIMITS.reports, playerId, clock.now().getTime());

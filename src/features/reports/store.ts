@@ -14,7 +14,6 @@ export interface KeptReport {
   createdAt: string;
 }
 
-/** Stores the report; answers its number. */
 export async function keepReport(db: Database, report: Omit<KeptReport, 'id'>): Promise<number> {
   return writeTransaction(db, async (tx) => {
     const { problemReports } = tablesOf(tx);
@@ -26,7 +25,6 @@ export async function keepReport(db: Database, report: Omit<KeptReport, 'id'>): 
   });
 }
 
-/** The newest `limit` kept reports, newest first. */
 export async function keptReports(db: Database, limit: number): Promise<KeptReport[]> {
   const { problemReports } = tablesOf(db);
   const rows = await db.select().from(problemReports).orderBy(desc(problemReports.id)).limit(limit);

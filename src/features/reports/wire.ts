@@ -1,4 +1,3 @@
-/** Problem reports: the request a player sends and the answer naming the issue it became. */
 import { z } from 'zod';
 import { type ProblemReport, REPORT_CATEGORIES, type ReportCategory, REPORT_DIAGNOSTIC_FIELDS, REPORT_LIMITS, type ReportDiagnostics } from '../../domain/problem-report';
 import { characterCount } from '../../domain/values';
@@ -6,7 +5,7 @@ import { named } from '../../platform/http/wire/registry';
 
 const MALFORMED = 'REPORT_MALFORMED_BODY';
 
-/** A text field that must be given: not a string is malformed; blank after trimming is missing. */
+/** Not a string is malformed; blank after trimming is missing. */
 function requiredText(required: 'REPORT_TITLE_REQUIRED' | 'REPORT_BODY_REQUIRED', tooLong: 'REPORT_TITLE_TOO_LONG' | 'REPORT_BODY_TOO_LONG', max: number) {
   return z
     .string({ error: MALFORMED })
@@ -23,10 +22,7 @@ const diagnostic = z
   .refine((value) => value == null || characterCount(value) <= REPORT_LIMITS.diagnosticMax, { message: MALFORMED })
   .describe(`at most ${REPORT_LIMITS.diagnosticMax} characters, written as one line`);
 
-/**
- * Checked in field order: the category, the title, the body, the consent (opt-in: left
- * out means not given), then the optional diagnostics. Fields it does not name are ignored.
- */
+/** Checked in field order; consent is opt-in (left out means not given). */
 export const CreateProblemReportRequestSchema = z
   .looseObject(
     {
@@ -62,7 +58,6 @@ function oneLineDiagnostics(given: Partial<Record<keyof ReportDiagnostics, strin
   return clean;
 }
 
-/** what a client sends: every field as the service reads it (consent and diagnostics may be left out) */
 export type CreateProblemReportRequest = z.input<typeof CreateProblemReportRequestSchema>;
 export type { ReportCategory };
 
