@@ -1,8 +1,4 @@
-/**
- * The content-article filter of an edition, from its own namespaces (W6), or the
- * English fallback while siteinfo is unreachable. The fallback must not be cached as if it
- * were the edition's: `cacheable` says which one the caller got.
- */
+/** The English fallback must not be cached as the edition's filter: `cacheable` says which one the caller got. */
 import { contentFilter, englishFallbackFilter, type ContentFilter } from '../../domain/calibration';
 import type { Logger } from '../../platform/log';
 import { UpstreamError } from '../../upstream/http-client';
@@ -24,11 +20,7 @@ export async function editionContentFilter(
   return { isContent: siteContentFilter(info), cacheable: true };
 }
 
-/**
- * The edition's filter from its siteinfo. The client hands back namespace names already
- * underscored and suffixed with `:`; the domain rule builds the same prefixes from bare
- * names, so strip the suffix to feed it.
- */
+/** The client hands back names suffixed with `:`; the domain rule builds the prefixes from bare names, so strip it. */
 export function siteContentFilter(info: SiteInfo): ContentFilter {
   return contentFilter({
     namespaces: info.namespaceNames.map((name) => ({ id: -1, name: name.endsWith(':') ? name.slice(0, -1) : name })),

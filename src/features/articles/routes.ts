@@ -18,7 +18,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Articles', 'session');
 
-/** Additions for the app: article search and page (beyond the shelf), Genie candidates, and a team's chemistry pairs. */
 export function articleRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

@@ -1,9 +1,4 @@
-/**
- * Articles beyond the shelf (additions for the app): a search over the whole edition, so a
- * player can buy before an article trends, and an article page with its summary and the
- * daily pageviews its price comes from. Prices use the same series cache and the same 
- * function as a buy; a hit whose series cannot be had is pending, never priced at 0.
- */
+/** Search over the whole edition, so a player can buy before an article trends; a hit without a series is pending, never priced at 0. */
 import { fail, isFailure } from '../../domain/errors';
 import { addDays, utcDay, DAY_MS } from '../../domain/dates';
 import { articleShareOfDay } from '../../domain/scoring';
@@ -22,19 +17,16 @@ import { PageviewSeries, type PageviewSeriesDeps } from '../contracts/pageview-s
 import { breakDownPerformances } from '../scoring/performance-breakdowns';
 import type { ArticleDayPoints, ArticleOffer, ArticlePage } from './wire';
 
-
-/** Hits shown per search: each costs one series fetch when not cached. */
+/** Each costs one series fetch when not cached. */
 export const SEARCH_HITS = 10;
 /** A search box, not a document: longer text is refused rather than cut. */
 export const MAX_SEARCH_QUERY = 100;
-/** The article page's chart: about a quarter of a year. */
 export const ARTICLE_PAGE_DAYS = 90;
 /** external-apis.md: at most 3 requests in flight to the encyclopedia. */
 const HYDRATION_CONCURRENCY = 3;
 const SEARCH_TTL_MS = 60 * 60 * 1000;
 const SUMMARY_TTL_MS = DAY_MS;
 
-/** what every service pricing from pageview series needs */
 export type ArticleServiceDeps = PageviewSeriesDeps;
 
 export class ArticleService {
@@ -72,16 +64,12 @@ export class ArticleService {
     };
   }
 
-  /**
-   * What the article scored for the team holding it, each scored day of its contract (from the
-   * first buy, renewals included, to the day before expiry), newest first; a day it sat on the
-   * bench scores 0 and says so.
-   */
+  /** Each scored day of the contract from the first buy, newest first; a day on the bench scores 0 and says so. */
   private async pointsForHolder(league: LeagueRow, articleId: string): Promise<ArticleDayPoints[]> {
     const { db } = this.deps;
     const contract = await liveContractOnArticle(db, league.id, articleId);
     if (!contract) return [];
-    // heldSince: the first day held, kept across renewals (a renewal rewrites the term in place)
+    // heldSince survives renewals, which rewrite the term in place
     const rows = await performancesBetween(db, contract.teamId, contract.heldSince, addDays(contract.expireDate, -1));
     return (await breakDownPerformances(db, contract.teamId, league.languageScale, rows)).map(({ row, breakdown }) => {
       const share = articleShareOfDay(breakdown, articleId);
@@ -91,7 +79,6 @@ export class ArticleService {
     });
   }
 
-  /** W9 hits that are content articles, cached an hour per edition and query. */
   private async searchHits(domain: string, query: string): Promise<SearchHit[]> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `article-search:${domain}:${query.toLowerCase()}`;
@@ -112,7 +99,7 @@ export class ArticleService {
     return kept;
   }
 
-  /** W8 for the page, cached a day; a missing page is ARTICLE_NOT_FOUND. */
+  /** A missing page is ARTICLE_NOT_FOUND. */
   private async summary(domain: string, articleId: string): Promise<PageSummary> {
     const { db, clock, log, encyclopedia } = this.deps;
     const key = `article-summary:${domain}:${articleId}`;
@@ -131,7 +118,7 @@ export class ArticleService {
     return summary;
   }
 
-  /** the interface's series, or undefined where a buy would be refused for want of views. */
+  /** Undefined where a buy would be refused for want of views. */
   private async seriesOrPending(domain: string, articleId: string, today: string) {
     try {
       return await this.pageviews.liveSeries(domain, articleId, today);

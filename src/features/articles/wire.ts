@@ -1,7 +1,3 @@
-/**
- * Articles beyond the shelf (additions for the app): search hits, the article page, the
- * Genie's candidate set and a team's chemistry pairs, with their queries.
- */
 import { z } from 'zod';
 import { CHEMISTRY_LEVELS, type ChemistryLevel } from '../../domain/chemistry';
 import { HoldingSchema, TierPricesSchema } from '../contracts/wire';
