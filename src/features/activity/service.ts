@@ -1,8 +1,4 @@
-/**
- * The league's activity (issue 24). Each `record…` runs inside the transaction of the
- * action it records, after that action's guarded write succeeded, so a crash keeps both or
- * neither. Events name teams as they were then and never carry an amount of credits.
- */
+/** Each `record…` runs inside the transaction of the action it records, after its guarded write; events never carry credits. */
 import { fail } from '../../domain/errors';
 import { termDaysOf, type Tier, tierForTermDays } from '../../domain/pricing';
 import { displayTitle } from '../../domain/titles';
@@ -41,7 +37,6 @@ function article(articleId: string): Payload['article'] {
   return { id: articleId, title: displayTitle(articleId) };
 }
 
-/** A join, or a departed team's return. */
 export async function recordJoin(tx: Database, team: TeamNamed, at: string): Promise<void> {
   await record(tx, team.leagueId, 'join', at, { team: { id: team.id, name: team.name } });
 }
@@ -58,11 +53,7 @@ export async function recordEarlySale(tx: Database, team: TeamNamed, contract: C
   await record(tx, contract.leagueId, 'early-sale', at, { team: { id: team.id, name: team.name }, article: article(contract.articleId) });
 }
 
-/**
- * A set of the sweep's events, in its order, in one statement: a renewal for a new term
- * (`contract` is the renewed one) or an expiry (settled at its end, an unaffordable renewal
- * included).
- */
+/** The sweep's events in its order, in one statement; `contract` is the renewed one for a renewal. */
 export async function recordSweepEvents(tx: Database, events: readonly { kind: 'renewal' | 'expiry'; team: TeamNamed; contract: ContractTerm }[], at: string): Promise<void> {
   await recordActivities(
     tx,
@@ -75,7 +66,7 @@ export async function recordSweepEvents(tx: Database, events: readonly { kind: '
   );
 }
 
-/** The cursor is the event's row id, wrapped so clients do not build their own. */
+/** Wrapped so clients do not build their own cursors. */
 function cursorOf(id: number): string {
   return Buffer.from(`activity:${id}`).toString('base64url');
 }
@@ -100,7 +91,6 @@ export class ActivityService {
     if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
   }
 
-  /** What a page is kept under in the answer cache (after the members' check). */
   async pageKey(leagueId: string, playerId: string, query: ActivityQuery): Promise<string> {
     await this.admit(leagueId, playerId);
     return `activity:${leagueId}:${query.limit ?? ACTIVITY_DEFAULT_LIMIT}:${query.before ?? ''}`;
@@ -110,7 +100,6 @@ export class ActivityService {
     return leagueVersion(this.deps.db, leagueId);
   }
 
-  /** Newest first, `limit` events older than the cursor `before`. */
   async page(leagueId: string, playerId: string, query: ActivityQuery): Promise<ActivityPage> {
     await this.admit(leagueId, playerId);
     const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;

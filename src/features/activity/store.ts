@@ -1,4 +1,3 @@
-/** The league's activity feed (issue 24): appended by each action's own transaction, read newest first. */
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { insertInOrder } from '../../platform/db/insert-in-order';
 import { runStatement, selectRows } from '../../platform/db/statements';
@@ -20,7 +19,6 @@ export async function recordActivity(db: Database, leagueId: string, kind: Activ
   });
 }
 
-/** Several events, ids in the order given (the sweep's set of contracts). */
 export async function recordActivities(db: Database, events: readonly { leagueId: string; kind: ActivityKind; payload: object }[], at: string): Promise<void> {
   return writeTransaction(db, (db) =>
     insertInOrder(
@@ -32,10 +30,8 @@ export async function recordActivities(db: Database, events: readonly { leagueId
   );
 }
 
-/** Up to `limit` events older than the event `beforeId` (all when null), newest first. */
 export async function activityPage(db: Database, leagueId: string, beforeId: number | null, limit: number): Promise<ActivityRow[]> {
-  // the id is a bigint on PostgreSQL, which its driver hands over as text; the order is the
-  // column's (a.id), not the cast's, so the feed index serves it
+  // PostgreSQL's driver hands a bigint over as text; ordering by a.id, not the cast, lets the feed index serve it
   const text = `SELECT CAST(a.id AS DOUBLE PRECISION) AS id, a.league_id AS "leagueId", a.at, a.kind, a.payload FROM league_activity a
     WHERE a.league_id = ? AND a.id < ? ORDER BY a.id DESC LIMIT ?`;
   return selectRows<ActivityRow>(db, text, leagueId, beforeId ?? Number.MAX_SAFE_INTEGER, limit);

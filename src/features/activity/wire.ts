@@ -1,4 +1,3 @@
-/** The league's activity (issue 24): what happened, newest first, never an amount of credits. */
 import { z } from 'zod';
 import { named } from '../../platform/http/wire/registry';
 import { RoundResultSchema } from '../head-to-head/wire';
