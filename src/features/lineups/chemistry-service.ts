@@ -1,9 +1,4 @@
-/**
- * Chemistry as the line-up editor shows it (an addition for the app): the the interface level of every
- * pair of a team's live articles, so a player sees what a placement would score before saving.
- * Reads answer `empty` on the line-up itself; this asks the encyclopedia once per team,
- * set of articles and day, and the scoring engine still resolves links for points on its own.
- */
+/** The editor's view of every pair of a team's live articles, asked of the encyclopedia once per team, set of articles and day. */
 import { levelFromLinks } from '../../domain/chemistry';
 import { DAY_MS, utcDay } from '../../domain/dates';
 import { fail } from '../../domain/errors';
@@ -15,10 +10,8 @@ import { UpstreamError } from '../../upstream/http-client';
 import type { TeamChemistry } from '../articles/wire';
 import type { EncyclopediaDeps } from '../../platform/encyclopedia-deps';
 
-
 const GRAPH_TTL_MS = DAY_MS;
 
-/** Source key → the keys it links to, as JSON can hold it. */
 type StoredGraph = Record<string, string[]>;
 
 export class ChemistryService {
@@ -29,7 +22,7 @@ export class ChemistryService {
     const team = await findTeam(db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
     const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
-    // at most 22 live contracts a team, so at most 231 pairs
+    // at most 22 live contracts, so at most 231 pairs
     const articles = [...new Set((await liveContractsOfTeam(db, team.id)).map((contract) => contract.articleId))].sort();
     if (articles.length < 2) return { pairs: [] };
     const graph = await this.graph(league.domain, articles);

@@ -11,7 +11,6 @@ import { docs } from '../../platform/http/route-docs';
 
 const doc = docs('Line-ups', 'session');
 
-/** Line-ups and the caller's performance records. */
 export function lineupRoutes(ctx: AppContext, services: Services) {
   return new Elysia()
     .use(playerSession(ctx, services))

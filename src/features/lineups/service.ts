@@ -1,7 +1,4 @@
-/**
- * Line-ups (TeamLineup) and the caller's performance records. A save
- * appends a version; reads show the newest one with sold/settled contracts dropped.
- */
+/** A save appends a version; reads show the newest one with sold/settled contracts dropped. */
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../domain/dates';
 import { accepted, type Checked } from '../../domain/checked';
@@ -25,8 +22,6 @@ export interface LineupServiceDeps {
   clock: Clock;
 }
 
-/** the web app's names for them until it moves onto `src/wire` */
-
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}
 
@@ -34,17 +29,13 @@ export class LineupService {
     return this.lineupOf(await this.currentTeam(playerId, leagueId));
   }
 
-  /** Read-only view of any team of the league, departed ones included. */
   async teamLineup(leagueId: string, teamId: string): Promise<TeamLineup> {
     const team = await findTeamWithPlayer(this.deps.db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
     return this.lineupOf(team);
   }
 
-  /**
-   * Replaces the line-up wholesale by appending a version stamped now. Ownership is checked
-   * against every contract the team ever held, so a sold one is "closed", not "not owned".
-   */
+  /** Ownership is checked against every contract the team ever held, so a sold one is "closed", not "not owned". */
   async saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Promise<Success> {
     const { db, clock } = this.deps;
     const team = await this.currentTeam(playerId, leagueId);
@@ -85,14 +76,12 @@ export class LineupService {
     const { schema, positions: stored } = shownLineup(version);
 
     const league = await findLeague(db, team.leagueId);
-    // An archive shows the line-up as it stood on the season's last scored day (the day before
-    // the closing or end day): contracts that ended on that day or later still stand where
-    // they were fielded, though they have settled since.
+    // An archive shows the line-up of the season's last scored day: contracts ended since still stand where fielded.
     const endDay = league && isLeagueInactive(league, clock.now()) ? utcDay(new Date(league.closedAt ?? league.endDate)) : null;
     const live = (await contractsOfTeam(db, team.id)).filter(
       (contract) => contract.status === 'live' || (endDay !== null && contract.closedOn !== null && contract.closedOn >= endDay),
     );
-    // the shared wire form; current prices come from the cache only, so a read never waits upstream
+    // current prices from the cache only, so a read never waits upstream
     const viewsById = new Map((await loadContractViews(db, live, utcDay(clock.now()), clock.now())).map((view) => [view.id, view]));
     const liveById = new Map(live.map((contract) => [contract.id, contract]));
 

@@ -1,4 +1,4 @@
-/** Line-up versions: every save kept with its time, so a past day keeps the line-up it had. */
+/** Every save kept with its time, so a past day keeps the line-up it had. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { stringRecordFromJson } from '../../domain/values';
 import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
@@ -8,7 +8,6 @@ import type { lineupVersions } from '../../platform/db/schema/sqlite';
 export interface LineupVersion {
   teamId: string;
   schema: string;
-  /** position → contract id, as stored */
   positions: Record<string, string>;
   savedAt: string;
 }
@@ -54,7 +53,6 @@ export async function lineupVersionsStandingBefore(db: Database, teamIds: readon
   return out;
 }
 
-/** Every version of one team, oldest first (same-instant saves in insertion order). */
 export async function lineupVersionsOfTeam(db: Database, teamId: string): Promise<LineupVersion[]> {
   const { lineupVersions } = tablesOf(db);
   const rows = await db
@@ -65,7 +63,6 @@ export async function lineupVersionsOfTeam(db: Database, teamId: string): Promis
   return rows.map(toVersion);
 }
 
-/** Appends a version; history is never rewritten, so past days keep the line-up they had. */
 export async function appendLineupVersion(db: Database, version: LineupVersion): Promise<void> {
   return writeTransaction(db, async (tx) => {
     const { lineupVersions } = tablesOf(tx);

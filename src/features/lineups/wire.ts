@@ -1,4 +1,3 @@
-/** Line-ups (TeamLineup) and performances: answers, the save request, the `limit` query. */
 import { z } from 'zod';
 import { CHEMISTRY_LEVELS } from '../../domain/chemistry';
 import { isPositionOf, POSITIONS, SCHEMA_NAMES, type Position, type Schema } from '../../domain/formations';
@@ -61,13 +60,7 @@ export type Performance = z.infer<typeof PerformanceSchema>;
 
 const PAYLOAD = 'LINEUP_INVALID_PAYLOAD';
 
-/**
- * A `PUT …/lineup` body: the echoed TeamLineup, of which only `schema`, `date` and the
- * contract ids are read (chemistry, bench and contract details are ignored). The fields are
- * checked in the order a client learns most from: the schema's type, then whether it is a
- * known schema, the date (a string, its value unused: the server stamps the version),
- * then the positions. Every shape refusal is LINEUP_INVALID_PAYLOAD but an unknown schema.
- */
+/** Only `schema`, `date` and contract ids are read, checked in the order a client learns most from; the server stamps the version. */
 export const SaveLineupRequestSchema = z
   .looseObject(
     {
@@ -100,7 +93,7 @@ export type SaveLineupRequest = z.output<typeof SaveLineupRequestSchema>;
 const DEFAULT_PERFORMANCE_LIMIT = 2;
 /** More days than any team can have; keeps a huge `limit` from reaching SQLite as a float. */
 const MAX_PERFORMANCE_LIMIT = 100_000;
-/** A decimal number as people write it: `3`, `-4`, `2.5`, `1e30`; not `Infinity`, `0x10` or `3days`. */
+/** Not `Infinity`, `0x10` or `3days`. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** `limit` query: default 2, floored at 1, anything non-numeric is the default. */
