@@ -1,22 +1,15 @@
-/**
- * Process-wide tallies of calls to each outside system, kept where every call passes (the
- * HTTP client), so `/metrics` and `fantasy status` see all of them without the clients
- * knowing who reads. A failure also tells subscribers, which persist the last one so a later
- * `fantasy status` (another process) can show it.
- */
+/** Kept where every call passes (the HTTP client), so `/metrics` and `fantasy status` see all calls without the clients knowing who reads. */
 
 export interface UpstreamTally {
-  /** requests asked of the client (a retried request counts once) */
+  /** a retried request counts once */
   calls: number;
-  /** attempts beyond the first */
   retries: number;
-  /** requests that ended without a usable answer */
   failures: number;
 }
 
 export interface UpstreamFailureEvent {
   upstream: string;
-  /** the UpstreamError message: kind, status, host; never a URL's query or a credential */
+  /** kind, status, host; never a URL's query or a credential */
   message: string;
 }
 
@@ -46,11 +39,9 @@ export const upstreamCalls = {
       }
     }
   },
-  /** A copy of every tally so far, by upstream name. */
   snapshot(): Map<string, UpstreamTally> {
     return new Map([...tallies].map(([name, tally]) => [name, { ...tally }]));
   },
-  /** Returns the unsubscribe function. */
   onFailure(listener: (event: UpstreamFailureEvent) => void): () => void {
     failureListeners.add(listener);
     return () => void failureListeners.delete(listener);

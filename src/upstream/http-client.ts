@@ -1,8 +1,4 @@
-/**
- * The one way this service talks HTTP to the outside: timeouts, bounded retries with
- * exponential backoff that honours Retry-After, and a typed failure instead of a throw
- * of whatever fetch produced.
- */
+/** The one way this service talks HTTP to the outside: timeouts, bounded retries honouring Retry-After, and a typed failure. */
 import { upstreamCalls } from './call-stats';
 import { ConcurrencyLimiter } from './limiter';
 
@@ -33,12 +29,11 @@ export interface HttpResponse {
 }
 
 export interface HttpClientOptions {
-  /** names the upstream in errors and logs */
   name: string;
   timeoutMs: number;
-  /** attempts after the first one, for 429, 5xx, network errors and timeouts */
+  /** for 429, 5xx, network errors and timeouts */
   retries: number;
-  /** first backoff delay; doubles each attempt, plus up to 25 % jitter */
+  /** doubles each attempt, plus up to 25 % jitter */
   baseDelayMs: number;
   /** a Retry-After longer than this is not waited for: the call fails instead */
   maxDelayMs: number;
@@ -54,8 +49,7 @@ function retryAfterMs(headers: Headers): number | null {
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const at = Date.parse(value);
-  // An HTTP-date is the upstream's wall-clock time, so it is compared with the wall clock,
-  // never with the injected game clock (which tests and `settle --at` move).
+  // An HTTP-date is wall-clock time: never compared with the injected game clock, which tests and `settle --at` move.
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
 }
 
@@ -66,11 +60,7 @@ export class HttpClient {
     this.sleep = options.sleep ?? defaultSleep;
   }
 
-  /**
-   * Sends the request; answers any final status (404 is data to many callers). Throws
-   * UpstreamError only when no usable answer came: network failure, timeout, or 429/5xx
-   * still present after the retries.
-   */
+  /** 404 is data to many callers; throws only when no usable answer came, or 429/5xx outlasted the retries. */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { name, retries, baseDelayMs, maxDelayMs } = this.options;
     upstreamCalls.called(name);
@@ -125,7 +115,7 @@ export class HttpClient {
           this.options.name,
           controller.signal.aborted ? 'timeout' : 'network',
           undefined,
-          // the URL can carry secrets in query strings for some providers; name only the host
+          // some providers put secrets in query strings: name only the host
           safeHost(request.url),
         );
       } finally {

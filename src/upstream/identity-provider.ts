@@ -1,10 +1,4 @@
-/**
- * OAuth 2 / OpenID Connect authorization-code client for the configured identity provider
- * (Google-style by default): the authorize URL with PKCE (S256) and a nonce, the code
- * exchange, and the profile from userinfo. The ID token comes straight from the token
- * endpoint over the server's own connection (OIDC Core section 3.1.3.7 lets TLS stand in for its
- * signature there); it is read for its nonce and subject only.
- */
+/** The ID token comes straight from the token endpoint over TLS (OIDC Core 3.1.3.7), so it is read for its nonce and subject only. */
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../platform/config';
@@ -17,9 +11,9 @@ export interface IdentityProfile {
   picture: string;
 }
 
-/** What one sign-in attempt binds to the browser (kept in short-lived cookies meanwhile). */
+/** Kept in short-lived cookies meanwhile. */
 export interface SignInBinding {
-  /** PKCE code verifier (RFC 7636); its S256 challenge goes in the authorize URL */
+  /** RFC 7636; its S256 challenge goes in the authorize URL */
   codeVerifier: string;
   /** must come back in the ID token */
   nonce: string;
@@ -32,7 +26,7 @@ export interface IdentityProviderClient {
   profileForCode(code: string, redirectUri: string, binding: SignInBinding): Promise<IdentityProfile>;
 }
 
-/** A fresh verifier and nonce: 32 random bytes each, base64url (43 characters). */
+/** base64url (43 characters). */
 export function newSignInBinding(): SignInBinding {
   return { codeVerifier: crypto.randomBytes(32).toString('base64url'), nonce: crypto.randomBytes(32).toString('base64url') };
 }
@@ -41,7 +35,7 @@ export function codeChallenge(codeVerifier: string): string {
   return crypto.createHash('sha256').update(codeVerifier).digest('base64url');
 }
 
-/** The claims of a compact JWT, unverified; null when it is not one. */
+/** Unverified; null when not a compact JWT. */
 function jwtClaims(token: string): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -100,8 +94,7 @@ export function createIdentityProviderClient(config: Config, options: { timeoutM
       });
       const parsedToken = tokenAnswer.safeParse(token.body);
       if (!parsedToken.success) throw new UpstreamError('identity-provider', 'invalid', undefined, 'token answer');
-      // The nonce ties this answer to the sign-in this browser started: a code injected
-      // from another session carries another session's nonce.
+      // The nonce ties the answer to this browser's sign-in: a code injected from another session carries another nonce.
       const idClaims = jwtClaims(parsedToken.data.id_token);
       if (!idClaims || typeof idClaims.nonce !== 'string' || !sameText(idClaims.nonce, binding.nonce)) {
         throw new UpstreamError('identity-provider', 'invalid', undefined, 'ID token nonce');
@@ -113,7 +106,7 @@ export function createIdentityProviderClient(config: Config, options: { timeoutM
       const parsedInfo = userinfoAnswer.safeParse(info.body);
       if (!parsedInfo.success) throw new UpstreamError('identity-provider', 'invalid', undefined, 'userinfo answer');
       const user = parsedInfo.data;
-      // OIDC Core section 5.3.2: the userinfo subject must be the ID token's.
+      // OIDC Core 5.3.2: the userinfo subject must be the ID token's.
       if (idClaims.sub !== (user.sub ?? user.id)) throw new UpstreamError('identity-provider', 'invalid', undefined, 'subject mismatch');
       // An address the provider has not verified must not become someone's identity.
       if (user.email_verified === false || user.verified_email === false) {

@@ -4,7 +4,7 @@ import { createIdentityProviderClient, type IdentityProviderClient } from './ide
 import { createIssueTrackerClient, type IssueTrackerClient } from './issue-tracker';
 import { createLanguageModelClient, type LanguageModelClient } from './language-model';
 
-/** The outside world, one client each; tests swap in clients pointed at loopback fakes. */
+/** Tests swap in clients pointed at loopback fakes. */
 export interface Upstreams {
   encyclopedia: EncyclopediaClient;
   identityProvider: IdentityProviderClient;

@@ -1,7 +1,4 @@
-/**
- * GitHub REST client that files one issue per problem report, authenticated with a
- * repository-scoped token (the self-hosting recommendation of external-apis.md).
- */
+/** Authenticated with a repository-scoped token (external-apis.md's self-hosting recommendation). */
 import { z } from 'zod';
 import type { Config } from '../platform/config';
 import { HttpClient, parseJson, UpstreamError } from './http-client';
@@ -45,8 +42,7 @@ export function createIssueTrackerClient(config: Config, options: { timeoutMs?: 
   if (!repository || !token) return null;
   const [owner, name] = repository.split('/');
   const url = `${apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/issues`;
-  // Creating an issue is not idempotent: a retry after a timeout could file it twice, so a
-  // failure goes straight back to the player, whose form keeps the text.
+  // Not idempotent: a retry after a timeout could file twice, so a failure goes straight back to the player.
   const http = new HttpClient({
     name: 'issue-tracker',
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -1,18 +1,11 @@
-/**
- * OpenAI-compatible chat-completions client for the Article Genie. It answers the raw
- * assistant text; reading meaning out of that text is the domain's job (src/domain/genie).
- */
+/** Answers the raw assistant text; reading meaning out of it is the domain's job. */
 import { z } from 'zod';
 import type { Config } from '../platform/config';
 import type { ChatMessage } from '../domain/genie';
 import { HttpClient, parseJson, UpstreamError } from './http-client';
 
 export interface LanguageModelClient {
-  /**
-   * One completion; answers `choices[0].message.content`. Throws LanguageModelError on any
-   * failure: `unavailable` (transport, timeout, non-2xx, wrong shape) or `truncated` (the
-   * output cap cut the answer, which callers treat like an unparseable reply).
-   */
+  /** `truncated` (the output cap cut the answer) is treated by callers like an unparseable reply. */
   complete(messages: ChatMessage[]): Promise<string>;
 }
 
@@ -21,7 +14,6 @@ export class LanguageModelError extends Error {
     readonly kind: 'unavailable' | 'truncated',
     /** what the model managed to say before the cap; only for `truncated` */
     readonly partial: string = '',
-    /** upstream HTTP status, when there was one */
     readonly status?: number,
     detail?: string,
   ) {
@@ -31,7 +23,6 @@ export class LanguageModelError extends Error {
 }
 
 const LANGUAGE_MODEL_DEFAULT_TIMEOUT_MS = 20_000;
-/** The output cap every call carries */
 const LANGUAGE_MODEL_MAX_TOKENS = 512;
 
 const completionAnswer = z.object({
@@ -48,11 +39,9 @@ const completionAnswer = z.object({
 export function createLanguageModelClient(config: Config, options: { timeoutMs?: number } = {}): LanguageModelClient | null {
   const { baseUrl, model, apiKey } = config.languageModel;
   if (!baseUrl || !model) return null;
-  // configuration.md fixes the path as {baseUrl}/chat/completions: the operator's root
-  // already carries any /v1, so nothing is added.
+  // configuration.md fixes {baseUrl}/chat/completions: the operator's root already carries any /v1.
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  // No retries: a player is waiting on each call, a 20 s timeout retried would double the
-  // wait, and a refused call (4xx) will be refused again. Failure means "the genie sleeps".
+  // No retries: a player is waiting, and a refused call will be refused again. Failure means "the genie sleeps".
   const http = new HttpClient({
     name: 'language-model',
     timeoutMs: options.timeoutMs ?? LANGUAGE_MODEL_DEFAULT_TIMEOUT_MS,
@@ -62,8 +51,7 @@ export function createLanguageModelClient(config: Config, options: { timeoutMs?:
   });
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-  // Some servers refuse response_format; once one says so, stop sending it for the life of
-  // the process rather than paying a refused call on every turn.
+  // Some servers refuse response_format; once one says so, stop sending it for the life of the process.
   let jsonMode = true;
 
   const post = (messages: ChatMessage[]) =>

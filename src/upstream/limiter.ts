@@ -1,4 +1,4 @@
-/** Caps how many calls are in flight at once; callers queue in arrival order. */
+/** Callers queue in arrival order. */
 export class ConcurrencyLimiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];

@@ -1,9 +1,4 @@
-/**
- * Posting to addresses players gave us (league webhooks, Web Push endpoints): one request, a
- * hard deadline, no redirect followed, and the address rule applied to what the name
- * resolves to at connect time, so a name that pointed outside when it was set cannot be
- * turned toward the operator's network later (DNS rebinding).
- */
+/** No redirect followed, and the address rule applied at connect time, so a name cannot be turned toward the operator's network later. */
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -12,7 +7,7 @@ import { isIP } from 'node:net';
 import { isPrivateAddress } from '../domain/outbound-addresses';
 
 export const OUTBOUND_TIMEOUT_MS = 5_000;
-/** what is read of an answer, and kept: enough for an error text, never a flood */
+/** enough for an error text, never a flood */
 export const MAX_ANSWER_BYTES = 4 * 1024;
 
 export type OutboundFailureKind = 'refused-address' | 'unresolvable' | 'timeout' | 'network';
@@ -25,12 +20,10 @@ export class OutboundError extends Error {
 }
 
 export interface OutboundPolicy {
-  /** config `outbound.allowPrivateAddresses` */
   allowPrivateAddresses: boolean;
   timeoutMs?: number;
 }
 
-/** Every address a host name resolves to (an IP literal is itself). */
 export async function resolveHost(hostname: string): Promise<string[]> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (isIP(bare)) return [bare];
@@ -42,7 +35,6 @@ export async function resolveHost(hostname: string): Promise<string[]> {
   }
 }
 
-/** Whether a URL's host may be reached now: every address it resolves to must pass. */
 export async function hostAllowed(url: URL, policy: OutboundPolicy): Promise<boolean> {
   const addresses = await resolveHost(url.hostname);
   return addresses.length > 0 && (policy.allowPrivateAddresses || addresses.every((address) => !isPrivateAddress(address)));
@@ -75,10 +67,7 @@ export interface OutboundAnswer {
   text: string;
 }
 
-/**
- * Sends once. Answers whatever status came back (a 3xx is an answer, not followed); throws
- * OutboundError when no answer came: refused address, unresolvable name, timeout, network.
- */
+/** A 3xx is an answer, not followed; throws OutboundError when no answer came. */
 export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundAnswer> {
   const url = new URL(request.url);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
@@ -101,7 +90,6 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
         method: request.method ?? 'POST',
         headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         lookup: guardedLookup(policy),
-        // no pooled sockets: each message is its own short exchange
         agent: false,
       },
       (res) => {
@@ -112,7 +100,7 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
           chunks.push(chunk);
           size += chunk.length;
           if (size < MAX_ANSWER_BYTES) return;
-          // all that is kept has come: the rest is never read (a receiver may stream without end)
+          // a receiver may stream without end: the rest is never read
           answered();
           req.destroy();
         });

@@ -1,8 +1,4 @@
-/**
- * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): `web-push`
- * encrypts and signs; the request goes out through the guarded outbound sender, so a push
- * endpoint meets the same address rule, deadline and no-redirect rule as a webhook.
- */
+/** `web-push` encrypts and signs; the request goes through the guarded outbound sender, under the same rules as a webhook. */
 import webPush from 'web-push';
 import { type OutboundAnswer, type OutboundPolicy, sendOutbound } from './outbound-http';
 
@@ -21,7 +17,7 @@ export interface PushClient {
   send(target: PushTarget, payload: string): Promise<OutboundAnswer>;
 }
 
-/** How long a push service keeps a message for a device that is offline: a day, like the retries. */
+/** A day, like the retries. */
 const PUSH_TTL_SECONDS = 86_400;
 
 export function createPushClient(vapid: VapidKeys, subject: string, policy: OutboundPolicy): PushClient {
@@ -38,7 +34,6 @@ export function createPushClient(vapid: VapidKeys, subject: string, policy: Outb
   };
 }
 
-/** A fresh P-256 VAPID key pair, base64url. */
 export function generateVapidKeys(): VapidKeys {
   return webPush.generateVAPIDKeys();
 }

@@ -1,8 +1,4 @@
-/**
- * The HTTP rules every Wikimedia call shares (external-apis.md): identifying headers, the
- * process-wide limiter, retries, and turning the three families of answers (AQS, Action API,
- * anything else) into data or an UpstreamError.
- */
+/** The HTTP rules every Wikimedia call shares (external-apis.md), turning each family of answers into data or an UpstreamError. */
 import type { z } from 'zod';
 import { HttpClient, parseJson, UpstreamError, type HttpResponse } from '../http-client';
 import type { ConcurrencyLimiter } from '../limiter';
@@ -41,11 +37,7 @@ export class EncyclopediaTransport {
     };
   }
 
-  /**
-   * An AQS (metrics) GET. A 404 carrying a JSON problem body is AQS saying "no rows"
-   * (unknown article, unpublished day) and answers null. A 404 without one means the URL
-   * itself is wrong (a misconfigured metrics root), which must not pass for "no views".
-   */
+  /** A 404 with a JSON problem body is AQS's "no rows" (null); one without means a wrong URL, which must not pass for "no views". */
   async metrics<S extends z.ZodType>(url: string, schema: S, what: string): Promise<z.output<S> | null> {
     const response = await this.http.send({ url, headers: this.headers });
     if (response.status === 404) {

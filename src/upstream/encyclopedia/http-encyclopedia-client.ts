@@ -1,8 +1,4 @@
-/**
- * The Wikimedia client (external-apis.md: W1, W2, W5, W6, W7) over one shared transport.
- * Wire shapes stay in here; callers get plain rows, null for "AQS has nothing", and an
- * UpstreamError for every failure, never a silent zero.
- */
+/** Wire shapes stay in here; callers get plain rows, null for "AQS has nothing", and an UpstreamError for every failure, never a silent zero. */
 import { editionSiteUrl, type Config } from '../../platform/config';
 import { compactDate, parseStrictDate } from '../../domain/dates';
 import { UpstreamError } from '../http-client';
@@ -14,19 +10,13 @@ import { linksBody, perArticleBody, searchBody, siteInfoBody, sitematrixBody, si
 import { ConcurrencyLimiter } from '../limiter';
 
 export interface EncyclopediaClientOptions {
-  /** backoff sleep; tests pass a fast one */
   sleep?: (ms: number) => Promise<void>;
-  /** per attempt; default 15 s */
   timeoutMs?: number;
-  /** first backoff delay, doubling per attempt; default 1 s (external-apis.md) */
+  /** doubling per attempt (external-apis.md) */
   baseDelayMs?: number;
-  /** a Retry-After longer than this fails the call instead of waiting; default 60 s */
+  /** a Retry-After longer than this fails the call instead of waiting */
   maxDelayMs?: number;
-  /**
-   * Every call of this client queues here (external-apis.md: a few requests in flight per
-   * client, across every host). Defaults to a limiter of `encyclopedia.maxConcurrency` of its
-   * own: a process builds one client (createUpstreams) and shares it.
-   */
+  /** Every call of this client queues here, across every host (external-apis.md); a process shares one client. */
   limiter?: ConcurrencyLimiter;
 }
 
@@ -232,7 +222,6 @@ function stringValues(record: Record<string, string | number>): Record<string, s
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, String(value)]));
 }
 
-/** `2026042700` → `2026-04-27` */
 function timestampDate(timestamp: string): string {
   return `${timestamp.slice(0, 4)}-${timestamp.slice(4, 6)}-${timestamp.slice(6, 8)}`;
 }

@@ -1,8 +1,4 @@
-/**
- * W5 shape B: the directed graph among a set of titles, fetched as blocks of ≤ 50 sources
- * × ≤ 50 targets (the Action API refuses more, it does not truncate). Each block drains its
- * continuation, because `pllimit=max` caps link rows per response across all pages.
- */
+/** Blocks of ≤ 50 sources × ≤ 50 targets (the Action API refuses more); each drains its continuation, as `pllimit=max` caps rows across pages. */
 import { comparisonKey } from '../../domain/titles';
 import { UpstreamError } from '../http-client';
 import { UPSTREAM_NAME } from './encyclopedia-transport';
@@ -14,10 +10,9 @@ export const TITLES_PER_REQUEST = 50;
 const MAX_PAGES_PER_BLOCK = 1000;
 
 export type LinksPage = z.output<typeof linksBody>;
-/** Fetches one response for the block, given the continuation to send back (empty at first). */
 export type FetchLinksPage = (sources: string[], targets: string[], resume: Record<string, string>) => Promise<LinksPage>;
 
-/** Distinct non-empty comparison keys, sorted so that blocks (and request logs) are stable. */
+/** Sorted so that blocks (and request logs) are stable. */
 export function graphKeys(titles: readonly string[]): string[] {
   return [...new Set(titles.map(comparisonKey).filter((key) => key !== ''))].sort();
 }
@@ -28,11 +23,8 @@ export function inBlocks<T>(items: readonly T[], size = TITLES_PER_REQUEST): T[]
   return blocks;
 }
 
-/** What one block taught us, still in the upstream's spelling. */
 interface BlockResult {
-  /** requested source (as sent) → titles it links to, as written by the upstream */
   linksBySource: Map<string, Set<string>>;
-  /** upstream's normalized spelling → the title we sent */
   sentAs: Map<string, string>;
 }
 
@@ -40,7 +32,7 @@ export async function fetchLinkGraph(titles: readonly string[], fetchPage: Fetch
   const keys = graphKeys(titles);
   const graph = new Map(keys.map((key) => [key, new Set<string>()]));
   const blocks = inBlocks(keys);
-  // every pair of blocks, both directions; the shared limiter paces them
+  // the shared limiter paces the blocks
   const results = await Promise.all(
     blocks.flatMap((sources) => blocks.map((targets) => fetchBlock(sources, targets, fetchPage))),
   );

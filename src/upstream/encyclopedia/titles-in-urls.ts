@@ -1,7 +1,4 @@
-/**
- * W1: a title goes into the AQS path as one segment, underscored. encodeURIComponent
- * already turns `/` into `%2F`, which keeps `AC/DC` a single segment.
- */
+/** One AQS path segment: encodeURIComponent turns `/` into `%2F`, which keeps `AC/DC` a single segment. */
 export function encodeTitleForPath(articleId: string): string {
   return encodeURIComponent(articleId).replaceAll('%20', '_');
 }

@@ -1,13 +1,8 @@
-/**
- * The response bodies as far as this client reads them. Checked with zod so that a changed
- * upstream shape fails loudly (UpstreamError 'invalid') instead of reading as "no data".
- * Unknown members pass through untouched; only what we read is required.
- */
+/** Checked so a changed upstream shape fails loudly ('invalid') instead of reading as "no data"; unknown members pass through. */
 import { z } from 'zod';
 
 const views = z.number().int().nonnegative();
 
-/** W1 */
 export const perArticleBody = z.object({
   items: z.array(
     z.object({
@@ -17,7 +12,6 @@ export const perArticleBody = z.object({
   ),
 });
 
-/** W2 */
 export const topBody = z.object({
   items: z.array(
     z.object({
@@ -29,7 +23,6 @@ export const topBody = z.object({
 /** Continuation values are echoed back verbatim; MediaWiki writes them as strings, rarely numbers. */
 const continuation = z.record(z.string(), z.union([z.string(), z.number()]));
 
-/** W5 */
 export const linksBody = z.object({
   continue: continuation.optional(),
   query: z.object({
@@ -48,7 +41,6 @@ export const linksBody = z.object({
   }),
 });
 
-/** W6 */
 export const siteInfoBody = z.object({
   query: z.object({
     general: z.object({ mainpage: z.string().min(1) }),
@@ -91,7 +83,6 @@ export const summaryBody = z.object({
   extract: z.string().default(''),
 });
 
-/** W9 */
 export const searchBody = z.object({
   pages: z.array(
     z.object({
