@@ -9,7 +9,7 @@ export const systemClock: Clock = {
   now: () => new Date(),
 };
 
-/** A clock tests (and `fantasy settle --at`) can pin and move. */
+/** Tests (and `fantasy settle --at`) pin and move it. */
 export class ManualClock implements Clock {
   private current: Date;
 

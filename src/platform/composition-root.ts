@@ -1,8 +1,4 @@
-/**
- * The one place services are built: `serve`, every CLI verb, the daily jobs and the tests all
- * get theirs from `createServices`, once per process (a test app builds one per case). Each
- * service receives what it uses and nothing more: never the configuration or a secret.
- */
+/** The one place services are built, once per process; each receives what it uses, never the configuration or a secret. */
 import { RankKeeper } from '../features/scoring/rank-keeper';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -39,20 +35,19 @@ import { WebhookService } from '../features/notifications/webhook-service';
 import { createPushClient, type VapidKeys } from '../upstream/push-service';
 import { resolvedFrontendUrl } from './config';
 
-/** What the root is built from: the process's infrastructure, before any service exists. */
 export interface Infrastructure {
   config: Config;
   db: Database;
   clock: Clock;
   log: Logger;
   upstream: Upstreams;
-  /** the pageview fetches in flight and their tallies, shared with the metrics */
+  /** shared with the metrics */
   pageviewFetches: PageviewFetches;
-  /** what new password records cost; the production cost unless a test asks for a cheaper one */
+  /** the production cost unless a test asks for a cheaper one */
   passwordCost?: PasswordCost;
-  /** the VAPID key pair push messages are signed with (kept in the database) */
+  /** kept in the database */
   vapidKeys: VapidKeys;
-  /** how long one outbound message may take (5 s; tests shorten it) */
+  /** tests shorten it */
   outboundTimeoutMs?: number;
 }
 
@@ -103,7 +98,6 @@ export function createServices({ config, db, clock, log, upstream, pageviewFetch
   const ingest = new PerformanceIngestService({ db, clock, ranks });
   const { allowPrivateAddresses } = config.outbound;
   const policy = { allowPrivateAddresses, timeoutMs: outboundTimeoutMs };
-  // chat messages link back to the league in the app
   const appUrl = resolvedFrontendUrl(config);
   return {
     health: new HealthService(db),

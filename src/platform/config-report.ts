@@ -1,7 +1,4 @@
-/**
- * `fantasy config`: every key of the effective configuration, where its value came from,
- * and secrets masked. The value shown is the validated one, so what is printed is what runs.
- */
+/** The value shown is the validated one, so what is printed is what runs; secrets masked. */
 import fs from 'node:fs';
 import { z } from 'zod';
 import { type Config, configFilePath, configSchema, ENVIRONMENT, type LoadOptions, loadConfig } from './config';
@@ -20,12 +17,11 @@ export interface ConfigEntry {
 
 export { MASK };
 
-/** Secrets by name (the rule logs follow too), so a key added later under one of these words is masked without a list to update. */
+/** By name, so a key added later under one of these words is masked without a list to update. */
 export function isSecretKey(key: string): boolean {
   return isSecretName(key.split('.').at(-1)!);
 }
 
-/** The dotted paths of every leaf key, in the schema's order. */
 function leafKeys(schema: z.ZodType, prefix: string[] = []): string[][] {
   let node = schema;
   while (node instanceof z.ZodDefault || node instanceof z.ZodPrefault || node instanceof z.ZodOptional) node = node.unwrap() as z.ZodType;
@@ -42,7 +38,7 @@ function at(value: unknown, path: string[]): unknown {
   return node;
 }
 
-/** A URL's user-info can carry a password (an LLM gateway's, say): never printed. */
+/** Can carry a password (an LLM gateway's, say): never printed. */
 function withoutUserInfo(value: unknown): unknown {
   if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^/]*@/i.test(value)) return value;
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/]*@/i, `$1${MASK}@`);

@@ -1,8 +1,4 @@
-/**
- * Configuration: built-in defaults < JSON file < FANTASY_* environment < command-line flags.
- * Validated with zod; an unknown key or a wrong type stops start-up with one line naming it.
- * Secret values never appear in messages.
- */
+/** Defaults < JSON file < FANTASY_* environment < flags; an unknown key or wrong type stops start-up in one line, never quoting a secret. */
 import fs from 'node:fs';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -10,14 +6,14 @@ import { isPostgresUrl } from './database-url';
 import { LOG_LEVELS } from './log';
 
 export const DEFAULT_USER_AGENT = 'ArticleFantasyLeague/1.0 (self-hosted; set encyclopedia.userAgent to your contact address)';
-/** The frontend when none is configured; then the service's own loopback names count as well. */
+/** When none is configured the service's own loopback names count as well. */
 export const DEFAULT_FRONTEND_URL = 'localhost:8787';
 
 const optionalSecret = z.string().optional();
 
 const WEB_SCHEME = /^https?:\/\//i;
 
-/** An absolute http(s) URL: `javascript:`, `file:` and the like are refused at load. */
+/** `javascript:`, `file:` and the like are refused at load. */
 function isWebUrl(text: string): boolean {
   if (!WEB_SCHEME.test(text)) return false;
   try {
@@ -29,10 +25,7 @@ function isWebUrl(text: string): boolean {
 
 const webUrl = z.string().refine(isWebUrl, 'must be an http:// or https:// URL');
 
-/**
- * The frontend origin, with or without its scheme (`localhost:8787` is the default); never
- * credentials, a query or a fragment, and no scheme but http(s).
- */
+/** With or without its scheme; never credentials, a query or a fragment, and no scheme but http(s). */
 function isFrontendUrl(text: string): boolean {
   if (/\s/.test(text) || (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !WEB_SCHEME.test(text))) return false;
   const absolute = WEB_SCHEME.test(text) ? text : `https://${text}`;
@@ -44,7 +37,6 @@ function isFrontendUrl(text: string): boolean {
   }
 }
 
-/** An entry of a `trustProxy` list, as proxy-addr reads it. */
 function isProxyAddress(text: string): boolean {
   try {
     proxyaddr.compile(text);
@@ -61,12 +53,11 @@ export const configSchema = z
     host: z.string().min(1).default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(8787),
     databasePath: z.string().min(1).default('./data/fantasy.db'),
-    // the least severe log line written: `warn` keeps a busy server's one line per request out
+    // `warn` keeps a busy server's one line per request out
     logLevel: z.enum(LOG_LEVELS).default('info'),
-    // Selects PostgreSQL instead of the SQLite file. The message never quotes the value: its
-    // password is a secret.
+    // The message never quotes the value: its password is a secret.
     databaseUrl: z.string().refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL').optional(),
-    // Left unset (not defaulted here) so the service can tell "configured" from "the default".
+    // Unset rather than defaulted, so the service can tell "configured" from "the default".
     frontendUrl: z
       .string()
       .min(1)
@@ -84,9 +75,7 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    // false: the socket's peer is the client. true: one reverse proxy in front (the last
-    // X-Forwarded-For entry is the client); a number: that many proxies; a list: the proxies'
-    // addresses and CIDR ranges (proxy-addr's notation)
+    // true: one reverse proxy in front; a number: that many; a list: the proxies' addresses and CIDR ranges (proxy-addr)
     trustProxy: z
       .union([
         z.boolean(),
@@ -94,8 +83,7 @@ export const configSchema = z
         z.array(z.string().refine(isProxyAddress, 'must be an address, a CIDR range, loopback, linklocal or uniquelocal')).min(1),
       ])
       .default(false),
-    // Sessions slide (each token lives 7 days, renewed when used after half of it); none
-    // outlives this many days from its sign-in.
+    // Sessions slide (7-day tokens renewed after half); none outlives this many days from its sign-in.
     sessions: z
       .object({
         maximumDays: z.number().int().min(7).max(3650).default(90),
@@ -165,16 +153,14 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    // League webhooks and push endpoints are addresses a player typed or a browser gave: by
-    // default they may not reach loopback, private or link-local hosts (the operator's network).
+    // Player-given addresses may not reach loopback, private or link-local hosts (the operator's network) by default.
     outbound: z
       .object({
         allowPrivateAddresses: z.boolean().default(false),
       })
       .strict()
       .prefault({}),
-    // GET /metrics is off unless one of these is set: a bearer token on the main listener,
-    // and/or a port of its own bound to loopback (no token needed there).
+    // Off unless set: a bearer token on the main listener, and/or a loopback port of its own (no token there).
     metrics: z
       .object({
         token: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -262,14 +248,12 @@ function setPath(target: Record<string, unknown>, keys: string[], value: unknown
 }
 
 export interface LoadOptions {
-  /** `--config FILE`; else ./fantasy.config.json when it exists */
   file?: string;
   env?: NodeJS.ProcessEnv;
   flags?: { port?: number; host?: string; database?: string };
   cwd?: string;
 }
 
-/** The file a load reads: `--config FILE`, else ./fantasy.config.json when it exists. */
 export function configFilePath(options: LoadOptions = {}): string | undefined {
   const defaultFile = `${options.cwd ?? process.cwd()}/fantasy.config.json`;
   return options.file ?? (fs.existsSync(defaultFile) ? defaultFile : undefined);
@@ -305,7 +289,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
   return parseConfig(input);
 }
 
-/** Validates a whole configuration object (tests build one directly). */
+/** Tests build one directly. */
 export function parseConfig(input: unknown): Config {
   const result = configSchema.safeParse(withoutNulls(input));
   if (result.success) return result.data;
@@ -318,7 +302,7 @@ export function parseConfig(input: unknown): Config {
   throw new ConfigError(`configuration key ${key}: ${problem}`);
 }
 
-/** `null` in a config file means "not set" (the example file lists unset keys that way). */
+/** `null` means "not set" (the example file lists unset keys that way). */
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value) || typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
@@ -328,12 +312,12 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
-/** `frontendUrl` as configured, else the default (what `GET /` echoes as FRONTEND_URL). */
+/** What `GET /` echoes as FRONTEND_URL. */
 export function configuredFrontendUrl(config: Config): string {
   return config.frontendUrl ?? DEFAULT_FRONTEND_URL;
 }
 
-/** The frontend origin with a scheme: `localhost:8787` → `http://localhost:8787`. */
+/** `localhost:8787` → `http://localhost:8787`. */
 export function resolvedFrontendUrl(config: Config): string {
   const raw = configuredFrontendUrl(config).replace(/\/+$/, '');
   if (/^https?:\/\//i.test(raw)) return raw;
@@ -350,7 +334,6 @@ export function identityRedirectUrl(config: Config): string {
   return config.identityProvider.redirectUrl ?? `${resolvedFrontendUrl(config)}/auth/idp`;
 }
 
-/** The site root of one encyclopedia edition, from the `{domain}` template. */
 export function editionSiteUrl(config: Config, domain: string): string {
   return config.encyclopedia.siteUrl.replaceAll('{domain}', domain).replace(/\/+$/, '');
 }

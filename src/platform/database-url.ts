@@ -1,16 +1,10 @@
-/**
- * `databaseUrl`: a PostgreSQL connection URL. Its password is a secret, so every place that
- * shows the URL (printed configuration, errors, progress and reports) shows it masked.
- */
+/** The password is a secret, so every place that shows the URL shows it masked. */
 
 export const URL_PASSWORD_MASK = '********';
 
 const POSTGRES_SCHEME = /^postgres(ql)?:\/\//i;
 
-/**
- * Whether `text` is a `postgres://` or `postgresql://` URL naming a server: a host, or a
- * `host=` option (a Unix socket folder, `postgres:///fantasy?host=/run/postgresql`).
- */
+/** A host, or a `host=` option (a Unix socket folder). */
 export function isPostgresUrl(text: string): boolean {
   if (!POSTGRES_SCHEME.test(text) || /\s/.test(text)) return false;
   try {
@@ -21,12 +15,7 @@ export function isPostgresUrl(text: string): boolean {
   }
 }
 
-/**
- * The URL with its password replaced by ******** (in the user-info, and a `password=` option
- * of the query, which the driver also reads); the user name, host, port, database and other
- * options stay so the operator can tell which database is meant. Text that does not parse as a
- * URL loses everything between the user name and the last `@`.
- */
+/** Also a `password=` query option, which the driver reads; the rest stays so the operator can tell which database is meant. */
 export function maskDatabaseUrl(text: string): string {
   const masked = text.replace(/([?&]password=)[^&#]*/gi, `$1${URL_PASSWORD_MASK}`);
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(masked)?.[0];
@@ -41,23 +30,19 @@ export function maskDatabaseUrl(text: string): string {
     // an `@` further on (in the path or the query) is no user-info: nothing to mask there
     if (new URL(masked).password === '') return masked;
   } catch {
-    // unparsable: mask as if it were user-info, to be safe
+    // unparsable: masked as if user-info, to be safe
   }
   const user = userInfo.slice(0, colon);
   return `${scheme}${user}:${URL_PASSWORD_MASK}@${rest.slice(at + 1)}`;
 }
 
-/**
- * Removes the URL's password from a message (a driver's error may quote the URL or the
- * password), in its written and its decoded form.
- */
+/** A driver's error may quote the URL or the password, written or decoded. */
 export function withoutUrlPassword(message: string, url: string): string {
   let out = message.split(url).join(maskDatabaseUrl(url));
   for (const secret of databaseUrlPasswords(url)) out = out.split(secret).join(URL_PASSWORD_MASK);
   return out;
 }
 
-/** The URL's passwords (user-info and `password=`), written and decoded. */
 export function databaseUrlPasswords(url: string): string[] {
   const written: string[] = [...url.matchAll(/[?&]password=([^&#]*)/gi)].map((m) => m[1]);
   const match = /^[a-z][a-z0-9+.-]*:\/\/(.*)@/i.exec(url);

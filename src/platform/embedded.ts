@@ -1,7 +1,4 @@
-/**
- * What the single executable carries inside itself (the SQLite addon, both dialects' migrations), and the
- * same files read from the checkout when running under plain Node (npm start, tests).
- */
+/** What the single executable carries inside itself, or the same files from the checkout under plain Node. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +22,6 @@ function seaModule(): SeaModule | null {
 
 let root: string | undefined;
 
-/** Walks up from this module to the folder holding package.json (the checkout root), once. */
 function projectRoot(): string {
   return (root ??= findProjectRoot());
 }
@@ -46,12 +42,11 @@ export interface MigrationFile {
   sql: string;
 }
 
-/** The folder of each dialect's migrations (drizzle.config.ts, drizzle.postgres.config.ts). */
 export const MIGRATION_FOLDERS = { sqlite: 'migrations', postgres: 'migrations-postgres' } as const;
 
 const migrationsRead = new Map<keyof typeof MIGRATION_FOLDERS, MigrationFile[]>();
 
-/** Each dialect's migrations, read once per process: they ship with the program and never change under it. */
+/** Read once per process: they ship with the program. */
 export function migrationFiles(dialect: keyof typeof MIGRATION_FOLDERS = 'sqlite'): MigrationFile[] {
   let files = migrationsRead.get(dialect);
   if (!files) migrationsRead.set(dialect, (files = readMigrationFiles(dialect)));
@@ -72,15 +67,11 @@ function readMigrationFiles(dialect: keyof typeof MIGRATION_FOLDERS): MigrationF
 
 let nativeBinding: unknown;
 
-/**
- * Inside the binary the better-sqlite3 addon is an asset: it is written once to a private
- * temp file and loaded with process.dlopen. Outside, better-sqlite3 finds its own build.
- */
+/** Inside the binary the addon is an asset loaded with process.dlopen; outside, better-sqlite3 finds its own build. */
 export function sqliteNativeBinding(): unknown {
   const sea = seaModule();
   if (!sea) {
-    // Bundled or not, point better-sqlite3 at its own build so its `bindings` lookup (which
-    // guesses from the caller's file) is never needed.
+    // pointed at its own build so its `bindings` lookup (guessing from the caller's file) is never needed
     const packageJson = requireHere.resolve('better-sqlite3/package.json');
     return path.join(path.dirname(packageJson), 'build', 'Release', 'better_sqlite3.node');
   }
@@ -88,10 +79,7 @@ export function sqliteNativeBinding(): unknown {
   return nativeBinding;
 }
 
-/**
- * A native addon carried as an asset of the binary: written to a private temporary file,
- * loaded, and the file removed (the loaded library stays mapped).
- */
+/** The loaded library stays mapped once the temporary file is removed. */
 function loadEmbeddedAddon(sea: SeaModule, asset: string): unknown {
   const bytes = Buffer.from(sea.getAsset(asset) as ArrayBuffer);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-addon-'));
@@ -106,10 +94,7 @@ function loadEmbeddedAddon(sea: SeaModule, asset: string): unknown {
   return mod.exports;
 }
 
-/**
- * A file of the built web app (scripts/build-web.mjs): an asset of the binary, or
- * dist/web/ of the checkout. Null when the app was not built (API-only test runs).
- */
+/** Null when the app was not built (API-only test runs). */
 export function webAppFile(name: string): Buffer | null {
   const sea = seaModule();
   try {
@@ -120,7 +105,6 @@ export function webAppFile(name: string): Buffer | null {
   }
 }
 
-/** The functions of @node-rs/argon2 this service calls. */
 export interface Argon2Binding {
   hash(password: string, options: { memoryCost: number; timeCost: number; parallelism: number; algorithm: number }): Promise<string>;
   verify(hashed: string, password: string): Promise<boolean>;
@@ -129,11 +113,7 @@ export interface Argon2Binding {
 
 let argon2: Argon2Binding | undefined;
 
-/**
- * @node-rs/argon2 is a native addon from a per-platform package. Inside the binary it is an
- * asset loaded like the SQLite one; outside, the package loads its own platform build. Only
- * loaded when an argon2 record is hashed or verified, so PBKDF2-only deployments never need it.
- */
+/** Loaded only when an argon2 record is hashed or verified, so PBKDF2-only deployments never need it. */
 export function argon2Binding(): Argon2Binding {
   if (argon2) return argon2;
   const sea = seaModule();

@@ -1,29 +1,19 @@
-/**
- * Secrets are kept out of what the service prints by rule, not by each caller's care: a value
- * under a key named like a secret is masked whatever it holds, and a secret value the
- * deployment knows (its configured tokens and keys, the database URL's password, the signing
- * secret and VAPID key it generated) is masked wherever it turns up in a log line, an error
- * message quoting a URL included.
- */
+/** By rule, not by each caller's care: secret-named keys are masked, and known secret values wherever they turn up. */
 import type { Config } from './config';
 import { databaseUrlPasswords } from './database-url';
 
 export const MASK = '********';
 
-/** Keys named like a secret, so one added later under one of these words is masked without a list to update. */
+/** So a key added later under one of these words is masked without a list to update. */
 const SECRET_NAME = /(secret|token|apikey|password|passphrase|pepper|credentials?|privatekey|authorization|cookie)$/i;
 
 export function isSecretName(key: string): boolean {
   return SECRET_NAME.test(key);
 }
 
-/**
- * Shorter values are left alone: masking every occurrence of a few characters would garble
- * lines, and a secret that short is no secret.
- */
+/** Masking every occurrence of a few characters would garble lines, and a secret that short is no secret. */
 const MIN_SECRET_LENGTH = 8;
 
-/** The secret values a deployment knows; `redact` masks each wherever it appears. */
 export class SecretValues {
   private readonly values: string[] = [];
 
@@ -48,7 +38,6 @@ export class SecretValues {
   }
 }
 
-/** Every secret value a configuration holds. */
 export function configSecretValues(config: Config): string[] {
   return [
     config.signingSecret,
@@ -67,7 +56,7 @@ function secretKey(key: string): boolean {
   let secret = secretKeys.get(key);
   if (secret === undefined) {
     secret = isSecretName(key);
-    // field names come from our code, a small set: remembering each answer costs nothing
+    // field names come from our code, a small set
     if (secretKeys.size < 10_000) secretKeys.set(key, secret);
   }
   return secret;
@@ -79,10 +68,7 @@ function isPlain(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * `fields` with every value under a secret-named key masked, at any depth of plain objects and
- * arrays; the very object when there is nothing to mask, so the usual line allocates nothing.
- */
+/** Any depth of plain objects and arrays; the very object when nothing is masked, so the usual line allocates nothing. */
 export function withoutSecretFields<T>(fields: T): T {
   if (Array.isArray(fields)) {
     let copy: unknown[] | undefined;

@@ -1,4 +1,4 @@
-/** Assembles what a running service (or a CLI verb) needs from one configuration. */
+/** What a running service (or a CLI verb) needs from one configuration. */
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
@@ -22,19 +22,19 @@ export interface RuntimeOptions {
   clock?: Clock;
   log?: Logger;
   upstream?: Partial<Upstreams>;
-  /** an already-open database (tests share one); otherwise config.databasePath is opened */
+  /** tests share one; otherwise config.databasePath is opened */
   db?: Database;
-  /** what new password records cost; the production cost unless a test asks for a cheaper one */
+  /** the production cost unless a test asks for a cheaper one */
   passwordCost?: PasswordCost;
-  /** how long one outbound message (webhook, push) may take; 5 s unless a test shortens it */
+  /** 5 s unless a test shortens it */
   outboundTimeoutMs?: number;
-  /** the log's secret values, to which the signing secret and VAPID key the database holds are added */
+  /** to which the signing secret and VAPID key the database holds are added */
   secrets?: SecretValues;
 }
 
 export interface Runtime {
   ctx: AppContext;
-  /** stops recording and closes the store (PostgreSQL's pool ends its clients) */
+  /** stops recording and closes the store */
   close(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const clock = options.clock ?? systemClock;
   const statusDeps = { db, version, databasePath: config.databasePath };
   const upstream = { ...createUpstreams(config), ...options.upstream };
-  // one per process: every service's pageview lookups share its fetches in flight, and /metrics reads its tallies
+  // one per process: lookups share fetches in flight, and /metrics reads its tallies
   const pageviewFetches = new PageviewFetches();
   const signingSecret = await resolveSigningSecret(config, db, log);
   const vapidKeys = await resolveVapidKeys(db, log);

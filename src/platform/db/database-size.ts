@@ -1,11 +1,7 @@
 import { type Database, dialectOf } from './database';
 import { selectRow } from './statements';
 
-/**
- * Bytes the database occupies. SQLite: pages in use × page size (the WAL is transient and not
- * counted). PostgreSQL: the database's size on disk, as the server reports it (a bigint, sent
- * as text).
- */
+/** SQLite: pages in use × page size (the transient WAL not counted); PostgreSQL: the server's figure, a bigint sent as text. */
 export async function databaseBytes(db: Database): Promise<number> {
   const text =
     dialectOf(db) === 'postgres'

@@ -14,18 +14,14 @@ import { applyMigrationList, asPostgres } from './handles';
 
 export { driverErrorCode } from './database-errors';
 
-/** SQLite caps bound parameters; IN (...) lists are sent in batches of this size. */
+/** SQLite caps bound parameters. */
 export const IN_BATCH = 500;
 
 export type Database = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
 
 const preparedByConnection = new WeakMap<object, Map<string, unknown>>();
 
-/**
- * A query built and prepared once per connection under `name`: drizzle otherwise builds the
- * SQL text and prepares it again on every call, which dominated the hottest single-row
- * lookups (a session's player, a league's version, the sweep's contract and league).
- */
+/** drizzle otherwise builds and prepares the SQL again on every call, which matters on the hottest single-row lookups. */
 export function preparedOnce<T>(db: Database, name: string, build: () => T): T {
   let byName = preparedByConnection.get(db.$client);
   if (!byName) preparedByConnection.set(db.$client, (byName = new Map()));
@@ -35,17 +31,13 @@ export function preparedOnce<T>(db: Database, name: string, build: () => T): T {
 }
 
 export interface OpenOptions {
-  /** apply pending migrations before returning (serve and migrate do) */
+  /** serve and migrate do */
   migrate?: boolean;
-  /** how long a write waits for another process's write lock (busy_timeout; 5 s) */
+  /** busy_timeout */
   writeWaitMs?: number;
 }
 
-/**
- * Creates the folder of a file (the database, a backup) one level at a time. Node's recursive mkdir loops
- * forever where the kernel answers ENOENT to every create (under /proc: `migrate` hung with
- * no output), so each missing level is made on its own and the first refusal is one line.
- */
+/** One level at a time: Node's recursive mkdir loops forever where the kernel answers ENOENT to every create (under /proc). */
 export function ensureFolderOf(file: string, what = 'the database'): void {
   const folder = path.dirname(path.resolve(file));
   const missing: string[] = [];
@@ -70,20 +62,12 @@ export function ensureFolderOf(file: string, what = 'the database'): void {
   }
 }
 
-/**
- * What stands behind one database handle. SQLite: two connections. Transactions are
- * asynchronous, so while one waits between statements other requests run: they read through
- * their own connection, which sees only committed rows, and every write goes through
- * `writeTransaction`, one at a time, on the writer. An in-memory database has one connection
- * (a second would be another database). PostgreSQL: a pool (./postgres-store.ts).
- */
+/** SQLite: a reader and a writer, so requests waiting in an async transaction read committed rows; writes go one at a time. */
 export interface Store {
   dialect: Dialect;
-  /** a new write transaction around `work` (joining one already open is writeTransaction's) */
+  /** joining one already open is writeTransaction's */
   write<T>(work: (tx: Database) => Promise<T>, options?: WriteOptions): Promise<T>;
-  /** a read-only snapshot around `work` */
   snapshot<T>(work: (tx: Database) => Promise<T>): Promise<T>;
-  /** a savepoint of the transaction `tx` around `work` */
   savepoint<T>(tx: Database, work: () => Promise<T>): Promise<T>;
   /** `work` unless another process runs work of that name now (then undefined) */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
@@ -93,13 +77,7 @@ export interface Store {
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface WriteOptions {
-  /**
-   * The leagues the transaction writes to. On PostgreSQL, writes of one league then take turns
-   * (across instances) instead of aborting one another: every buy, sale or line-up of a league
-   * moves its version row, and SERIALIZABLE lets only one of two such transactions commit, so
-   * twenty players buying at once in the Global League ran out of retries. SQLite runs one write
-   * at a time anyway.
-   */
+  /** On PostgreSQL a league's writes take turns instead of aborting one another under SERIALIZABLE, as they all move its version row. */
   leagues?: readonly string[];
 }
 
@@ -109,15 +87,13 @@ interface SqliteStore extends Store {
 }
 
 const storeOf = new WeakMap<object, Store>();
-/** the transaction the current call chain runs in, so a nested write joins it */
+/** so a nested write joins it */
 const openWrite = new AsyncLocalStorage<{ store: Store; tx: Database }>();
 
-/** Lets `handle` (by its driver client) answer to `store`'s transactions. */
 export function registerStore(client: object, store: Store): void {
   storeOf.set(client, store);
 }
 
-/** A queue of asynchronous tasks run one at a time in arrival order. */
 class FifoGate {
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -142,10 +118,7 @@ function connect(file: string): Database {
   return drizzle(client, { schema }) as Database;
 }
 
-/**
- * Opens (creating the folder and file if missing) the SQLite store with the pragmas we rely on.
- * The handle answers reads; writes go through `writeTransaction`.
- */
+/** Writes go through `writeTransaction`. */
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
   if (file !== ':memory:') ensureFolderOf(file);
   const writer = connect(file);
@@ -217,7 +190,6 @@ function sqliteStore(reader: Database, writer: Database): SqliteStore {
   };
 }
 
-/** What a handle answers to: its driver client's store (a PostgreSQL transaction is registered itself). */
 function storeKey(db: Database): object {
   return (db as { $client?: object }).$client ?? db;
 }
@@ -231,19 +203,18 @@ function storeFor(db: Database): Store {
   return own;
 }
 
-/** Which engine answers `db`. */
 export function dialectOf(db: Database): Dialect {
   return is(db, PgDatabase) ? 'postgres' : 'sqlite';
 }
 
-/** The SQLite connection that writes, for the migrations and the integrity tools that rewrite pages. */
+/** For the migrations and the integrity tools that rewrite pages. */
 export function writerOf(db: Database): Database {
   const store = storeFor(db);
   if (store.dialect !== 'sqlite') throw new Error('writerOf: an SQLite handle only');
   return (store as SqliteStore).writer;
 }
 
-/** Applies the migrations shipped with this build (from disk, or embedded in the binary). */
+/** From disk, or embedded in the binary. */
 export function applyMigrations(handle: Database): number {
   const db = writerOf(handle);
   const files = migrationFiles();
@@ -269,13 +240,7 @@ function countApplied(db: Database): number {
   }
 }
 
-/**
- * Runs `work` in a write transaction, after the writes queued before it: SQLite takes the
- * write lock up front (BEGIN IMMEDIATE) on its one writer; PostgreSQL runs SERIALIZABLE and
- * runs `work` again when the engine aborts it for a conflict. A call made inside another's
- * `work` joins that transaction. Upstream calls happen before, never inside: writers wait for
- * `work`, and PostgreSQL may run it twice.
- */
+/** PostgreSQL runs SERIALIZABLE and may run `work` again, so upstream calls happen before, never inside. A nested call joins. */
 export function writeTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T, options?: WriteOptions): Promise<T> {
   const open = openWrite.getStore();
   if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
@@ -286,10 +251,7 @@ export function writeTransaction<T>(db: Database, work: (tx: Database) => Promis
   });
 }
 
-/**
- * Runs `work` in one read transaction, so its reads see one snapshot of the database. Inside a
- * write transaction it runs there, seeing that transaction's own writes.
- */
+/** Inside a write transaction it runs there, seeing that transaction's own writes. */
 export function readTransaction<T>(db: Database, work: (tx: Database) => Promise<T> | T): Promise<T> {
   const open = openWrite.getStore();
   if (open && (open.tx === db || open.store === storeOf.get(storeKey(db)))) return Promise.resolve().then(() => work(open.tx));
@@ -298,44 +260,35 @@ export function readTransaction<T>(db: Database, work: (tx: Database) => Promise
   return storeFor(db).snapshot(async (tx) => work(tx));
 }
 
-/**
- * Runs `work` inside a savepoint of the current transaction: if it throws, only its own
- * writes are undone and the enclosing transaction carries on.
- */
+/** If it throws, only its own writes are undone and the enclosing transaction carries on. */
 export function savepoint<T>(tx: Database, work: () => Promise<T> | T): Promise<T> {
   const open = openWrite.getStore();
   const store = open && open.tx === tx ? open.store : storeFor(tx);
   return store.savepoint(tx, async () => work());
 }
 
-/**
- * Runs `work` unless another process on the same database runs work of that `name` now: then it
- * answers undefined at once. On PostgreSQL an advisory lock held for `work`'s length elects the
- * one instance that runs a daily job; a process that dies lets it go with its connection.
- */
+/** Undefined at once if another process runs work of that name; on PostgreSQL an advisory lock elects one instance. */
 export function exclusively<T>(db: Database, name: string, work: () => Promise<T>): Promise<T | undefined> {
   return storeFor(db).exclusive(name, work);
 }
 
-/** Closes both connections of an SQLite handle (at once: SQLite's close does not wait). */
+/** At once: SQLite's close does not wait. */
 export function closeDatabase(db: Database): void {
   const store = storeFor(db);
   if (store.dialect !== 'sqlite') throw new Error('closeDatabase: an SQLite handle only; closeStore closes either');
   void store.close();
 }
 
-/** Closes what stands behind the handle, either engine (PostgreSQL's pool ends its clients). */
 export function closeStore(db: Database): Promise<void> {
   return storeFor(db).close();
 }
 
-/** A write refused by a UNIQUE index or primary key: the caller lost a race for a name or an article. */
+/** The caller lost a race for a name or an article. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = driverErrorCode(error);
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-/** Whether the database answers a trivial read now (the health check). */
 export async function databaseAnswers(db: Database): Promise<boolean> {
   try {
     if (dialectOf(db) === 'postgres') await asPostgres(db).execute(sql`select 1`);

@@ -1,8 +1,4 @@
-/**
- * Re-keys stored team names when `teamNameKey` changes (version 2 added NFKC and Unicode's
- * confusable skeleton to case folding). The key cannot be computed in SQL, so this runs after
- * the SQL migrations, once: the version reached is kept in `settings`.
- */
+/** The key cannot be computed in SQL, so re-keying runs once after the SQL migrations; the version reached is kept in `settings`. */
 import { asc, eq } from 'drizzle-orm';
 import { TEAM_NAME_KEY_VERSION, teamNameKey } from '../../domain/name-keys';
 import type { Database } from './database';
@@ -11,17 +7,13 @@ import { settings, teams } from './schema/sqlite';
 const SETTING_KEY = 'teams.nameKeyVersion';
 
 export interface NameKeyUpgrade {
-  /** rows whose key changed */
   rekeyed: number;
-  /**
-   * rows that keep their old key because an earlier team of the same league already holds
-   * the new one: look-alike names that joined before the rule; both stay, new ones are refused
-   */
+  /** look-alike names that joined before the rule: both stay, new ones are refused */
   kept: number;
 }
 
 export function upgradeTeamNameKeys(db: Database): NameKeyUpgrade | null {
-  // synchronous, as the migrations it follows: the setting is read and written here, not through ./settings
+  // synchronous, like the migrations it follows
   const stored = db.select().from(settings).where(eq(settings.key, SETTING_KEY)).get()?.value;
   if (Number(stored ?? 1) >= TEAM_NAME_KEY_VERSION) return null;
   const client = db.$client;

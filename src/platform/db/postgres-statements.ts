@@ -1,14 +1,10 @@
-/**
- * How PostgreSQL runs the statements of ./statements.ts: the `?` placeholders become bound
- * parameters of a drizzle query, so a statement inside a transaction runs on its connection.
- */
+/** `?` placeholders become bound parameters, so a statement inside a transaction runs on its connection. */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { execute, rowsOf } from './dialect';
 
 const pieces = new Map<string, string[]>();
 
-/** `text` with its `?` placeholders bound, in order, to `values`. */
 export function bound(text: string, values: readonly unknown[]): SQL {
   let parts = pieces.get(text);
   if (!parts) pieces.set(text, (parts = text.split('?')));
@@ -26,19 +22,18 @@ export function postgresRun(db: Database, text: string, values: readonly unknown
   return execute(db, bound(text, values));
 }
 
-
 export function postgresJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`(${column})::jsonb #>> ${'{' + path.join(',') + '}'}`;
 }
 
-/** Each column bound as one array, unnested into the table `s`: one statement for the set. */
+/** One statement for the set. */
 export async function postgresRunForRows(db: Database, text: (rows: string) => string, columns: Readonly<Record<string, string>>, rows: readonly (readonly unknown[])[]): Promise<void> {
   const names = Object.keys(columns);
   const source = `unnest(${names.map((name) => `CAST(? AS ${columns[name]}[])`).join(', ')}) AS s(${names.join(', ')})`;
   await postgresRun(db, text(source), names.map((_, i) => postgresList(rows.map((row) => row[i]))));
 }
 
-/** A list bound as one array parameter (drizzle would spread a bare array into one parameter an element). */
+/** drizzle would spread a bare array into one parameter an element. */
 export function postgresList(values: readonly unknown[]): SQL {
   return sql`${sql.param([...values])}`;
 }

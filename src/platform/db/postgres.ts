@@ -1,8 +1,4 @@
-/**
- * The PostgreSQL store, as far as it is built: opening a connection and applying PostgreSQL's
- * own migrations (./migrations-postgres, embedded in the binary like SQLite's). The game's
- * repositories still speak SQLite only; `fantasy copy-to-postgres` fills this store.
- */
+/** Opening one PostgreSQL connection and applying PostgreSQL's own migrations (embedded in the binary like SQLite's). */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -16,12 +12,11 @@ export type PostgresDatabase = NodePgDatabase<typeof schema> & { $client: pg.Cli
 
 export interface PostgresStore {
   db: PostgresDatabase;
-  /** the URL as it may be shown: its password masked */
   shownUrl: string;
   close(): Promise<void>;
 }
 
-/** A failure to reach or use PostgreSQL, its message already free of the URL's password. */
+/** Its message already free of the URL's password. */
 export class PostgresFailure extends Error {
   constructor(message: string) {
     super(message);
@@ -29,20 +24,15 @@ export class PostgresFailure extends Error {
   }
 }
 
-/** What a driver error says, with the URL's password taken out wherever it appears. */
 export function describePostgresError(error: unknown, url: string): string {
   const raw = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : String(error);
-  // AggregateError (every address of a host refused) carries the useful line in its parts
+  // AggregateError (every address refused) carries the useful line in its parts
   const parts = error instanceof AggregateError && error.errors.length > 0 ? error.errors.map((e) => (e instanceof Error ? e.message : String(e))) : [];
   const text = raw || parts.join('; ') || 'unknown error';
   return withoutUrlPassword(text.replace(/\s+/g, ' ').trim(), url);
 }
 
-/**
- * One connection to the database at `url` (migrate and copy-to-postgres each need one
- * session: the migration lock and the copy's transaction live on it). Refuses in one line,
- * the password masked, when the server cannot be reached or refuses the connection.
- */
+/** One session, for the migration lock or the copy's transaction; refuses in one line, the password masked. */
 export async function openPostgres(url: string, options: { connectTimeoutMs?: number } = {}): Promise<PostgresStore> {
   const shownUrl = maskDatabaseUrl(url);
   let client: pg.Client;
@@ -63,24 +53,17 @@ export async function openPostgres(url: string, options: { connectTimeoutMs?: nu
   return { db, shownUrl, close: () => client.end().catch(() => {}) };
 }
 
-/** Where drizzle's PostgreSQL migrator records what it applied. */
 const MIGRATIONS_SCHEMA = 'drizzle';
 const MIGRATIONS_TABLE = '__drizzle_migrations';
-/** Serialises `migrate` runs on one database (two operators, two instances starting). */
+/** Two operators, two instances starting. */
 const MIGRATION_LOCK = 7_262_026_001;
 
 export interface PostgresMigrationResult {
-  /** tags of the migrations this run applied, oldest first */
   applied: string[];
-  /** how many the database has now */
   total: number;
 }
 
-/**
- * Applies PostgreSQL's pending migrations in one transaction (drizzle's migrator given the
- * embedded files, as SQLite's is), under an advisory lock so two runs never interleave.
- * Running it again applies nothing.
- */
+/** In one transaction under an advisory lock, so two runs never interleave. */
 export async function applyPostgresMigrations(db: PostgresDatabase): Promise<PostgresMigrationResult> {
   const files = migrationFiles('postgres');
   const migrations = files.map((file) => ({

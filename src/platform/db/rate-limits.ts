@@ -3,24 +3,18 @@ import { type Database, writeTransaction } from './database';
 import { first, tablesOf } from './dialect';
 import { failureWaitMs, slidingWindowAnswer, type FailureThrottle, type RateLimit, type RateLimitAnswer } from '../../domain/rate-limits';
 
-/**
- * Counts one attempt by `subject` in a sliding window and says whether it is allowed.
- * Refused attempts are not recorded, so a caller who waits gets back in after the window.
- * Kept in the database so a restart does not hand out a fresh budget, and so that several
- * instances on one PostgreSQL share one budget (its SERIALIZABLE writes let no two callers
- * both take the last attempt).
- */
+/** Refused attempts are not recorded; kept in the database so a restart or another instance never hands out a fresh budget. */
 export async function consumeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): Promise<boolean> {
   return (await takeRateLimit(db, rule, subject, nowMs)).allowed;
 }
 
-/** `consumeRateLimit`, also saying when a refused caller may try again (for `Retry-After`). */
+/** Also says when a refused caller may try again (for `Retry-After`). */
 export async function takeRateLimit(db: Database, rule: RateLimit, subject: string, nowMs: number): Promise<RateLimitAnswer> {
   return writeTransaction(db, async (tx) => {
     const { rateLimitHits } = tablesOf(tx);
     const since = nowMs - rule.windowMs;
     await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), lte(rateLimitHits.atMs, since)));
-    // count() and min() map to numbers: PostgreSQL answers both as bigint text
+    // PostgreSQL answers count() and min() as bigint text
     const row = await first(
       tx
         .select({ n: count(), oldest: min(rateLimitHits.atMs) })
@@ -33,7 +27,7 @@ export async function takeRateLimit(db: Database, rule: RateLimit, subject: stri
   });
 }
 
-/** How long `subject` must still wait before its next sign-in attempt (see failureWaitMs). */
+/** See failureWaitMs. */
 export async function signInWait(db: Database, rule: FailureThrottle, subject: string, nowMs: number): Promise<number> {
   const { rateLimitHits } = tablesOf(db);
   const row = await first(
@@ -45,7 +39,7 @@ export async function signInWait(db: Database, rule: FailureThrottle, subject: s
   return failureWaitMs(rule, row?.n ?? 0, row?.last ?? null, nowMs);
 }
 
-/** Counts one failure (or a sign-in attempt not yet decided) of `subject`; answers its row id. */
+/** Also a sign-in attempt not yet decided; answers its row id. */
 export async function recordSignInFailure(db: Database, rule: FailureThrottle, subject: string, nowMs: number): Promise<number> {
   return writeTransaction(db, async (tx) => {
     const { rateLimitHits } = tablesOf(tx);
@@ -54,7 +48,6 @@ export async function recordSignInFailure(db: Database, rule: FailureThrottle, s
   });
 }
 
-/** Takes back one counted attempt that turned out to be a success. */
 export async function forgetRateLimitHit(db: Database, id: number): Promise<void> {
   return writeTransaction(db, async (db) => {
     const { rateLimitHits } = tablesOf(db);
@@ -62,7 +55,7 @@ export async function forgetRateLimitHit(db: Database, id: number): Promise<void
   });
 }
 
-/** A successful sign-in forgives the username's failures (never the address's: see auth-service). */
+/** Never the address's failures: see auth-service. */
 export async function clearSignInFailures(db: Database, rule: FailureThrottle, subject: string): Promise<void> {
   return writeTransaction(db, async (db) => {
     const { rateLimitHits } = tablesOf(db);

@@ -1,10 +1,6 @@
 import { type Database, dialectOf, readTransaction } from './database';
 
-/**
- * `work`'s reads from one snapshot: the transaction already open on `db`'s connection when there
- * is one (a write, or a read), else a read transaction of its own. readTransaction alone would
- * queue a read nested in an SQLite read transaction behind that very transaction.
- */
+/** readTransaction alone would queue a read nested in an SQLite read transaction behind that very transaction. */
 export function readSnapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   if (dialectOf(db) === 'sqlite' && db.$client.inTransaction) return work(db);
   return readTransaction(db, work);

@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { type Database, writeTransaction } from './database';
 import { first, tablesOf } from './dialect';
 
-/** Small facts the service keeps about itself: the generated signing secret, job runs. */
 export async function readSetting(db: Database, key: string): Promise<string | undefined> {
   const { settings } = tablesOf(db);
   return (await first(db.select().from(settings).where(eq(settings.key, key))))?.value;
 }
 
-/** Writes the value unless one exists; answers the stored value either way. */
+/** Answers the stored value either way. */
 export async function writeSettingOnce(db: Database, key: string, value: string): Promise<string> {
   return writeTransaction(db, async (tx) => {
     const { settings } = tablesOf(tx);

@@ -1,7 +1,4 @@
-/**
- * How SQLite runs the statements of ./statements.ts: each text is prepared once per connection
- * (better-sqlite3 statements are synchronous and cheap to reuse).
- */
+/** Each text is prepared once per connection: better-sqlite3 statements are synchronous and cheap to reuse. */
 import type BetterSqlite3 from 'better-sqlite3';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedOnce } from './database';
@@ -19,7 +16,6 @@ export function sqliteRun(db: Database, text: string, values: readonly unknown[]
   return sqliteStatement(db, text).run(...values).changes;
 }
 
-
 export function sqliteJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`json_extract(${column}, ${'$.' + path.join('.')})`;
 }
@@ -28,12 +24,11 @@ export function sqliteBuiltRows<T>(db: Database, name: string, build: (db: Datab
   return preparedOnce(db, name, () => build(db).prepare()).all(values);
 }
 
-/** The order a table's rows were inserted in. */
 export function sqliteRowid(table: unknown): SQL {
   return sql`${table}.rowid`;
 }
 
-/** One row of placeholders as the table `s`: the statement runs once a row. */
+/** The statement runs once a row. */
 export function sqliteRunForRows(db: Database, text: (rows: string) => string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
   const statement = sqliteStatement(db, text(`(SELECT ${columns.map((column) => `? AS ${column}`).join(', ')}) AS s`));
   for (const row of rows) statement.run(...row);

@@ -1,8 +1,4 @@
-/**
- * Upstream answers kept in SQLite for a while (edition list, site namespaces, market
- * shelves), so every process and every restart share one copy instead of refetching.
- * Values are JSON; keys are chosen by the caller (`editions`, `siteinfo:it`, ...).
- */
+/** Kept in the database so every process and restart share one copy instead of refetching. */
 import { eq, sql } from 'drizzle-orm';
 import { type Database, preparedOnce, writeTransaction } from './database';
 import { dialectOf, first, tablesOf } from './dialect';
@@ -16,7 +12,7 @@ export interface CachedEntry<T> {
   fresh: boolean;
 }
 
-/** The entry under `key` whether or not it has expired (callers may fall back to a stale copy). */
+/** Expired or not: callers may fall back to a stale copy. */
 export async function getCachedEntry<T>(db: Database, key: string, now: Date): Promise<CachedEntry<T> | undefined> {
   const { upstreamCache } = tablesOf(db);
   const row =
@@ -35,10 +31,7 @@ export async function getCachedEntry<T>(db: Database, key: string, now: Date): P
   return { value, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt, fresh };
 }
 
-/**
- * When the entry under `key` was stored and until when it is fresh, without reading its value:
- * a caller that already holds the value as stored then (`fetchedAt`) need not parse it again.
- */
+/** A caller already holding the value stored at `fetchedAt` need not parse it again. */
 export async function cachedEntryStamp(db: Database, key: string, now: Date): Promise<{ fetchedAt: string; fresh: boolean } | undefined> {
   const { upstreamCache } = tablesOf(db);
   const stamp = { fetchedAt: upstreamCache.fetchedAt, expiresAt: upstreamCache.expiresAt };
@@ -50,13 +43,12 @@ export async function cachedEntryStamp(db: Database, key: string, now: Date): Pr
   return { fetchedAt: row.fetchedAt, fresh: row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime() };
 }
 
-/** The value under `key` while it is fresh, else undefined. */
 export async function getCached<T>(db: Database, key: string, now: Date): Promise<T | undefined> {
   const entry = await getCachedEntry<T>(db, key, now);
   return entry?.fresh ? entry.value : undefined;
 }
 
-/** Stores (or replaces) `value` under `key`; without `ttlMs` it never expires. */
+/** Without `ttlMs` it never expires. */
 export async function putCached(db: Database, key: string, value: unknown, now: Date, ttlMs?: number): Promise<void> {
   const row = {
     key,

@@ -1,16 +1,10 @@
-/**
- * Hot reads (the leaderboard, a league) answered from memory: each answer is kept with the
- * version of the league it was read at, serialized once and compressed once per encoding,
- * and tagged with an ETag built from that version, so a client holding the current one gets
- * a 304 without the body. A write bumps the version (src/features/leagues/league-versions-store.ts), which
- * makes the kept answer unusable; the cache is bounded by bytes, least recently used first.
- */
+/** Each answer kept with its league's version, serialized and compressed once, its ETag from the version; bounded by bytes, LRU. */
 import crypto from 'node:crypto';
 import { compress, MIN_COMPRESSED_BYTES, type ContentEncoding } from './compression';
 import { preferredEncoding } from './negotiation';
 import type { RawAnswer } from './raw-answer';
 
-/** Bytes kept per cache (bodies and their compressed forms); a 100,000-team leaderboard is ~20 MB. */
+/** Bodies and their compressed forms. */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
@@ -22,7 +16,7 @@ interface Entry {
   bytes: number;
 }
 
-/** Distinguishes this process's tags from another's that reached the same version of a new database. */
+/** So two processes reaching the same version of a new database never share a tag. */
 const instance = crypto.randomBytes(4).toString('hex');
 
 export class AnswerCache {
@@ -33,13 +27,7 @@ export class AnswerCache {
 
   constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {}
 
-  /**
-   * The answer to `request` for `key` at `version`: a 304 when the client's If-None-Match
-   * names it, else the kept bytes, else what `produce` returns, serialized and kept.
-   * `readVersion` is asked again after producing: an answer that raced a write is served
-   * but not kept. When `produce` answers undefined (its answer must not be kept) there is no
-   * answer here: the caller answers afresh, untagged.
-   */
+  /** An answer that raced a write is served but not kept; when `produce` answers undefined, the caller answers afresh, untagged. */
   async answer(
     request: Request,
     key: string,
@@ -53,12 +41,10 @@ export class AnswerCache {
     }
     let entry = this.entries.get(key);
     if (entry && entry.version === version) {
-      // most recently used goes last
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else {
-      // Requests that find the same new version share one production: under 200 connections a
-      // write used to set every one of them producing (and compressing) its own copy at once.
+      // Requests that find the same new version share one production instead of each compressing its own copy.
       const shared = this.producing.get(key);
       const produced = (shared?.version === version ? await shared.entry : undefined) ?? (await this.produceShared(key, version, etag, produce, readVersion));
       if (!produced) return undefined;
@@ -67,7 +53,7 @@ export class AnswerCache {
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
   }
 
-  /** Produces `key` at `version` once for every request that arrives while it runs; undefined when it must not be kept. */
+  /** Undefined when it must not be kept. */
   private async produceShared(
     key: string,
     version: number,
@@ -140,13 +126,13 @@ export class AnswerCache {
     }
   }
 
-  /** Bytes held now (for tests and the bench). */
+  /** For tests and the bench. */
   get size(): number {
     return this.bytes;
   }
 }
 
-/** The player's browser may keep the answer but must ask again (with the tag) before using it. */
+/** The browser may keep the answer but must revalidate with the tag. */
 const CACHE_CONTROL = 'private, no-cache';
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {

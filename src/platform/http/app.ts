@@ -1,9 +1,4 @@
-/**
- * The HTTP app: Elysia on Node, made of plugins in the order a request meets them (its id and
- * log line, the answer headers, the web app, the guards, the error mapping, the check of its
- * path and query values) and one feature plugin per resource family. Its type is the web
- * app's API client (Eden Treaty).
- */
+/** Plugins in the order a request meets them, then one feature plugin per resource family; its type is the web app's Eden client. */
 import { node } from '@elysiajs/node';
 import { type AnyElysia, Elysia } from 'elysia';
 import { routesWhen } from './optional-routes';
@@ -81,20 +76,15 @@ export function createApp(ctx: AppContext) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** The app as a web handler (in-process tests): a web Request in, a web Response out. */
 export function webHandler(app: App): (request: Request) => Promise<Response> {
   return (request) => app.handle(request);
 }
 
-/**
- * The document for `config` alone (`fantasy openapi`, the tests' answer checks): the routes are
- * built but never run, so nothing behind them (database, services) is opened.
- */
+/** The routes are built but never run, so nothing behind them is opened. */
 export function documentFor(config: Config): Record<string, unknown> {
   return openApiDocument(createApp({ config } as AppContext), version);
 }
 
-/** `/leagues/:id` as OpenAPI writes it: `/leagues/{id}`. */
 export function openApiPath(template: string): string {
   return template.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }

@@ -1,7 +1,4 @@
-/**
- * What the socket knows about a request and its headers do not: the peer's address
- * and the local port it reached. The listener records them; guards and limiters read them.
- */
+/** What the socket knows and the headers do not; the listener records it, guards and limiters read it. */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -9,9 +6,8 @@ import proxyaddr from 'proxy-addr';
 import { nodeMessageOf } from './request-body';
 
 export interface Connection {
-  /** the peer's address as the socket saw it */
   remoteAddress: string;
-  /** the port this service accepted the request on (the real one when 0 was asked for) */
+  /** the real one when 0 was asked for */
   localPort: number;
 }
 
@@ -28,17 +24,11 @@ export function connectionOf(request: Request): Connection | undefined {
   return socket ? { remoteAddress: socket.remoteAddress ?? 'unknown', localPort: socket.localPort ?? 0 } : undefined;
 }
 
-/** config `trustProxy`: false, true (one proxy), a hop count, or the trusted proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | number | string[];
 
 type TrustFunction = (address: string, hop: number) => boolean;
 
-/**
- * Which hops of a request's path are proxies of ours, as proxy-addr asks: hop 0 is the socket's
- * peer, hop 1 the last `X-Forwarded-For` entry, and so on leftwards. `true` trusts one hop (the
- * reverse proxy in front), a number that many, a list the proxies at those addresses (proxy-addr
- * also reads `loopback`, `linklocal` and `uniquelocal`); null trusts none.
- */
+/** Hop 0 is the socket's peer, hop 1 the last `X-Forwarded-For` entry, and so on leftwards; null trusts none. */
 export function proxyTrust(trustProxy: TrustProxy): TrustFunction | null {
   if (trustProxy === false || trustProxy === 0) return null;
   const hops = trustProxy === true ? 1 : trustProxy;
@@ -48,13 +38,7 @@ export function proxyTrust(trustProxy: TrustProxy): TrustFunction | null {
 
 const compiled = new Map<TrustProxy, TrustFunction | null>();
 
-/**
- * The client's address for per-address limits (keyed by addressKey): the socket's peer, or
- * behind trusted proxies the first `X-Forwarded-For` entry, walking from the right, that no
- * trusted proxy added. Entries further left are whatever the client chose to send. An entry
- * that is not an address is passed over for the trusted hop after it. Without a socket
- * (in-process calls) it is `unknown`, one bucket.
- */
+/** Behind trusted proxies, the first forwarded entry from the right no trusted proxy added; entries further left are the client's say. */
 export function clientAddress(request: Request, trustProxy: TrustProxy): string {
   const socketAddress = connectionOf(request)?.remoteAddress;
   if (!socketAddress) return 'unknown';
@@ -69,10 +53,7 @@ export function clientAddress(request: Request, trustProxy: TrustProxy): string 
   return addressKey(client);
 }
 
-/**
- * One key per client: an IPv4 address as is (also when IPv4-mapped), an IPv6 address by its
- * /64, the block a single subscriber is usually given, so rotating within it buys nothing.
- */
+/** IPv6 by its /64, the block one subscriber is usually given, so rotating within it buys nothing. */
 export function addressKey(address: string): string {
   if (isIP(address) === 0) return address;
   const ip = ipaddr.process(address);

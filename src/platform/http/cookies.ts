@@ -8,12 +8,7 @@ export interface CookieOptions {
   path?: string;
 }
 
-/**
- * One Set-Cookie value, written by the `cookie` package (`stringifySetCookie`, which it also
- * exports as `serialize`): HttpOnly and SameSite=Lax unless told otherwise, and a cookie being
- * cleared also carries a past Expires for browsers that ignore Max-Age. The package checks the
- * name and encodes the value; ours are base64url or JWT, which encode to themselves.
- */
+/** HttpOnly and SameSite=Lax by default; a cleared cookie also carries a past Expires for browsers that ignore Max-Age. */
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   const clearing = options.maxAgeSeconds !== undefined && options.maxAgeSeconds <= 0;
   return stringifySetCookie(name, value, {
@@ -26,7 +21,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   });
 }
 
-/** One cookie of the request, read before Elysia parses cookies (the guards run first). */
+/** Read before Elysia parses cookies: the guards run first. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   return header ? parseCookie(header)[name] : undefined;

@@ -1,10 +1,7 @@
-/**
- * Reading what a client accepts: Accept and Accept-Encoding share one grammar (tokens with
- * optional q-values), so both are read by the one parser here.
- */
+/** Accept and Accept-Encoding share one grammar, so one parser reads both. */
 import type { ContentEncoding } from './compression';
 
-/** The q-value of each token of an Accept-like header, keyed in lower case (the highest when repeated). */
+/** Keyed in lower case, the highest when repeated. */
 export function qualityValues(header: string | null): Map<string, number> {
   const out = new Map<string, number>();
   if (!header) return out;
@@ -22,11 +19,7 @@ export function qualityValues(header: string | null): Map<string, number> {
   return out;
 }
 
-/**
- * The encoding to answer with among `available`: the one the client values most (`*` standing
- * for any it does not name), the earlier in `available` on a tie; never one it refused with
- * q=0. Null for identity, also when the header is absent.
- */
+/** `*` stands for any not named, ties go to the earlier in `available`, never one refused with q=0; null for identity. */
 export function preferredEncoding(acceptEncoding: string | null, available: readonly ContentEncoding[] = ['br', 'gzip']): ContentEncoding | null {
   if (!acceptEncoding) return null;
   const q = qualityValues(acceptEncoding);

@@ -1,10 +1,4 @@
-/**
- * The OpenAPI 3.1 document, made by @elysiajs/openapi from the routes this deployment mounts
- * (zod through `z.toJSONSchema`, route-schemas.ts), so it cannot drift from what is served.
- * What Elysia's generator has no word for is added here: the interface's named shapes as
- * components, the refusal every operation may answer, the session and bearer schemes, and
- * the 302 of the sign-in redirects.
- */
+/** Made from the mounted routes, so it cannot drift; what Elysia's generator has no word for is added here. */
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { AnyElysia } from 'elysia';
 import { z } from 'zod';

@@ -1,7 +1,4 @@
-/**
- * An answer already in bytes (a cached answer, a web app asset), applied to Elysia's `set`
- * and returned as a Buffer, which Elysia on Node writes as it stands.
- */
+/** Returned as a Buffer, which Elysia on Node writes as it stands. */
 export interface RawAnswer {
   status: number;
   headers: Record<string, string>;

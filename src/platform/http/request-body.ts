@@ -1,13 +1,8 @@
-/**
- * Reading a JSON body for a route: Elysia's own JSON parser answers a broken body with its
- * own 400 and reads the body as a web stream. Ours reads node's request buffered (through
- * srvx's NodeRequest, which Elysia on Node receives), bounded by the route's limit, and
- * refuses with the route's own constant.
- */
+/** Elysia's parser answers a broken body with its own 400 and builds a web stream; this reads node's message buffered, within the route's limit. */
 import type { IncomingMessage } from 'node:http';
 import { type ErrorCode, Failure } from '../../domain/errors';
 
-/** A body over its route's limit. The password routes answer it as plain text (the spec's one exception). */
+/** The password routes answer it as plain text (the spec's one exception). */
 export class BodyTooLarge extends Error {
   constructor(readonly answerAs: 'json' | 'text' = 'json') {
     super('body too large');
@@ -15,10 +10,8 @@ export class BodyTooLarge extends Error {
   }
 }
 
-/** Enough for the largest legitimate player request (a full genie turn is under 100 KB). */
 export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 
-/** node's message behind srvx's request, when the request came over a socket */
 export function nodeMessageOf(request: Request): IncomingMessage | undefined {
   return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 }
@@ -64,14 +57,12 @@ async function readWebBody(request: Request, limitBytes: number, answerAs: 'json
 }
 
 export interface JsonBodyRules {
-  /** the constant a body that is empty or not JSON answers */
   malformed: ErrorCode;
   limitBytes?: number;
   /** the password routes answer an oversized body as plain text */
   tooLargeAs?: 'json' | 'text';
 }
 
-/** The body parsed as JSON; anything that is not JSON answers 400 with the route's constant. */
 export async function readJsonBody(request: Request, rules: JsonBodyRules): Promise<unknown> {
   const limit = rules.limitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const answerAs = rules.tooLargeAs ?? 'json';

@@ -1,4 +1,4 @@
-/** What the OpenAPI document says of a route beside its schemas (detail of an Elysia route). */
+/** What the OpenAPI document says of a route beside its schemas. */
 export type Access = 'public' | 'session' | 'service';
 
 const SECURITY: Record<Access, Record<string, string[]>[]> = {
@@ -8,11 +8,11 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 };
 
 export interface RouteDoc {
-  /** the OpenAPI operationId: a verb phrase, unique across the interface */
+  /** a verb phrase, unique across the interface */
   id: string;
   summary: string;
   description?: string;
-  /** other templates the same handler serves (documented as `x-aliases`) */
+  /** documented as `x-aliases` */
   aliases?: string[];
 }
 
@@ -29,5 +29,4 @@ export function docs(tag: string, access: Access) {
   });
 }
 
-/** The detail of a template served only as another route's alias: left out of the document. */
 export const alias = { detail: { hide: true } } as const;

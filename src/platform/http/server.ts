@@ -1,12 +1,4 @@
-/**
- * The listener: node:http handing each request to the Elysia app through srvx's NodeRequest
- * and sendNodeResponse (the bridge @elysiajs/node's own listen uses, which builds no web
- * Request or Response unless a handler asks for one). We own the server rather than call
- * `app.listen` to report the real port when 0 was asked for (the adapter reports 0), to
- * refuse a port already taken (the adapter sets reusePort, so a second `serve` would share
- * it silently), to drain in-flight requests on shutdown, and to answer what Node refuses
- * before a request exists in the error shape.
- */
+/** Our own listener to report the real port when 0 is asked, refuse a taken port (the adapter sets reusePort), drain on shutdown, and answer Node's refusals in the error shape. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -15,34 +7,30 @@ import type { Logger } from '../log';
 import { requestTurns, type TurnOptions } from './request-turns';
 import { ERROR_STATUS, type ErrorCode } from '../../domain/errors';
 
-/** What the listener serves: an Elysia app's `fetch` (web Request in, Response out). */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** stops accepting, closes idle connections at once, waits for requests in flight (up to `graceMs`), then resolves */
+  /** waits for requests in flight up to `graceMs` */
   close(graceMs?: number): Promise<void>;
 }
 
 export interface ListenOptions {
-  /** the request line's clock, loop measure and shed counter (request-turns.ts) */
   turns?: TurnOptions;
-  /** how long a request may take to arrive, headers and body (60 s): a slower one answers 408 */
+  /** a slower one answers 408 */
   requestTimeoutMs?: number;
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger, options: ListenOptions = {}): Promise<RunningServer> {
-  // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body:
-  // both are answered here in the error shape instead.
+  // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body.
   let stopping = false;
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const inFlight = new Set<http.ServerResponse>();
   const turns = requestTurns(options.turns);
-  // Once stopping, an answer closes its connection, which is let go as soon as it is idle: a
-  // browser would otherwise keep it open for the keep-alive timeout and send more on it.
+  // Once stopping, an answer closes its connection, or a browser would keep it for the keep-alive timeout.
   const lastOnItsConnection = (res: http.ServerResponse) => {
     res.shouldKeepAlive = false;
     res.once('finish', () => server.closeIdleConnections());
@@ -50,26 +38,23 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
   const server = http.createServer(
     {
       requireHostHeader: false,
-      // headers and body alike must have arrived by then
       requestTimeout,
       headersTimeout: requestTimeout,
-      // Node looks for requests past their deadline only this often (every 30 s by default, so
-      // slow headers waited up to 90 s for their 408)
+      // Node otherwise looks for requests past their deadline only every 30 s
       connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.round(requestTimeout / 10))),
     },
     (req, res) => {
       inFlight.add(res);
       res.once('close', () => inFlight.delete(res));
       if (stopping) lastOnItsConnection(res);
-      // an overloaded line turns the newcomer away now rather than after a wait with no end
+      // turned away now rather than after a wait with no end
       if (!turns.enter(() => void bridge(fetch, req, res, log))) refuse(res, 'OVERLOADED', { 'retry-after': '1' });
     },
   );
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseClient(error, socket, log));
-  // CONNECT asks for a tunnel, which this service never opens; unheard, Node closes the
-  // connection without a word
+  // CONNECT: no tunnel is ever opened; unheard, Node would close without a word
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
     log.info('request refused: CONNECT', { status: ERROR_STATUS.MALFORMED_REQUEST, error: 'MALFORMED_REQUEST' });
     answerOnSocket(socket, 'MALFORMED_REQUEST');
@@ -96,7 +81,6 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
           turns.stop();
           resolve();
         });
-        // keep-alive connections a browser holds open would otherwise hold the close up
         server.closeIdleConnections();
       }),
   };
@@ -127,8 +111,7 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
   }
   try {
     const request = new NodeRequest({ req, res });
-    // The origin is fixed, never the client's Host header: a short or odd Host must not move
-    // the path the guards and the router read (srvx would build the URL from it).
+    // A fixed origin, never the client's Host header, so an odd Host cannot move the path the guards and router read.
     request._url = localUrl(req.url ?? '');
     const response = await fetch(request as Request);
     await sendNodeResponse(res, response as never);
@@ -139,12 +122,7 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
   }
 }
 
-/**
- * The request's URL on our fixed origin. Given its parts, srvx's FastURL keeps them as they are
- * and builds no WHATWG URL (a full parse per request) unless the path has something to
- * normalise (dot segments, a backslash, a character a URL escapes), where it parses
- * `http://localhost<target>` exactly as a string would have been.
- */
+/** Given its parts, srvx's FastURL builds no WHATWG URL unless the path needs normalising. */
 function localUrl(target: string): URL {
   const path = target.startsWith('/') ? target : `/${target}`;
   const query = path.indexOf('?');
@@ -164,15 +142,10 @@ const CLIENT_ERRORS: Record<string, ErrorCode> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
 };
 
-/**
- * What Node refuses before a request exists (an unknown method, headers over its limit, bad
- * framing, a request too slow to arrive) answers in the error shape too, instead of Node's
- * empty 400/431. The connection is closed after: its framing can no longer be trusted.
- */
+/** Instead of Node's empty 400/431; the connection is closed after, its framing no longer trusted. */
 function refuseClient(error: NodeJS.ErrnoException, socket: Duplex, log: Logger): void {
   const code: ErrorCode = CLIENT_ERRORS[error.code ?? ''] ?? 'MALFORMED_REQUEST';
-  // A peer that went away, or a response whose head is already on the wire (a body that
-  // broke its framing after the handler answered), leaves nothing to answer in.
+  // A peer gone, or a response whose head is already on the wire, leaves nothing to answer in.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
@@ -182,7 +155,7 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Duplex, log: Logger)
   answerOnSocket(socket, code);
 }
 
-/** An answer in the error shape written on the connection itself (no response object exists), which it then closes. */
+/** No response object exists; the connection is closed after. */
 function answerOnSocket(socket: Duplex, code: ErrorCode): void {
   const body = JSON.stringify({ error: code });
   socket.end(

@@ -1,4 +1,3 @@
-
 import { resolvedFrontendUrl } from '../config';
 import { fail } from '../../domain/errors';
 import { beyondMaximum, renewedSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionClaims, verifySessionToken } from '../../features/auth/session-tokens';
@@ -7,7 +6,7 @@ import { readCookie, serializeCookie } from './cookies';
 
 const verified = new WeakMap<Request, SessionClaims>();
 
-/** The verified claims of the request's session cookie; 401 when missing, expired or not ours. */
+/** 401 when missing, expired or not ours. */
 export async function requireSession(ctx: AppContext, request: Request): Promise<SessionClaims> {
   const known = verified.get(request);
   if (known) return known;
@@ -40,7 +39,7 @@ function sessionMaximumSeconds(ctx: AppContext): number {
   return ctx.config.sessions.maximumDays * 86_400;
 }
 
-/** The cookie of a renewed session when this one is past half its life (README, sessions), else null. */
+/** Past half its life (README, sessions), else null. */
 export async function renewedSessionCookie(ctx: AppContext, claims: SessionClaims): Promise<string | null> {
   if (!ctx.signingSecret) return null;
   const token = await renewedSessionToken(claims, ctx.signingSecret, ctx.clock.now(), sessionMaximumSeconds(ctx));

@@ -1,8 +1,4 @@
-/**
- * The players' web app, served from the same origin as the API: the shell for every path
- * the app owns (and for `/` when a browser navigates there), and the content-hashed assets
- * precompressed at build time. Everything else falls through to the API untouched.
- */
+/** The shell for every path the app owns, and assets precompressed at build time; everything else falls through to the API. */
 import { webAppFile } from '../embedded';
 import type { ContentEncoding } from './compression';
 import { preferredEncoding, qualityValues } from './negotiation';
@@ -12,9 +8,8 @@ export type WebAppResponder = (request: Request, path: string) => RawAnswer | nu
 
 interface Manifest {
   shell: string;
-  /** the API reference page (GET /docs) */
   docs?: string;
-  /** `cache`: the file's own cache-control (the service worker's fixed address); else kept a year */
+  /** `cache`: the file's own cache-control (the service worker's fixed address); else a year */
   assets: Record<string, { file: string; type: string; cache?: string }>;
 }
 
@@ -26,7 +21,7 @@ interface Asset {
   br: Buffer | null;
 }
 
-/** Paths of the app's own router (web/router.ts); `/auth/callback` is the app's, not the API's. */
+/** `/auth/callback` is the app's, not the API's. */
 const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report', '/notification-settings']);
 const APP_PREFIXES = ['/leagues/', '/join/'];
 
@@ -34,24 +29,17 @@ export function isAppPath(path: string): boolean {
   return APP_PATHS.has(path) || APP_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** Where the service's own answers live: a browser there gets them as they are, never the shell. */
+/** A browser there gets them as they are, never the shell. */
 const SERVICE_PREFIXES = ['/api/', '/internal/', '/auth/', '/assets/'];
 const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics', '/docs']);
 
-/**
- * An address nothing answers, asked for by a browser navigation: the shell with status 404,
- * so the app draws its own not-found screen with a way home instead of a raw JSON error.
- * API clients (who do not prefer HTML) keep `{"error":"NOT_FOUND"}`.
- */
+/** The shell with status 404, so the app draws its not-found screen; API clients keep `{"error":"NOT_FOUND"}`. */
 export function isNavigationToNowhere(path: string, accept: string | null): boolean {
   if (isAppPath(path) || SERVICE_PATHS.has(path) || SERVICE_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
   return prefersHtml(accept);
 }
 
-/**
- * The page may load only what this origin serves: no inline script or style, no third
- * party, no framing. Thumbnails are not shown, so images are same-origin too.
- */
+/** No inline script or style, no third party, no framing; thumbnails are not shown, so images are same-origin too. */
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
     "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
@@ -59,10 +47,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
 };
 
-/**
- * The API reference keeps the same policy, but for images: Swagger UI's stylesheet draws its
- * icons as data: SVGs. Its scripts and styles are files of this origin like the app's.
- */
+/** Swagger UI's stylesheet draws its icons as data: SVGs. */
 const DOCS_SECURITY_HEADERS: Record<string, string> = {
   ...SECURITY_HEADERS,
   'content-security-policy':
@@ -71,12 +56,8 @@ const DOCS_SECURITY_HEADERS: Record<string, string> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * A browser navigation names text/html outright; an API client asks for JSON or anything.
- * HTML wins only when it is named and not valued below JSON.
- */
+/** HTML wins only when it is named and not valued below JSON. */
 export function prefersHtml(accept: string | null): boolean {
-  // most requests are API calls that never name HTML: no parse for them
   if (accept === null || !accept.toLowerCase().includes('text/html')) return false;
   const q = qualityValues(accept);
   const html = q.get('text/html') ?? 0;
@@ -84,7 +65,6 @@ export function prefersHtml(accept: string | null): boolean {
   return html > 0 && html >= json;
 }
 
-/** The encodings an asset was precompressed in, brotli first. */
 function encodingsOf(asset: Asset): ContentEncoding[] {
   const available: ContentEncoding[] = [];
   if (asset.br) available.push('br');
@@ -95,7 +75,7 @@ function encodingsOf(asset: Asset): ContentEncoding[] {
 type LoadedApp = { shell: Buffer; docs: Buffer | null; assets: Map<string, Asset> } | null;
 let loaded: { app: LoadedApp } | undefined;
 
-/** The built app, read once per process: it ships with the program and never changes under it. */
+/** Read once per process: it ships with the program. */
 function loadManifest(): LoadedApp {
   return (loaded ??= { app: readManifest() }).app;
 }
@@ -119,10 +99,7 @@ function bodyFor(request: Request, bytes: Buffer): Buffer | null {
   return request.method === 'HEAD' ? null : bytes;
 }
 
-/**
- * Reads the built app once. Without a build (API tests that never ran the web build) it
- * answers nothing and every path reaches the API as before.
- */
+/** Without a build (API-only tests) it answers nothing and every path reaches the API. */
 export function webAppResponder(): WebAppResponder {
   const app = loadManifest();
   return (request, path) => {

@@ -4,8 +4,5 @@ import type { DailyJob } from './scheduler';
 import { settlementJob } from '../../features/contracts/settlement-job';
 import { announceJob } from '../../features/notifications/announce-job';
 
-/**
- * What `serve` runs each day: score yesterday at 05:00 UTC, settle at 06:00, prune
- * caches at 06:30, then announce the morning's results at 07:00 (issue 25).
- */
+/** Score yesterday at 05:00 UTC, settle at 06:00, prune at 06:30, announce at 07:00. */
 export const DAILY_JOBS: readonly DailyJob[] = [collectorJob, settlementJob, housekeepingJob, announceJob];

@@ -1,13 +1,9 @@
-/**
- * The last run of each daily job, whoever started it (the scheduler inside `serve`, or the
- * matching CLI verb from cron), so `fantasy status` can say when each last ran and how it ended.
- */
+/** Whoever started it (the scheduler or a cron CLI verb), so `fantasy status` can say when each last ran and how it ended. */
 import type { Clock } from '../clock';
 import { errorFields } from '../log';
 import type { Database } from '../db/database';
 import { readSetting, writeSetting } from '../db/settings';
 
-/** The daily jobs by the names the scheduler and the status report use. */
 export const JOB_NAMES = ['collect', 'settlement', 'housekeeping', 'announce'] as const;
 
 export interface JobRunRecord {
@@ -15,7 +11,7 @@ export interface JobRunRecord {
   finishedAt: string;
   ms: number;
   outcome: 'ok' | 'failed';
-  /** the error's message when it failed (never a secret: upstream errors name only a host) */
+  /** never a secret: upstream errors name only a host */
   error?: string;
 }
 
@@ -41,7 +37,6 @@ export async function lastJobRun(db: Database, job: string): Promise<JobRunRecor
   }
 }
 
-/** Runs `work` as one run of `job`: records its start, end and outcome, then answers or rethrows. */
 export async function runRecorded<T>(deps: RecordedRunDeps, job: string, work: () => Promise<T>): Promise<T> {
   const startedAt = deps.clock.now();
   const t0 = performance.now();

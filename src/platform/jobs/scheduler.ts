@@ -1,8 +1,4 @@
-/**
- * Daily jobs inside `serve`: the built-in collector at 05:00 UTC (scoring yesterday), the
- * settlement sweep at 06:00 UTC after the scoring ingest, housekeeping at 06:30. Each job
- * is also a CLI verb and safe to run twice, so a missed or repeated tick does no harm.
- */
+/** Each job is also a CLI verb and safe to run twice, so a missed or repeated tick does no harm. */
 import type { AppContext } from '../app-context';
 import { utcDay } from '../../domain/dates';
 import { errorFields } from '../log';
@@ -23,7 +19,7 @@ export interface DailyJob {
 export interface JobRuns {
   lastRunDay(job: string): Promise<string | undefined>;
   record(job: string, day: string): Promise<void>;
-  /** `work` unless another process runs this job now (several instances on one database) */
+  /** several instances on one database */
   exclusive<T>(job: string, work: () => Promise<T>): Promise<T | undefined>;
 }
 
@@ -46,7 +42,6 @@ export function memoryJobRuns(): JobRuns {
 
 export interface Scheduler {
   stop(): void;
-  /** resolves when no job is running */
   idle(): Promise<void>;
 }
 
@@ -60,7 +55,7 @@ export function nextRun(job: DailyJob, now: Date): Date {
   return at;
 }
 
-/** Today's run time has passed and the job has not completed today (the server was down). */
+/** The server was down at today's run time. */
 export async function missedToday(job: DailyJob, now: Date, runs: JobRuns): Promise<boolean> {
   const last = await runs.lastRunDay(job.name);
   return todaysRun(job, now).getTime() <= now.getTime() && (last === undefined || last < utcDay(now));
@@ -86,16 +81,13 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
     timers.add(timer);
   };
 
-  // The database out of reach (a restart, a failover) stops a job, or its election, half-way:
-  // it is tried again a minute later, as a run missed today, until it completes or the day ends
-  // (every job is safe to run twice; what another instance completed meanwhile is not run again).
+  // The database out of reach stops a job half-way: it is retried a minute later, as missed today, until it completes or the day ends.
   const retryLater = (job: DailyJob, error: unknown) => {
     ctx.log.warn('job stopped: the database is out of reach; trying again later', { job: job.name, retryInMs: DATABASE_RETRY_MS, ...errorFields(error) });
     later(DATABASE_RETRY_MS, () => void execute(job, ctx.clock.now()));
   };
 
-  // `missedAt`: run it only if, at that start, today's run time had passed without a run.
-  // Never rejects: a failure here would stop the queue, and every job after it, for good.
+  // `missedAt`: run only if today's run time had passed without a run. Never rejects, or the queue would stop for good.
   const execute = (job: DailyJob, missedAt?: Date): Promise<void> => {
     const work = queue.then(async () => {
       if (stopped) return;
@@ -104,7 +96,6 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
           if (!(await missedToday(job, missedAt, runs))) return;
           ctx.log.info('running a job missed while the server was down', { job: job.name });
         }
-        // several instances on one PostgreSQL database: one runs the job, the others skip it
         const elected = await runs.exclusive(job.name, async () => {
           if ((await runs.lastRunDay(job.name)) === utcDay(ctx.clock.now())) return 'ran elsewhere';
           await runJob(job);
@@ -127,7 +118,6 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
     const t0 = performance.now();
     ctx.log.info('job started', { job: job.name });
     try {
-      // recorded for `fantasy status` and counted for /metrics, whatever the outcome
       await runRecorded(ctx, job.name, () => job.run(ctx, started));
       await runs.record(job.name, utcDay(started));
       ctx.log.info('job finished', { job: job.name, ms: Math.round(performance.now() - t0) });
@@ -139,7 +129,7 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
 
   const arm = (job: DailyJob) => {
     const wait = Math.max(1_000, nextRun(job, ctx.clock.now()).getTime() - ctx.clock.now().getTime());
-    // setTimeout holds at most ~24.8 days; a day is well inside that.
+    // setTimeout holds at most ~24.8 days.
     later(wait, () => void execute(job).finally(() => arm(job)));
   };
 

@@ -1,10 +1,4 @@
-/**
- * Hot reads answered from the answer cache (answer-cache.ts) by version: a handler names the
- * answer's key and how to read its version, and produces the value only when the kept one is
- * stale. A producer that had to fetch an input after all (its version promised every input was
- * stored, and one went in between) answers `unkept(value)`: served afresh and untagged, slower,
- * never stale.
- */
+/** A producer that had to fetch an input after all answers `unkept(value)`: served afresh and untagged, never stale. */
 import { AnswerCache } from '../answer-cache';
 import { type ResponseSet, sendRaw } from '../raw-answer';
 
@@ -13,10 +7,9 @@ export interface Cacheable {
   set: ResponseSet;
 }
 
-/** Headers the producer wants kept with the answer (never the request's own, like its id). */
+/** Never the request's own, like its id. */
 export type KeptHeaders = Record<string, string>;
 
-/** An answer to serve once and not keep. */
 export class Unkept<T> {
   constructor(readonly body: T) {}
 }
@@ -30,10 +23,7 @@ type Produced<T> = T | Unkept<T>;
 export class CachedAnswers {
   private readonly cache = new AnswerCache();
 
-  /**
-   * The answer for `key` at the version `version()` reads. Typed as the produced value, which
-   * is what the client receives; at run time a kept answer is its bytes.
-   */
+  /** Typed as the produced value; at run time a kept answer is its bytes. */
   async reply<T>(
     c: Cacheable,
     key: string | undefined,

@@ -1,10 +1,4 @@
-/**
- * The one mapping from anything thrown to what a client sees: a Failure keeps its constant, a
- * body over its limit is a 413, Elysia's own refusals (an unknown route, a body or query it
- * could not check) become the interface's constants, the database out of reach or busy is a 503
- * with Retry-After (the store decides which, database-errors.ts), everything else is a 500 whose
- * details stay in the log under the request id.
- */
+/** The one mapping from anything thrown to the error shape; anything unnamed is a 500 whose details stay in the log under the request id. */
 import { Elysia, NotFoundError, ParseError, ValidationError } from 'elysia';
 import { ERROR_STATUS, type ErrorCode, Failure } from '../../../domain/errors';
 import { errorFields, type Logger } from '../../log';
@@ -21,9 +15,9 @@ function answer(set: { status?: number | string; headers: Record<string, unknown
 
 export function errorAnswers(log: Logger) {
   return new Elysia({ name: 'error-answers' }).onError({ as: 'global' }, ({ error: thrown, set, request }) => {
-    // Elysia wraps what a parse hook throws (a route's body reader) in its own ParseError
+    // Elysia wraps what a parse hook throws in its own ParseError
     const unwrapped = thrown instanceof ParseError && thrown.cause !== undefined ? thrown.cause : thrown;
-    // a read that lost its connection reaches here as the driver threw it; a write is named by its transaction
+    // a read that lost its connection arrives as the driver threw it; a write is named by its transaction
     const error = databaseFailure(unwrapped) ?? unwrapped;
     const headers = set.headers as Record<string, unknown>;
     const target = { set: set as { status?: number | string; headers: Record<string, unknown> } };

@@ -1,10 +1,4 @@
-/**
- * The guards, run on every request before it is routed, so every path under a prefix is
- * covered, including ones no route matches (an anonymous caller cannot probe which /api/v1
- * routes exist): a session for `/api/`, the Origin and content-type rule for its writes, the
- * scoring engine's bearer token for `/internal/`. Routes then read the session's player
- * through `playerSession`, resolved once per request.
- */
+/** Run before routing, so every path under a prefix is covered and an anonymous caller cannot probe which /api/v1 routes exist. */
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../app-context';
 import { frontendOrigin } from '../../config';
@@ -14,7 +8,7 @@ import { guardWrite } from '../origins';
 import { verifyServiceToken } from '../service-token';
 import { renewedSessionCookie, requireSession } from '../session';
 
-/** The path as Elysia's router reads it: from the first slash after the origin to the query. */
+/** From the first slash after the origin to the query, as Elysia's router reads it. */
 export function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   if (start < 0) return '/';
@@ -29,7 +23,6 @@ export function guards(ctx: AppContext) {
   return new Elysia({ name: 'guards' }).onRequest(async ({ request, set }) => {
     const headers = set.headers as Record<string, string>;
     const origin = request.headers.get('origin');
-    // CORS for the configured frontend origin only
     const corsAllowed = origin !== null && origin === allowedOrigin;
     if (corsAllowed) {
       headers['access-control-allow-origin'] = allowedOrigin;
@@ -59,12 +52,11 @@ export function guards(ctx: AppContext) {
   });
 }
 
-/** The session's verified claims, for the routes that answer from the token alone. */
 export function sessionClaims(ctx: AppContext) {
   return new Elysia().derive({ as: 'scoped' }, async ({ request }) => ({ claims: await requireSession(ctx, request) }));
 }
 
-/** The session's player for routes under `/api/`, after the guard verified the session. */
+/** Resolved once per request, after the guard verified the session. */
 export function playerSession(ctx: AppContext, services: Services) {
   return new Elysia().derive({ as: 'scoped' }, async ({ request }) => ({
     player: await services.auth.sessionPlayer(await requireSession(ctx, request)),

@@ -1,8 +1,4 @@
-/**
- * Every request's id, its one JSON log line and its metric, named by the route template
- * (never the raw path: an invitation code opens a private league and must not reach the log
- * or a metric label, whatever shape the client gave the path).
- */
+/** Named by the route template, never the raw path: an invitation code must not reach the log or a metric label. */
 import crypto from 'node:crypto';
 import { type AnyElysia, Elysia } from 'elysia';
 import { Memoirist } from 'memoirist';
@@ -23,10 +19,7 @@ export function requestIdOf(request: Request): string | undefined {
   return marks.get(request)?.id;
 }
 
-/**
- * The template of a request a guard refused before Elysia routed it (a 401 still names its
- * route), looked up in Elysia's own router library over the app's routes, built on first use.
- */
+/** For requests a guard refused before routing (a 401 still names its route), from Elysia's own router library. */
 class RouteNames {
   private router: Memoirist<string> | undefined;
 

@@ -1,4 +1,4 @@
-/** The players' web app on the API's origin: its assets and its shell, before any guard runs. */
+/** Before any guard runs. */
 import { Elysia } from 'elysia';
 import { sendRaw } from '../raw-answer';
 import { webAppResponder } from '../web-app';

@@ -6,7 +6,6 @@ export function namedCode(message: string | undefined, fallback: ErrorCode): Err
   return message !== undefined && Object.hasOwn(ERROR_STATUS, message) ? (message as ErrorCode) : fallback;
 }
 
-/** The constant a zod refusal answers: the first issue's, when it names one. */
 export function refusalCode(issues: readonly z.core.$ZodIssue[], fallback: ErrorCode): ErrorCode {
   return namedCode(issues[0]?.message, fallback);
 }

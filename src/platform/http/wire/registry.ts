@@ -1,7 +1,4 @@
-/**
- * Every named wire shape of the interface (and our additions), registered once by name:
- * the OpenAPI document lists them as components and refers to them wherever a route uses one.
- */
+/** Registered once by name: the OpenAPI document lists them as components and refers to them wherever a route uses one. */
 import type { z } from 'zod';
 
 interface NamedShape {
@@ -12,7 +9,6 @@ interface NamedShape {
 
 const shapes: NamedShape[] = [];
 
-/** Registers `schema` under the interface's name for it and returns it unchanged. */
 export function named<S extends z.ZodType>(id: string, schema: S, description?: string): S {
   if (shapes.some((shape) => shape.id === id)) throw new Error(`wire shape ${id} is named twice`);
   shapes.push(description === undefined ? { id, schema } : { id, schema, description });

@@ -1,12 +1,8 @@
-/** Small building blocks the request schemas share. */
 import { z } from 'zod';
 import type { ErrorCode } from '../../../domain/errors';
 import { isPlainObject } from '../../../domain/values';
 
-/**
- * A JSON body that is not an object reads as `{}`: its fields are then each missing, so the
- * first field's own constant answers, the same as for an object that lacks it.
- */
+/** Not an object reads as `{}`, so the first field's own constant answers, as for an object that lacks it. */
 export function objectBody<S extends z.ZodObject>(shape: S) {
   return z.preprocess((value) => (isPlainObject(value) ? value : {}), shape);
 }
@@ -27,7 +23,6 @@ export function canonical<T>(code: ErrorCode, canonicalOf: (input: unknown) => T
   return canonicalized(z.unknown(), code, canonicalOf);
 }
 
-/** A string field a domain rule turns canonical; anything else, or nothing, is refused with `code`. */
 export function canonicalString<T>(code: ErrorCode, canonicalOf: (text: string) => T | null) {
   return canonicalized(z.string({ error: code }), code, canonicalOf);
 }
@@ -38,5 +33,5 @@ export const repeated = z
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
-/** A query parameter read once: a repeated name counts by its first value, as URLSearchParams.get does. */
+/** A repeated name counts by its first value, as URLSearchParams.get does. */
 export const firstValue = z.union([z.string(), z.array(z.string())]).transform((value) => (Array.isArray(value) ? value[0] : value));

@@ -1,7 +1,6 @@
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { leagues } from './leagues';
 
-/** PostgreSQL twin of ../schema/activity.ts; the id still orders the feed and is its cursor. */
 export const leagueActivity = pgTable(
   'league_activity',
   {

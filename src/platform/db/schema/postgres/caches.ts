@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
-/** PostgreSQL twin of ../schema/caches.ts; `at_ms` holds epoch milliseconds, past a 32-bit integer. */
+/** `at_ms` holds epoch milliseconds, past a 32-bit integer. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {

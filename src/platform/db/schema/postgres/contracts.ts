@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { leagues, teams } from './leagues';
 
-/** PostgreSQL twin of ../schema/contracts.ts; credits fit an integer, as in SQLite. */
+/** Credits fit an integer, as in SQLite. */
 export const contracts = pgTable(
   'contracts',
   {

@@ -1,7 +1,6 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { leagues, teams } from './leagues';
 
-/** PostgreSQL twin of ../schema/head-to-head.ts. */
 export const h2hRounds = pgTable(
   'h2h_rounds',
   {

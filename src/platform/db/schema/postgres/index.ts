@@ -1,4 +1,3 @@
-/** The PostgreSQL schema: table for table the SQLite one in ../schema (drizzle pg-core). */
 export * from './players';
 export * from './leagues';
 export * from './contracts';

@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { players } from './players';
 
-/** PostgreSQL twin of ../schema/leagues.ts: SQLite's REAL is an 8-byte float, so double precision. */
+/** SQLite's REAL is an 8-byte float, so double precision. */
 export const languageScales = pgTable('language_scales', {
   domain: text('domain').primaryKey(),
   scale: doublePrecision('scale').notNull(),

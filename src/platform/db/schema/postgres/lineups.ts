@@ -1,7 +1,6 @@
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { teams } from './leagues';
 
-/** PostgreSQL twin of ../schema/lineups.ts. */
 export const lineupVersions = pgTable(
   'lineup_versions',
   {

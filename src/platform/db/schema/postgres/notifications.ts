@@ -3,7 +3,6 @@ import { players } from './players';
 import { leagues, teams } from './leagues';
 import { contracts } from './contracts';
 
-/** PostgreSQL twin of ../schema/notifications.ts. */
 export const notifications = pgTable(
   'notifications',
   {

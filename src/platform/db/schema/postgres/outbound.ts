@@ -2,7 +2,6 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex
 import { leagues } from './leagues';
 import { players } from './players';
 
-/** PostgreSQL twin of ../schema/outbound.ts. */
 export const leagueWebhooks = pgTable('league_webhooks', {
   leagueId: text('league_id')
     .primaryKey()

@@ -1,7 +1,6 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { leagues, teams } from './leagues';
 
-/** PostgreSQL twin of ../schema/performances.ts. */
 export const performances = pgTable(
   'performances',
   {

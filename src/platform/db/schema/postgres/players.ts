@@ -1,6 +1,6 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 
-/** PostgreSQL twin of ../schema/players.ts (test/unit/postgres-schema.test.ts keeps them equal). */
+/** Twin of the SQLite schema; test/unit/postgres-schema.test.ts keeps them equal. */
 export const players = pgTable('players', {
   id: text('id').primaryKey(),
   subject: text('subject').notNull().unique(),

@@ -1,7 +1,6 @@
 import { bigint, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { players } from './players';
 
-/** PostgreSQL twin of ../schema/reports.ts. */
 export const problemReports = pgTable(
   'problem_reports',
   {

@@ -1,11 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { leagues } from './leagues';
 
-/**
- * What happened in a league (issue 24), one row per event, written in the transaction of
- * the action it records. `payload` is the event's JSON (names as they were then, never an
- * amount of credits); the id orders the feed and is its cursor.
- */
+/** Written in the transaction of the action it records; `payload` never carries credits; the id orders the feed and is its cursor. */
 export const leagueActivity = sqliteTable(
   'league_activity',
   {

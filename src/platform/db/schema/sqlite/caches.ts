@@ -1,6 +1,6 @@
 import { sqliteTable, text, primaryKey, index, integer } from 'drizzle-orm/sqlite-core';
 
-/** Attempts counted by the per-player limiters (code attempts, genie, reports); survives restarts. */
+/** Survives restarts. */
 export const rateLimitHits = sqliteTable(
   'rate_limit_hits',
   {
@@ -12,21 +12,20 @@ export const rateLimitHits = sqliteTable(
   (t) => [index('rate_limit_hits_idx').on(t.bucket, t.subject, t.atMs)],
 );
 
-/** One article's daily pageview series for a snapshot day, fetched at most once per day server-wide. */
+/** Fetched at most once per day server-wide. */
 export const viewSeries = sqliteTable(
   'view_series',
   {
     domain: text('domain').notNull(),
     articleId: text('article_id').notNull(),
     snapshotDate: text('snapshot_date').notNull(),
-    /** JSON array of {date, views}; `[]` records "the encyclopedia has no pageviews" */
+    /** `[]` records "the encyclopedia has no pageviews" */
     series: text('series').notNull(),
     fetchedAt: text('fetched_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.domain, t.articleId, t.snapshotDate] })],
 );
 
-/** Upstream answers worth keeping for a while (edition list, site namespaces, market shelves). */
 export const upstreamCache = sqliteTable(
   'upstream_cache',
   {

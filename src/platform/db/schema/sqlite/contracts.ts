@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import { leagues, teams } from './leagues';
 
-/**
- * A time-limited holding of one article by one team. Renewal rewrites the term in place
- *; `heldSince` keeps the first day the team held it so earlier days still score.
- */
+/** Renewal rewrites the term in place; `heldSince` keeps the first day held so earlier days still score. */
 export const contracts = sqliteTable(
   'contracts',
   {
@@ -16,7 +13,6 @@ export const contracts = sqliteTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    /** canonical underscored title */
     articleId: text('article_id').notNull(),
     domain: text('domain').notNull(),
     heldSince: text('held_since').notNull(),
@@ -38,7 +34,7 @@ export const contracts = sqliteTable(
   ],
 );
 
-/** Every movement of money; a team's credits are 1000 + the sum of its rows (never stored). */
+/** A team's credits are 1000 + the sum of its rows, never stored. */
 export const ledgerEntries = sqliteTable(
   'ledger_entries',
   {

@@ -1,11 +1,7 @@
 import { sqliteTable, text, real, integer, primaryKey, index } from 'drizzle-orm/sqlite-core';
 import { leagues, teams } from './leagues';
 
-/**
- * A head-to-head round whose pairings are fixed (at the end of its first day, from the teams
- * in the league then). `finalAt` records when every paired team's days were first all scored:
- * the moment its results went into the activity feed.
- */
+/** Pairings fixed at the end of its first day; `finalAt` is when its results went into the activity feed. */
 export const h2hRounds = sqliteTable(
   'h2h_rounds',
   {
@@ -19,7 +15,7 @@ export const h2hRounds = sqliteTable(
   (t) => [primaryKey({ columns: [t.leagueId, t.round] })],
 );
 
-/** One fixed matchup; `awayTeamId` null is the league average. */
+/** `awayTeamId` null is the league average. */
 export const h2hPairings = sqliteTable(
   'h2h_pairings',
   {
@@ -38,11 +34,7 @@ export const h2hPairings = sqliteTable(
   (t) => [primaryKey({ columns: [t.leagueId, t.round, t.slot] })],
 );
 
-/**
- * A team's points in one round and how many of the round's days are scored, re-summed with
- * every ingest; once the round is final, its matchup's outcome for the team, so the table is
- * one aggregate over these rows rather than every round's matchups played again.
- */
+/** Re-summed with every ingest, with the outcome once final, so the table is one aggregate over these rows. */
 export const h2hTeamRounds = sqliteTable(
   'h2h_team_rounds',
   {
@@ -57,23 +49,19 @@ export const h2hTeamRounds = sqliteTable(
     daysScored: integer('days_scored').notNull(),
     /** null until the round is final (and for a team not paired in it) */
     result: text('result', { enum: ['won', 'drawn', 'lost'] }),
-    /** the opponent's round points (the league average's for the odd team out), once final */
+    /** the league average's for the odd team out */
     pointsAgainst: real('points_against'),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.round] }),
-    // a round's rows (fixtures, settling a round); days_scored answers "is it complete" from the index
+    // days_scored answers "is the round complete" from the index
     index('h2h_team_rounds_round_idx').on(t.leagueId, t.round, t.daysScored),
-    // covers the table's sums, in team order: the first read after a change reads no table row
+    // covers the table's sums, in team order
     index('h2h_team_rounds_record_idx').on(t.leagueId, t.teamId, t.result, t.points, t.pointsAgainst),
   ],
 );
 
-/**
- * The head-to-head table kept like `team_standings`: each team's record re-summed from its
- * settled round rows when a round it played settles, and the ranks (with the table points)
- * written for the whole league by the first read after a change.
- */
+/** Kept like `team_standings`: re-summed when a round settles, ranks written for the whole league after a change. */
 export const h2hStandings = sqliteTable(
   'h2h_standings',
   {

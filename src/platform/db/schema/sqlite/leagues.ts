@@ -1,7 +1,7 @@
 import { sqliteTable, text, real, integer, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import { players } from './players';
 
-/** One measured Language Scale Factor per edition, written once. */
+/** Written once per edition. */
 export const languageScales = sqliteTable('language_scales', {
   domain: text('domain').primaryKey(),
   scale: real('scale').notNull(),
@@ -17,7 +17,6 @@ export const leagues = sqliteTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     domain: text('domain').notNull(),
-    /** frozen copy of the edition's factor at creation */
     languageScale: real('language_scale').notNull(),
     icon: text('icon').notNull(),
     durationDays: integer('duration_days').notNull(),
@@ -25,20 +24,19 @@ export const leagues = sqliteTable(
     endDate: text('end_date').notNull(),
     visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
     invitePolicy: text('invite_policy', { enum: ['members', 'admin'] }).notNull(),
-    /** private leagues only; never serialised */
+    /** never serialised */
     invitationCode: text('invitation_code').unique(),
     adminId: text('admin_id')
       .notNull()
       .references(() => players.id),
     closedAt: text('closed_at'),
     createdAt: text('created_at').notNull(),
-    /** bumped by every write that changes what the league's reads show: answers are cached by it */
+    /** answers are cached by it */
     version: integer('version').notNull().default(0),
     /** points or the set of teams changed since `team_standings` ranks were last written */
     ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
-    /** `points` (the leaderboard decides) or `head-to-head` (issue 24: rounds of matchups); fixed for life */
+    /** fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
-    /** head-to-head only: the days a round lasts (1, 2, 3 or 7) */
     roundDays: integer('round_days'),
     /** round points or pairings changed since `h2h_standings` was last written */
     tableStale: integer('table_stale', { mode: 'boolean' }).notNull().default(true),
@@ -57,10 +55,10 @@ export const teams = sqliteTable(
       .notNull()
       .references(() => players.id),
     name: text('name').notNull(),
-    /** case-folded name: team names are unique per league regardless of case */
+    /** unique per league (domain/name-keys) */
     nameKey: text('name_key').notNull(),
     joinedAt: text('joined_at').notNull(),
-    /** departure on record; a rejoin clears it and keeps the row */
+    /** a rejoin clears it and keeps the row */
     leftAt: text('left_at'),
   },
   (t) => [

@@ -1,10 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { teams } from './leagues';
 
-/**
- * Every save of a team's line-up, kept with its time: day D is scored with the version
- * that stood at the end of D (UTC), so a later edit never rewrites a past day.
- */
+/** Day D is scored with the version that stood at its end (UTC), so a later edit never rewrites a past day. */
 export const lineupVersions = sqliteTable(
   'lineup_versions',
   {

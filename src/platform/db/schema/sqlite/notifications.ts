@@ -3,7 +3,7 @@ import { players } from './players';
 import { leagues, teams } from './leagues';
 import { contracts } from './contracts';
 
-/** An in-box line about a contract; written only after the money moved. */
+/** Written only after the money moved. */
 export const notifications = sqliteTable(
   'notifications',
   {

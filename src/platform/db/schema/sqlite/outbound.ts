@@ -2,13 +2,7 @@ import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'driz
 import { leagues } from './leagues';
 import { players } from './players';
 
-/**
- * Reaching players outside the app (issue 25): a league's one webhook, players' Web Push
- * subscriptions and choices, the outbox both channels are sent from, and what `announce`
- * has already written per league and day.
- */
-
-/** The league admin's webhook; its URL is a secret (answers mask its path). */
+/** Its URL is a secret (answers mask its path). */
 export const leagueWebhooks = sqliteTable('league_webhooks', {
   leagueId: text('league_id')
     .primaryKey()
@@ -17,13 +11,13 @@ export const leagueWebhooks = sqliteTable('league_webhooks', {
   format: text('format', { enum: ['discord', 'slack', 'json'] }).notNull(),
   createdAt: text('created_at').notNull(),
   lastSuccessAt: text('last_success_at'),
-  /** the first failure since the last success: the hook is failing while this is set */
+  /** the hook is failing while this is set */
   failingSince: text('failing_since'),
-  /** what the last failure was, in a word the admin can act on (never the URL) */
+  /** in a word the admin can act on, never the URL */
   lastError: text('last_error'),
 });
 
-/** A browser's push subscription (RFC 8030 endpoint + RFC 8291 keys), one row per endpoint. */
+/** One row per endpoint. */
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {
@@ -39,7 +33,7 @@ export const pushSubscriptions = sqliteTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint), index('push_subscriptions_player_idx').on(t.playerId)],
 );
 
-/** What a player wants pushed; no row means every choice on. */
+/** No row means every choice on. */
 export const pushPreferences = sqliteTable('push_preferences', {
   playerId: text('player_id')
     .primaryKey()
@@ -49,26 +43,22 @@ export const pushPreferences = sqliteTable('push_preferences', {
   roundResult: integer('round_result', { mode: 'boolean' }).notNull().default(true),
 });
 
-/**
- * A message waiting to leave: written in the transaction of what caused it, sent by the
- * outbox worker, retried with backoff for 24 h, then dropped (and counted).
- */
+/** Written in the transaction of what caused it; retried with backoff for 24 h, then dropped and counted. */
 export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     channel: text('channel', { enum: ['webhook', 'push'] }).notNull(),
-    /** webhook: the league whose hook it goes to (read at send time) */
+    /** webhook: read at send time */
     leagueId: text('league_id').references(() => leagues.id, { onDelete: 'cascade' }),
-    /** push: the subscription it goes to */
     subscriptionId: text('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    /** the message as JSON: its kind, sentence and details (never credits, never a code) */
+    /** never credits, never a code */
     payload: text('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'dropped'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: text('created_at').notNull(),
     nextAttemptAt: text('next_attempt_at').notNull(),
-    /** a sender's lease: another process leaves the row alone until then */
+    /** a sender's lease */
     claimedUntil: text('claimed_until'),
     lastError: text('last_error'),
     doneAt: text('done_at'),
@@ -76,7 +66,7 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** What `announce` has written for a league: once per (league, day, kind), in the outbox rows' transaction. */
+/** Once per (league, day, kind), in the outbox rows' transaction. */
 export const announceRuns = sqliteTable(
   'announce_runs',
   {

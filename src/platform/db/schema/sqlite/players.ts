@@ -1,11 +1,10 @@
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** A person who plays. `subject` is what the session's `sub` claim names. */
 export const players = sqliteTable('players', {
   id: text('id').primaryKey(),
   /** identity-provider subject (`idp:<sub>`), `password:<username>` or `dev:demo` */
   subject: text('subject').notNull().unique(),
-  /** one username space for every kind of sign-in; compared case-insensitively */
+  /** one username space for every kind of sign-in */
   username: text('username').notNull().unique(),
   usernameKey: text('username_key').notNull().unique(),
   name: text('name').notNull(),
@@ -14,7 +13,7 @@ export const players = sqliteTable('players', {
   createdAt: text('created_at').notNull(),
 });
 
-/** A password sign-in: one per player at most; the record describes its own algorithm. */
+/** One per player at most; the record describes its own algorithm. */
 export const passwordCredentials = sqliteTable('password_credentials', {
   playerId: text('player_id')
     .primaryKey()
@@ -23,7 +22,6 @@ export const passwordCredentials = sqliteTable('password_credentials', {
   createdAt: text('created_at').notNull(),
 });
 
-/** Small key/value facts the service keeps about itself (the generated signing secret). */
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -1,10 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { players } from './players';
 
-/**
- * Problem reports kept by the service itself, where no issue tracker is configured (issue
- * 36): a self-hoster reads them with `fantasy reports`. The id is the report's number.
- */
+/** Kept where no issue tracker is configured, for `fantasy reports`; the id is the report's number. */
 export const problemReports = sqliteTable(
   'problem_reports',
   {
@@ -16,7 +13,7 @@ export const problemReports = sqliteTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     contactConsent: integer('contact_consent', { mode: 'boolean' }).notNull(),
-    /** the one-line diagnostics the form sent (route, locale, viewport, user agent), as JSON */
+    /** route, locale, viewport, user agent */
     diagnostics: text('diagnostics').notNull(),
     createdAt: text('created_at').notNull(),
   },
