@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { z } from 'zod';
 import { fail } from '../../domain/errors';
 import type { ServiceMetrics } from './service-metrics';
-import { answer } from '../../platform/http/route-schemas';
+import { bytesAnswer } from '../../platform/http/route-schemas';
 import { verifyServiceToken } from '../../platform/http/service-token';
 import { docs } from '../../platform/http/route-docs';
 
@@ -21,10 +21,10 @@ export function metricsRoutes(metrics: ServiceMetrics, token: string) {
         set.headers['www-authenticate'] = 'Bearer';
         fail('UNAUTHORIZED');
       }
-      return (await exposition(metrics, set)) as unknown as string;
+      return exposition(metrics, set);
     },
     {
-      response: answer(z.string()),
+      response: bytesAnswer(z.string()),
       ...docs('Service', 'service')({
         id: 'getMetrics',
         summary: 'Prometheus metrics, in the text exposition format',

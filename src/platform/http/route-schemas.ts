@@ -50,6 +50,11 @@ export function answer<S extends z.ZodType>(schema: S): DeclaredOnly<z.output<S>
   return declaredOnly(schema);
 }
 
+/** An answer the handler hands over as bytes (the Node adapter would set its own content type on a string), documented as `schema`. */
+export function bytesAnswer(schema: z.ZodType): DeclaredOnly<Buffer, Buffer> {
+  return declaredOnly(schema);
+}
+
 /** Typed for the client as what it sends; the handler parses the raw value. */
 export function heldBack<S extends z.ZodType>(schema: S): DeclaredOnly<z.input<S>, z.input<S>> {
   return declaredOnly(schema);
