@@ -111,8 +111,13 @@ function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
         // by the first statement, so a lock taken inside would leave it older than the writes
         // it waited for, and the transaction would abort all the same
         try {
-          await client.query(`SET lock_timeout = '${Math.max(1, Math.round(turnTimeoutMs))}ms'`);
-          for (const league of leagues) await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(league)]);
+          // the wait's limit is set by the first lock's own statement (one round trip fewer per
+          // write): the subquery is volatile, so it runs before the lock is asked for
+          const wait = `${Math.max(1, Math.round(turnTimeoutMs))}ms`;
+          for (const [i, league] of leagues.entries()) {
+            if (i === 0) await client.query(`select pg_advisory_lock(hashtext($1)) from (select set_config('lock_timeout', $2, false)) as wait`, [leagueTurnKey(league), wait]);
+            else await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(league)]);
+          }
           await client.query('RESET lock_timeout');
           return await serializable(handleOn(client), store, work);
         } finally {
