@@ -7,10 +7,12 @@
  * replace the machine's node in every npm script). node_modules' better-sqlite3 is built for
  * the node that runs the tests and `npm start`, so the binary's copy is compiled again from the
  * same package's source against the runtime's headers (node-gyp --nodedir, offline), once per
- * pair of versions, and kept under build/addons/.
+ * pair of versions, and kept in the user's cache folder (outside the checkout, so that a fresh
+ * clone on the same machine, as CI makes for every run, skips a compile of a minute or more).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { root } from './bundle-options.mjs';
@@ -25,6 +27,12 @@ export function pinnedRuntimeVersion() {
   const version = manifest.dependencies?.[RUNTIME_PACKAGE];
   if (!version) throw new Error(`runtime/package.json pins no ${RUNTIME_PACKAGE}: the binary is built for linux-x64 only`);
   return version;
+}
+
+/** Where compiled addons are kept between builds and checkouts: FANTASY_BUILD_CACHE, else the XDG cache folder. */
+function addonCache() {
+  const base = process.env.FANTASY_BUILD_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'article-fantasy-league');
+  return path.join(base, 'addons');
 }
 
 /** npm itself: the one running this script (npm run build), else the one on PATH. */
@@ -104,12 +112,12 @@ export function sqliteAddonFor(runtime, say = () => {}) {
   const packageDir = path.dirname(require.resolve('better-sqlite3/package.json'));
   const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   const key = `better-sqlite3-${version}-node-${runtime.version}-headers-${runtime.headersVersion}-${process.platform}-${process.arch}`;
-  const cached = path.join(root, 'build', 'addons', key, 'better_sqlite3.node');
+  const cached = path.join(addonCache(), key, 'better_sqlite3.node');
   if (!fs.existsSync(cached)) {
     const work = path.join(root, 'build', 'addons', `${key}.work`);
     fs.rmSync(work, { recursive: true, force: true });
     fs.cpSync(packageDir, work, { recursive: true, filter: (source) => source !== path.join(packageDir, 'build') });
-    say(`compiling better-sqlite3 ${version} for node ${runtime.version} with ${runtime.headersVersion}'s headers (once; kept in build/addons/)`);
+    say(`compiling better-sqlite3 ${version} for node ${runtime.version} with ${runtime.headersVersion}'s headers (once; kept in ${addonCache()})`);
     try {
       execFileSync(process.execPath, [nodeGyp(), 'rebuild', '--release', `--nodedir=${runtime.nodedir}`, '--jobs=max'], {
         cwd: work,
@@ -125,8 +133,8 @@ export function sqliteAddonFor(runtime, say = () => {}) {
       throw new Error(`compiling better-sqlite3 for node ${runtime.version} failed (the compiler's last words are above)`);
     }
     fs.mkdirSync(path.dirname(cached), { recursive: true });
-    fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), `${cached}.partial`);
-    fs.renameSync(`${cached}.partial`, cached);
+    fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), `${cached}.${process.pid}.partial`);
+    fs.renameSync(`${cached}.${process.pid}.partial`, cached);
     fs.rmSync(work, { recursive: true, force: true });
   }
   // the headers' object wrapper must not have put its cleanup-hook removal into the addon (see ADDON_HEADERS_PACKAGE)

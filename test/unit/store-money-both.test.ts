@@ -15,9 +15,6 @@ import {
   contractsOfTeams,
   currentTeamHoldingAny,
   findContract,
-  insertContractIfAllowed,
-  isTeamFull,
-  lastEndedContract,
   liveContractOnArticle,
   liveContractsOfLeague,
   liveContractsOfTeam,
@@ -26,6 +23,7 @@ import {
   type NewContract,
   setRenewalElected,
 } from '../../src/features/contracts/store';
+import { insertContractIfAllowed, readBuyContext } from '../../src/features/contracts/buy-store';
 import { type Database, writeTransaction } from '../../src/platform/db/database';
 import { first, tablesOf } from '../../src/platform/db/dialect';
 import { creditsOf, creditsOfTeams, recordLedgerEntry } from '../../src/features/contracts/ledger-store';
@@ -93,10 +91,23 @@ const contract = (teamId: string, articleId: string, over: Partial<NewContract> 
   ...over,
 });
 
-/** A buy as the contract service writes it: the guarded INSERT, then its debit. */
+const PLAYER_OF: Record<string, string> = { tm_ada: 'pl_Ada', tm_bob: 'pl_Bob', tm_ada2: 'pl_Ada' };
+
+/** What a buy of `row` reads first: the team's side of the rules, in the buy's one statement. */
+async function contextOf(db: Database, row: Pick<NewContract, 'leagueId' | 'teamId' | 'articleId'>) {
+  return (await readBuyContext(db, { leagueId: row.leagueId, playerId: PLAYER_OF[row.teamId]!, articleId: row.articleId, snapshotDate: '2026-05-09' }))!;
+}
+
+async function isTeamFull(db: Database, teamId: string): Promise<boolean> {
+  const leagueId = teamId === 'tm_ada2' ? 'lg_2' : 'lg_1';
+  return (await contextOf(db, { leagueId, teamId, articleId: 'Any' })).liveContracts >= MAX_ACTIVE_CONTRACTS;
+}
+
+/** A buy as the contract service writes it: the read, the guarded INSERT, then its debit. */
 async function buy(db: Database, row: NewContract): Promise<boolean> {
+  const { endedHoldings } = await contextOf(db, row);
   return writeTransaction(db, async (tx) => {
-    if (!(await insertContractIfAllowed(tx, row))) return false;
+    if (!(await insertContractIfAllowed(tx, row, endedHoldings))) return false;
     await recordLedgerEntry(tx, { teamId: row.teamId, contractId: row.id, kind: 'purchase', amount: -row.purchasePrice, createdAt: row.createdAt });
     return true;
   });
@@ -148,10 +159,10 @@ describe.each(ENGINES)('on %s', (engine) => {
     await world(db);
     const attempt = (teamId: string) =>
       writeTransaction(db, async (tx) => {
-        const bought = await insertContractIfAllowed(tx, contract(teamId, 'Alpha'));
+        const bought = await insertContractIfAllowed(tx, contract(teamId, 'Alpha'), 0);
         // what the service does after a refusal: ask why, in the same transaction
         const holder = await liveContractOnArticle(tx, 'lg_1', 'Alpha');
-        return { bought, holder: holder?.teamId, full: await isTeamFull(tx, teamId) };
+        return { bought: bought !== undefined, holder: holder?.teamId, full: await isTeamFull(tx, teamId) };
       });
     const outcomes = await Promise.all([attempt('tm_ada'), attempt('tm_bob')]);
     expect(outcomes.filter((outcome) => outcome.bought)).toHaveLength(1);
@@ -220,7 +231,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     expect(await liveContractOnArticle(db, 'lg_1', 'Alpha')).toBeUndefined();
   });
 
-  it("finds the team's most recently ended holding of an article", async () => {
+  it("reads the team's most recently ended holding of an article and how many have ended", async () => {
     const db = await stores.fresh(engine);
     await world(db);
     const older = contract('tm_ada', 'Alpha');
@@ -228,10 +239,50 @@ describe.each(ENGINES)('on %s', (engine) => {
     await markSold(db, older.id, 'tm_ada', 90, '2026-05-03');
     const newer = contract('tm_ada', 'Alpha', { purchaseDate: '2026-05-04', createdAt: '2026-05-04T00:00:00.000Z' });
     await buy(db, newer);
-    expect((await lastEndedContract(db, 'tm_ada', 'Alpha'))?.id).toBe(older.id);
+    expect(await contextOf(db, newer)).toMatchObject({
+      holderTeamId: 'tm_ada',
+      endedHoldings: 1,
+      lastEnded: { renewalCount: 0, purchaseDate: '2026-05-01', expireDate: '2026-05-08', endedOn: '2026-05-03' },
+    });
     await markSold(db, newer.id, 'tm_ada', 90, '2026-05-06');
-    expect((await lastEndedContract(db, 'tm_ada', 'Alpha'))?.id).toBe(newer.id);
-    expect(await lastEndedContract(db, 'tm_bob', 'Alpha')).toBeUndefined();
+    expect(await contextOf(db, newer)).toMatchObject({ holderTeamId: null, endedHoldings: 2, lastEnded: { purchaseDate: '2026-05-04', endedOn: '2026-05-06' } });
+    expect(await contextOf(db, contract('tm_bob', 'Alpha'))).toMatchObject({ endedHoldings: 0, lastEnded: null });
+  });
+
+  it("refuses a buy whose renewal streak was worked out before another of the team's holdings of the article ended", async () => {
+    const db = await stores.fresh(engine);
+    await world(db);
+    const first = contract('tm_ada', 'Alpha');
+    const { endedHoldings } = await contextOf(db, first);
+    await buy(db, first);
+    await markSold(db, first.id, 'tm_ada', 90, '2026-05-03');
+    const stale = contract('tm_ada', 'Alpha', { createdAt: '2026-05-04T00:00:00.000Z' });
+    expect(await writeTransaction(db, (tx) => insertContractIfAllowed(tx, stale, endedHoldings))).toBeUndefined();
+    expect(await findContract(db, stale.id)).toBeUndefined();
+    const bought = await writeTransaction(db, (tx) => insertContractIfAllowed(tx, stale, endedHoldings + 1));
+    expect(bought).toMatchObject({ row: { id: stale.id, status: 'live', renewalElected: false }, creditsBefore: STARTING_CREDITS - first.purchasePrice });
+  });
+
+  it('refuses a buy in a closed league and reads the team, its credits and the stored series in one context', async () => {
+    const db = await stores.fresh(engine);
+    await world(db);
+    await buy(db, contract('tm_bob', 'Beta', { purchasePrice: 300 }));
+    await writeTransaction(db, async (tx) => {
+      const { leagues, viewSeries } = tablesOf(tx);
+      await tx.insert(viewSeries).values({ domain: 'en', articleId: 'Alpha', snapshotDate: '2026-05-09', series: '[{"date":"2026-05-09","views":5}]', fetchedAt: AT });
+      await tx.update(leagues).set({ closedAt: AT }).where(eq(leagues.id, 'lg_1'));
+    });
+    expect(await contextOf(db, contract('tm_bob', 'Alpha'))).toMatchObject({
+      league: { id: 'lg_1', domain: 'en', closedAt: AT },
+      team: { id: 'tm_bob', name: 'Bob United', playerName: 'Bob' },
+      credits: STARTING_CREDITS - 300,
+      liveContracts: 1,
+      series: '[{"date":"2026-05-09","views":5}]',
+    });
+    expect(await readBuyContext(db, { leagueId: 'lg_1', playerId: 'pl_Nobody', articleId: 'Alpha', snapshotDate: '2026-05-09' })).toMatchObject({ team: null });
+    expect(await readBuyContext(db, { leagueId: 'lg_none', playerId: 'pl_Ada', articleId: 'Alpha', snapshotDate: '2026-05-09' })).toBeUndefined();
+    expect(await buy(db, contract('tm_ada', 'Alpha'))).toBe(false);
+    expect(await buy(db, contract('tm_ada2', 'Alpha'))).toBe(true);
   });
 
   it('names the holders of live articles and the viewer team holding any of them', async () => {

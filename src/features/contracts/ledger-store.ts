@@ -6,16 +6,22 @@ import { STARTING_CREDITS } from '../../domain/pricing';
 
 /**
  * credits = 1000 + Σ ledger amounts of the team; derived on every read, never stored. The one
- * place the formula is written: the reads below and the buy's guarded INSERT all use it.
+ * place the formula is written: `creditsSql` for drizzle queries, `creditsText` for raw
+ * statements (the buy's read and its guarded INSERT), both from the same text.
  */
-export function creditsSql(teamId: SQLWrapper | string): SQL<number> {
+export function creditsText(team: string): string {
   // Columns spelled with their table: drizzle leaves them bare in a one-table select, where
   // the subquery would read its own `id` instead of the outer team's. The table renders as its
   // quoted name, the same on both engines; PostgreSQL's sum is a bigint, sent as text, so
   // readers take the value through Number.
-  return sql<number>`(${STARTING_CREDITS} + (SELECT coalesce(sum(${ledgerEntries}."amount"), 0) FROM ${ledgerEntries} WHERE ${ledgerEntries}."team_id" = ${teamId}))`.mapWith(
-    Number,
-  );
+  return `(${STARTING_CREDITS} + (SELECT coalesce(sum("ledger_entries"."amount"), 0) FROM "ledger_entries" WHERE "ledger_entries"."team_id" = ${team}))`;
+}
+
+const TEAM_SLOT = '\u0000';
+
+export function creditsSql(teamId: SQLWrapper | string): SQL<number> {
+  const [before, after] = creditsText(TEAM_SLOT).split(TEAM_SLOT);
+  return sql<number>`${sql.raw(before!)}${teamId}${sql.raw(after!)}`.mapWith(Number);
 }
 
 export async function creditsOf(db: Database, teamId: string): Promise<number> {

@@ -102,6 +102,18 @@ export class PageviewSeries {
   }
 
   /**
+   * liveAverage, given yesterday's series as the caller already read it (the stored JSON text,
+   * null when not stored): no second read when it is stored and not empty.
+   */
+  async liveAverageFrom(storedYesterday: string | null, domain: string, articleId: string, today: string): Promise<number> {
+    const series = storedYesterday === null ? [] : (JSON.parse(storedYesterday) as ViewPoint[]);
+    const average = averageViews30d(series);
+    if (average === null) return this.liveAverage(domain, articleId, today);
+    this.fetches.stats.hits++;
+    return average;
+  }
+
+  /**
    * What liveAverage answers without waiting, for many articles at once: the averages of those
    * whose series for yesterday is stored and not empty. The others need liveAverage (a fetch,
    * or the day before's series).

@@ -9,6 +9,7 @@ import { isLeagueInactive } from '../../domain/leagues';
 import { earlySellMessage } from '../../domain/notification-messages';
 import {
   inheritedRenewalCount,
+  MAX_ACTIVE_CONTRACTS,
   price,
   renewalWindow,
   saleQuote,
@@ -18,10 +19,6 @@ import {
 } from '../../domain/pricing';
 import {
   findContract,
-  insertContractIfAllowed,
-  isTeamFull,
-  lastEndedContract,
-  liveContractOnArticle,
   liveContractsOfLeague,
   liveContractsOfTeam,
   markSold,
@@ -33,7 +30,9 @@ import { bumpLeagueVersion } from '../leagues/league-versions-store';
 import { newId } from '../../platform/db/ids';
 import { recordLedgerEntry } from './ledger-store';
 import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../leagues/store';
-import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps } from './pageview-series';
+import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps, snapshotCandidates } from './pageview-series';
+import { type BoughtContract, type BuyContext, type BuyContextQuery, insertContractIfAllowed, readBuyContext } from './buy-store';
+import { teamView } from '../leagues/team-presenter';
 import { loadContractViews, loadTeamView } from './views';
 import { contractView } from './presenter';
 import { notifyAboutContract } from '../notifications/service';
@@ -51,25 +50,30 @@ export class ContractService {
     this.pageviews = new PageviewSeries(deps);
   }
 
-  /** Checks in the spec's order: the request's own checks come after the membership checks. */
+  /**
+   * Checks in the spec's order: the request's own checks come after the membership checks, the
+   * article's holder and the cap before its price. One read gathers what every rule needs; the
+   * guarded INSERT is the check, and a refusal is named from that read.
+   */
   async buy(playerId: string, leagueId: string, request: Checked<BuyContractRequest>): Promise<Contract> {
     const { db } = this.deps;
     const now = this.deps.clock.now();
     const today = utcDay(now);
-    const team = await this.requireTeam(leagueId, playerId);
-    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
-    if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
+    const [yesterday] = snapshotCandidates(today);
+    // a body refused later still reads the team and the league first; its article matches nothing
+    const query = { leagueId, playerId, articleId: request.ok ? request.value.articleId : '', snapshotDate: yesterday };
+    const context = await readBuyContext(db, query);
+    if (!context?.team) fail('NO_TEAM_IN_LEAGUE');
+    if (isLeagueInactive(context.league, now)) fail('LEAGUE_INACTIVE');
     const { tier, articleId } = accepted(request);
-
-    const early = await this.refusalFor(db, team, articleId);
+    const early = refusalOf(context, context.team);
     if (early) fail(early);
-    const average = await this.pageviews.liveAverage(league.domain, articleId, today);
-    const cost = price(average, league.languageScale, TIER_DAYS[tier]);
+    const average = await this.pageviews.liveAverageFrom(context.series, context.league.domain, articleId, today);
+    const cost = price(average, context.league.languageScale, TIER_DAYS[tier]);
 
-    // No separate credit check here: the guarded INSERT is the one place the balance is compared.
-    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, league, team, articleId, tier, cost, today, now), { leagues: [leagueId] });
+    const outcome = await writeTransaction(db, async (tx) => this.insertGuarded(tx, context, query, tier, cost, now), { leagues: [leagueId] });
     if (typeof outcome === 'string') fail(outcome);
-    return this.present(outcome, today, cost);
+    return contractView(outcome.row, teamView(context.team, outcome.creditsBefore - cost), today, cost);
   }
 
   /** Every live or expired contract of the league, whoever holds it. */
@@ -185,52 +189,55 @@ export class ContractService {
   }
 
   /**
-   * The store's guarded INSERT (all three rules of the rules in its WHERE), then its ledger entry.
-   * Answers the refusal's name when the guard refused.
+   * The guarded INSERT, then its ledger entry, the league's new version and the activity entry.
+   * When the guard refused, answers the refusal's name: from the read already made when it shows
+   * one, else (something changed since) from a read in this transaction; when that read shows
+   * only the team's past holdings of the article moved (its renewal streak), buys on it.
    */
   private async insertGuarded(
     tx: Database,
-    league: LeagueRow,
-    team: TeamRow,
-    articleId: string,
+    context: BuyContext,
+    query: BuyContextQuery,
     tier: keyof typeof TIER_DAYS,
     cost: number,
-    today: string,
     now: Date,
-  ): Promise<ContractRow | ErrorCode> {
-    const previous = await lastEndedContract(tx, team.id, articleId);
-    const renewalCount = inheritedRenewalCount(
-      previous ? { renewalCount: previous.renewalCount, termDays: termDaysOf(previous), endedOn: previous.closedOn ?? previous.expireDate } : null,
-      today,
-    );
+    again = true,
+  ): Promise<BoughtContract | ErrorCode> {
+    const team = context.team!;
+    const today = utcDay(now);
+    const previous = context.lastEnded;
+    const renewalCount = inheritedRenewalCount(previous && { renewalCount: previous.renewalCount, termDays: termDaysOf(previous), endedOn: previous.endedOn }, today);
     const id = newId('ct');
     const createdAt = now.toISOString();
-    const inserted = await insertContractIfAllowed(tx, {
+    const row = {
       id,
-      leagueId: league.id,
+      leagueId: context.league.id,
       teamId: team.id,
-      articleId,
-      domain: league.domain,
+      articleId: query.articleId,
+      domain: context.league.domain,
       purchaseDate: today,
       expireDate: addDays(today, TIER_DAYS[tier]),
       purchasePrice: cost,
       renewalCount,
       createdAt,
-    });
-    if (!inserted) return (await this.refusalFor(tx, team, articleId)) ?? 'NOT_ENOUGH_CREDITS';
+    };
+    const bought = await insertContractIfAllowed(tx, row, context.endedHoldings);
+    if (!bought) {
+      const named = refusalOf(context, team, cost);
+      if (named) return named;
+      const fresh = await readBuyContext(tx, query);
+      if (fresh?.team?.id !== team.id) return 'NO_TEAM_IN_LEAGUE';
+      if (fresh.league.closedAt !== null) return 'LEAGUE_INACTIVE';
+      const refusal = refusalOf(fresh, team, cost);
+      if (refusal) return refusal;
+      // in this transaction nothing moves between the read and the INSERT
+      if (!again) throw new Error(`buy of ${query.articleId}: the guard refused what the read in its transaction allows`);
+      return this.insertGuarded(tx, fresh, query, tier, cost, now, false);
+    }
     await recordLedgerEntry(tx, { teamId: team.id, contractId: id, kind: 'purchase', amount: -cost, createdAt });
-    await bumpLeagueVersion(tx, league.id);
-    const row = (await findContract(tx, id))!;
-    await recordBuy(tx, team, row, createdAt);
-    return row;
-  }
-
-  /** The first rule of the rules that refuses this buy now, apart from credits. */
-  private async refusalFor(db: Database, team: TeamRow, articleId: string): Promise<ErrorCode | null> {
-    const holder = await liveContractOnArticle(db, team.leagueId, articleId);
-    if (holder) return holder.teamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
-    if (await isTeamFull(db, team.id)) return 'TEAM_FULL';
-    return null;
+    await bumpLeagueVersion(tx, context.league.id);
+    await recordBuy(tx, team, bought.row, createdAt);
+    return bought;
   }
 
   /**
@@ -277,3 +284,13 @@ export class ContractService {
   }
 }
 
+/**
+ * The first of the buy's rules that the read `context` shows refusing it: the article's holder
+ * and the cap, then, once the price is known, the credits.
+ */
+function refusalOf(context: BuyContext, team: { id: string }, cost?: number): ErrorCode | null {
+  if (context.holderTeamId !== null) return context.holderTeamId === team.id ? 'ALREADY_OWNED' : 'ARTICLE_TAKEN';
+  if (context.liveContracts >= MAX_ACTIVE_CONTRACTS) return 'TEAM_FULL';
+  if (cost !== undefined && context.credits < cost) return 'NOT_ENOUGH_CREDITS';
+  return null;
+}

@@ -3,12 +3,10 @@
  * is an UPDATE whose WHERE clause re-states the precondition, so a lost race changes no row
  * and the caller can tell (`changed` false) instead of writing twice.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MAX_ACTIVE_CONTRACTS } from '../../domain/pricing';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
-import { execute, first, rowsOf, type Tables, tablesOf, touched } from '../../platform/db/dialect';
+import { first, type Tables, tablesOf, touched } from '../../platform/db/dialect';
 import { boundList, selectRow, selectRows, writtenOrder } from '../../platform/db/statements';
-import { creditsSql } from './ledger-store';
 import type { contracts } from '../../platform/db/schema/sqlite';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -25,13 +23,8 @@ function liveOfTeam(contracts: ContractsTable, teamId: string): SQL {
   return and(eq(contracts.teamId, teamId), eq(contracts.status, 'live'))!;
 }
 
-/** The cap on contracts a team holds, true while the team may buy another: the one place it is written. */
-function teamHasRoomSql(contracts: ContractsTable, teamId: string): SQL<number> {
-  return sql<number>`((SELECT count(*) FROM ${contracts} WHERE ${liveOfTeam(contracts, teamId)}) < ${MAX_ACTIVE_CONTRACTS})`;
-}
-
 /** A contract row's columns under the names of ContractRow, in its order. */
-const CONTRACT_COLUMNS = `id, league_id AS "leagueId", team_id AS "teamId", article_id AS "articleId", domain, held_since AS "heldSince",
+export const CONTRACT_COLUMNS = `id, league_id AS "leagueId", team_id AS "teamId", article_id AS "articleId", domain, held_since AS "heldSince",
   purchase_date AS "purchaseDate", expire_date AS "expireDate", purchase_price AS "purchasePrice", renewal_count AS "renewalCount",
   renewal_elected AS "renewalElected", status, sale_payout AS "salePayout", closed_on AS "closedOn", created_at AS "createdAt"`;
 
@@ -47,62 +40,10 @@ export async function liveContractOnArticle(db: Database, leagueId: string, arti
   return first(db.select().from(contracts).where(liveOnArticle(contracts, leagueId, articleId)));
 }
 
-/** True when the team already holds MAX_ACTIVE_CONTRACTS unsold, unsettled contracts. */
-export async function isTeamFull(db: Database, teamId: string): Promise<boolean> {
-  const { contracts } = tablesOf(db);
-  // SQLite answers 0 or 1, PostgreSQL false or true
-  const [row] = await rowsOf<{ room: number | boolean }>(db, sql`SELECT ${teamHasRoomSql(contracts, teamId)} AS room`);
-  return !row!.room;
-}
-
 export type NewContract = Pick<
   typeof contracts.$inferInsert,
   'id' | 'leagueId' | 'teamId' | 'articleId' | 'domain' | 'purchaseDate' | 'expireDate' | 'purchasePrice' | 'renewalCount' | 'createdAt'
 >;
-
-/**
- * A purchase as one INSERT guarded by its three rules: the team's credits cover the
- * price, the article is free in the league, the team is under the cap. False when the guard
- * (or the unique index on live articles, for a concurrent buyer) refused: nothing was written.
- */
-export async function insertContractIfAllowed(db: Database, row: NewContract): Promise<boolean> {
-  return writeTransaction(db, async (db) => {
-    const { contracts } = tablesOf(db);
-    // A racing buyer's row a PostgreSQL snapshot cannot see aborts the transaction for a conflict
-    // (SERIALIZABLE), and run again it refuses on NOT EXISTS. ON CONFLICT turns any other unique
-    // refusal into no row, so the caller's transaction reads on after it. The SELECT list's values
-    // are cast: PostgreSQL does not infer their types from the target columns.
-    const inserted = await execute(
-      db,
-      sql`
-      INSERT INTO ${contracts} (id, league_id, team_id, article_id, domain, held_since, purchase_date, expire_date,
-                                purchase_price, renewal_count, renewal_elected, status, created_at)
-      SELECT CAST(${row.id} AS TEXT), CAST(${row.leagueId} AS TEXT), CAST(${row.teamId} AS TEXT), CAST(${row.articleId} AS TEXT),
-             CAST(${row.domain} AS TEXT), CAST(${row.purchaseDate} AS TEXT), CAST(${row.purchaseDate} AS TEXT), CAST(${row.expireDate} AS TEXT),
-             CAST(${row.purchasePrice} AS INTEGER), CAST(${row.renewalCount} AS INTEGER), false, 'live', CAST(${row.createdAt} AS TEXT)
-      WHERE ${creditsSql(row.teamId)} >= CAST(${row.purchasePrice} AS INTEGER)
-        AND NOT EXISTS (SELECT 1 FROM ${contracts} WHERE ${liveOnArticle(contracts, row.leagueId, row.articleId)})
-        AND ${teamHasRoomSql(contracts, row.teamId)}
-      ON CONFLICT DO NOTHING
-    `,
-    );
-    return inserted === 1;
-  });
-}
-
-/** The team's most recently ended holding of the article (for the inherited premium). */
-export async function lastEndedContract(db: Database, teamId: string, articleId: string): Promise<ContractRow | undefined> {
-  const { contracts } = tablesOf(db);
-  return first(
-    db
-      .select()
-      .from(contracts)
-      .where(and(eq(contracts.teamId, teamId), eq(contracts.articleId, articleId), inArray(contracts.status, ['sold', 'settled'])))
-      // spelled out: PostgreSQL would put a missing day first where SQLite puts it last
-      .orderBy(sql`${contracts.closedOn} desc nulls last`, desc(contracts.createdAt))
-      .limit(1),
-  );
-}
 
 /** Live and expired contracts of a league, oldest purchase first. */
 export async function liveContractsOfLeague(db: Database, leagueId: string): Promise<ContractRow[]> {

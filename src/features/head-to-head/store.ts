@@ -6,7 +6,7 @@
  */
 import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
 import { type Database, writeTransaction } from '../../platform/db/database';
-import { boundList, exactSum, runForRows, runStatement, selectRow, selectRows } from '../../platform/db/statements';
+import { boundList, exactSum, runForEachRow, runStatement, selectRow, selectRows } from '../../platform/db/statements';
 
 /** PostgreSQL compares a bound with an integer column as an integer: the open-ended last round is its largest. */
 const INT4_MAX = 2_147_483_647;
@@ -20,11 +20,11 @@ export async function fixedRoundCount(db: Database, leagueId: string): Promise<n
 export async function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): Promise<void> {
   return writeTransaction(db, async (db) => {
     if ((await runStatement(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', leagueId, round, fixedAt)) === 0) return;
-    await runForRows(
+    await runForEachRow(
       db,
-      { league_id: 'text', round: 'int', slot: 'int', home_team_id: 'text', away_team_id: 'text' },
+      'INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) VALUES (?, ?, ?, ?, ?)',
+      ['text', 'int', 'int', 'text', 'text'],
       pairings.map((pairing, slot) => [leagueId, round, slot, pairing.home, pairing.away]),
-      (rows) => `INSERT INTO h2h_pairings (league_id, round, slot, home_team_id, away_team_id) SELECT * FROM ${rows}`,
     );
   });
 }
@@ -94,15 +94,15 @@ const SPAN_PERFORMANCES = 'FROM performances p WHERE p.team_id = s.team_id AND p
 export async function refreshTeamRounds(db: Database, spans: readonly TeamRoundSpan[]): Promise<void> {
   // the last span of a (team, round) wins, as if each were re-summed in turn
   const last = new Map(spans.map((span) => [`${span.teamId} ${span.round}`, span]));
-  return writeTransaction(db, (db) =>
-    runForRows(
+  await writeTransaction(db, (db) =>
+    runForEachRow(
       db,
-      { team_id: 'text', round: 'int', league_id: 'text', start_date: 'text', end_date: 'text' },
-      [...last.values()].map((span) => [span.teamId, span.round, span.leagueId, span.startDate, span.endDate]),
-      (rows) => `INSERT INTO h2h_team_rounds (team_id, round, league_id, points, days_scored)
+      `INSERT INTO h2h_team_rounds (team_id, round, league_id, points, days_scored)
         SELECT s.team_id, s.round, s.league_id, (SELECT ${exactSum(db, 'p.points')} ${SPAN_PERFORMANCES}), (SELECT CAST(count(*) AS INTEGER) ${SPAN_PERFORMANCES})
-        FROM ${rows} WHERE true
+        FROM (SELECT ? AS team_id, ? AS round, ? AS league_id, ? AS start_date, ? AS end_date /*FROM each row*/) AS s WHERE true
         ON CONFLICT (team_id, round) DO UPDATE SET points = excluded.points, days_scored = excluded.days_scored`,
+      ['text', 'int', 'text', 'text', 'text'],
+      [...last.values()].map((span) => [span.teamId, span.round, span.leagueId, span.startDate, span.endDate]),
     ),
   );
 }
@@ -126,13 +126,12 @@ export async function roundCompletion(db: Database, leagueId: string, round: num
 
 /** Writes a final round's outcome on each paired team's round row. */
 export async function writeRoundOutcomes(db: Database, round: number, outcomes: readonly TeamOutcome[]): Promise<void> {
-  return writeTransaction(db, (db) =>
-    runForRows(
+  await writeTransaction(db, (db) =>
+    runForEachRow(
       db,
-      { team_id: 'text', round: 'int', result: 'text', points_against: 'float8' },
-      outcomes.map((outcome) => [outcome.teamId, round, outcome.result, outcome.pointsAgainst]),
-      (rows) => `UPDATE h2h_team_rounds AS r SET result = s.result, points_against = s.points_against
-        FROM ${rows} WHERE r.team_id = s.team_id AND r.round = s.round`,
+      'UPDATE h2h_team_rounds AS r SET result = ?, points_against = ? /*FROM each row*/ WHERE r.team_id = ? AND r.round = ?',
+      ['text', 'float8', 'text', 'int'],
+      outcomes.map((outcome) => [outcome.result, outcome.pointsAgainst, outcome.teamId, round]),
     ),
   );
 }
@@ -218,12 +217,12 @@ export async function isTableStale(db: Database, leagueId: string): Promise<bool
 export async function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     if ((await selectRow<{ version: number }>(tx, 'SELECT version FROM leagues WHERE id = ?', leagueId))?.version !== version) return false;
-    await runForRows(
+    await runForEachRow(
       tx,
-      { team_id: 'text', league_id: 'text', rank: 'int', table_points: 'int' },
-      rows.map((row) => [row.teamId, leagueId, row.rank, row.tablePoints]),
-      (rows) => `INSERT INTO h2h_standings (team_id, league_id, rank, table_points) SELECT * FROM ${rows} WHERE true
+      `INSERT INTO h2h_standings (team_id, league_id, rank, table_points) VALUES (?, ?, ?, ?)
         ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, table_points = excluded.table_points`,
+      ['text', 'text', 'int', 'int'],
+      rows.map((row) => [row.teamId, leagueId, row.rank, row.tablePoints]),
     );
     await runStatement(tx, 'UPDATE leagues SET table_stale = FALSE WHERE id = ?', leagueId);
     return true;

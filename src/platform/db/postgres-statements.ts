@@ -25,15 +25,3 @@ export function postgresRun(db: Database, text: string, values: readonly unknown
 export function postgresJsonText(column: unknown, path: readonly string[]): SQL {
   return sql`(${column})::jsonb #>> ${'{' + path.join(',') + '}'}`;
 }
-
-/** One statement for the set. */
-export async function postgresRunForRows(db: Database, text: (rows: string) => string, columns: Readonly<Record<string, string>>, rows: readonly (readonly unknown[])[]): Promise<void> {
-  const names = Object.keys(columns);
-  const source = `unnest(${names.map((name) => `CAST(? AS ${columns[name]}[])`).join(', ')}) AS s(${names.join(', ')})`;
-  await postgresRun(db, text(source), names.map((_, i) => postgresList(rows.map((row) => row[i]))));
-}
-
-/** drizzle would spread a bare array into one parameter an element. */
-export function postgresList(values: readonly unknown[]): SQL {
-  return sql`${sql.param([...values])}`;
-}

@@ -85,8 +85,13 @@ function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
         if (leagues.length === 0) return serializable(handleOn(client), store, work);
         // lock before BEGIN: the first statement takes the SERIALIZABLE snapshot, which would predate the writes waited for
         try {
-          await client.query(`SET lock_timeout = '${Math.max(1, Math.round(turnTimeoutMs))}ms'`);
-          for (const league of leagues) await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(league)]);
+          // the wait's limit is set by the first lock's own statement (one round trip fewer per
+          // write): the subquery is volatile, so it runs before the lock is asked for
+          const wait = `${Math.max(1, Math.round(turnTimeoutMs))}ms`;
+          for (const [i, league] of leagues.entries()) {
+            if (i === 0) await client.query(`select pg_advisory_lock(hashtext($1)) from (select set_config('lock_timeout', $2, false)) as wait`, [leagueTurnKey(league), wait]);
+            else await client.query('select pg_advisory_lock(hashtext($1))', [leagueTurnKey(league)]);
+          }
           await client.query('RESET lock_timeout');
           return await serializable(handleOn(client), store, work);
         } finally {

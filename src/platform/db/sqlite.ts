@@ -27,9 +27,3 @@ export function sqliteBuiltRows<T>(db: Database, name: string, build: (db: Datab
 export function sqliteRowid(table: unknown): SQL {
   return sql`${table}.rowid`;
 }
-
-/** The statement runs once a row. */
-export function sqliteRunForRows(db: Database, text: (rows: string) => string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
-  const statement = sqliteStatement(db, text(`(SELECT ${columns.map((column) => `? AS ${column}`).join(', ')}) AS s`));
-  for (const row of rows) statement.run(...row);
-}

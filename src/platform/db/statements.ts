@@ -11,9 +11,7 @@
 import type { SQL } from 'drizzle-orm';
 import { type Database, dialectOf } from './database';
 import { postgresJsonText, postgresRows, postgresRun } from './postgres-statements';
-import { sqliteJsonText, sqliteRows, sqliteRun } from './sqlite';
-import { postgresRunForRows } from './postgres-statements';
-import { sqliteBuiltRows, sqliteRowid, sqliteRunForRows } from './sqlite';
+import { sqliteBuiltRows, sqliteJsonText, sqliteRowid, sqliteRows, sqliteRun } from './sqlite';
 
 export type ListType = 'text' | 'int' | 'bigint' | 'float8';
 
@@ -69,24 +67,6 @@ export function insertionOrder<K>(db: Database, table: unknown, key: K): K | SQL
  */
 export function orderedStringAgg(db: Database, value: string, separator: string, order: string): string {
   return dialectOf(db) === 'postgres' ? `string_agg(${value}, ${separator} ORDER BY ${order})` : `group_concat(${value}, ${separator})`;
-}
-
-/**
- * Runs the write `text(rows)` over a set of rows: `rows` is the table `s` holding `columns` (name
- * and element type, in each row's order), the text's only placeholders. PostgreSQL runs it once,
- * each column bound as one array (a round trip a row cost more than the work); SQLite runs it
- * once a row, prepared once per connection. A row of the set must not be written twice by one
- * PostgreSQL statement (an upsert's ON CONFLICT refuses that): callers keep the last of each key.
- */
-export async function runForRows(
-  db: Database,
-  columns: Readonly<Record<string, ListType>>,
-  rows: readonly (readonly unknown[])[],
-  text: (rows: string) => string,
-): Promise<void> {
-  if (rows.length === 0) return;
-  if (dialectOf(db) === 'postgres') await postgresRunForRows(db, text, columns, rows);
-  else sqliteRunForRows(db, text, Object.keys(columns), rows);
 }
 
 /**
