@@ -1,4 +1,5 @@
 /** What the socket knows and the headers do not; the listener records it, guards and limiters read it. */
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
@@ -47,9 +48,7 @@ export function clientAddress(request: Request, trustProxy: TrustProxy): string 
   if (!trust || !forwarded) return addressKey(socketAddress);
   // brackets around an IPv6 entry are read as the address they hold
   const header = forwarded.replace(/\[([0-9a-f:.]+)\]/gi, '$1');
-  // proxy-addr's walk (its `all` wants a whole IncomingMessage): the peer, then the entries right to left, up to the first hop not trusted
-  const hops = [socketAddress, ...header.split(',').map((entry) => entry.replace(/^ +| +$/g, '')).filter((entry) => entry !== '').reverse()];
-  const path = hops.slice(0, hops.findIndex((address, hop) => hop === hops.length - 1 || !trust(address, hop)) + 1);
+  const path = proxyaddr.all({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': header } } as unknown as IncomingMessage, trust);
   const client = path.findLast((address) => isIP(address) !== 0) ?? socketAddress;
   return addressKey(client);
 }
