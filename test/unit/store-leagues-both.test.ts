@@ -121,7 +121,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     await withPlayers(db, 'ada');
     await insertLeague(db, league('lg_1'));
     const team = await join(db, 'lg_1', 'ada', 'tm_1', at(11), 'Ada FC');
-    expect(team).toEqual({ id: 'tm_1', leagueId: 'lg_1', playerId: 'pl_ada', name: 'Ada FC', nameKey: 'ada fc', joinedAt: at(11), leftAt: null });
+    expect(team).toEqual({ id: 'tm_1', leagueId: 'lg_1', playerId: 'pl_ada', name: 'Ada FC', nameKey: 'ada fc', joinedAt: at(11), leftAt: null, removedAt: null });
     expect(await findTeam(db, 'tm_1')).toEqual(team);
     expect(await findTeam(db, 'tm_none')).toBeUndefined();
     expect(await findCurrentTeam(db, 'lg_1', 'pl_ada')).toEqual(team);
@@ -182,6 +182,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       nameKey: 'ada again',
       joinedAt: at(10),
       leftAt: null,
+      removedAt: null,
     });
   });
 
