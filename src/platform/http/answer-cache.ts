@@ -24,6 +24,7 @@ interface Entry {
 
 /** Distinguishes this process's tags from another's that reached the same version of a new database. */
 const instance = crypto.randomBytes(4).toString('hex');
+const tagOf = (version: number) => `W/"${instance}-${version}"`;
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
@@ -47,7 +48,7 @@ export class AnswerCache {
     produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
     readVersion: () => Promise<number | undefined> | number | undefined,
   ): Promise<RawAnswer | undefined> {
-    const etag = `W/"${instance}-${version}"`;
+    const etag = tagOf(version);
     if (matches(request.headers.get('if-none-match'), etag)) {
       return { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' }, body: null };
     }
@@ -65,6 +66,24 @@ export class AnswerCache {
       entry = produced;
     }
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
+  }
+
+  /**
+   * Keeps `key`'s answer at `version` before anyone asks for it (after a job moved the version,
+   * so the first reader of the morning finds it ready), compressed in every encoding a browser
+   * accepts. Nothing is done when the kept answer is current already.
+   */
+  async warm(
+    key: string,
+    version: number,
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<void> {
+    if (this.entries.get(key)?.version === version) return;
+    const shared = this.producing.get(key);
+    const entry = (shared?.version === version ? await shared.entry : undefined) ?? (await this.produceShared(key, version, tagOf(version), produce, readVersion));
+    if (!entry || this.entries.get(key) !== entry) return;
+    for (const encoding of ENCODINGS) this.respond(key, entry, encoding);
   }
 
   /** Produces `key` at `version` once for every request that arrives while it runs; undefined when it must not be kept. */
@@ -145,6 +164,8 @@ export class AnswerCache {
     return this.bytes;
   }
 }
+
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
 /** The player's browser may keep the answer but must ask again (with the tag) before using it. */
 const CACHE_CONTROL = 'private, no-cache';
