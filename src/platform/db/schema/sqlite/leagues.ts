@@ -36,6 +36,8 @@ export const leagues = sqliteTable(
     version: integer('version').notNull().default(0),
     /** points or the set of teams changed since `team_standings` ranks were last written */
     ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
+    /** teams in the league now (not departed), kept by every join, rejoin and departure: a league read counts nothing */
+    teamCount: integer('team_count').notNull().default(0),
     /** `points` (the leaderboard decides) or `head-to-head` (issue 24: rounds of matchups); fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     /** head-to-head only: the days a round lasts (1, 2, 3 or 7) */
