@@ -88,4 +88,18 @@ describe('the league home after the scoring', () => {
     const top = (await app.call('GET', '/api/v1/leagues/global/leaderboard?limit=10&offset=0', { as: viewer })).body as { team: { id: string } }[];
     expect(top[0]!.team.id).toBe(teams[0]!.id);
   });
+
+  it('a league read right after a join counts no teams: the count is kept on the league', async () => {
+    const eve = await app.player('eve');
+    const joined = await app.call('POST', '/api/v1/leagues/global/my-team', { as: eve, body: { name: 'eve XI' }, headers: ORIGIN });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    // before the rank keeper's pause ends: this read produces the answer itself
+    let answer: { status: number; body: unknown } | undefined;
+    const counted = await countStatements(async () => {
+      answer = await app.call('GET', '/api/v1/leagues/global', { as: viewer });
+    });
+    expect(answer!.status).toBe(200);
+    expect((answer!.body as { teamCount: number }).teamCount).toBe(5);
+    expect(counted.texts.filter((text) => COUNTING.test(text))).toEqual([]);
+  });
 });
