@@ -3,6 +3,7 @@
  * as a type only, so a wrong path, body or field fails this build instead of a player's screen.
  */
 import { treaty } from '@elysiajs/eden';
+import { fetchRetryingReads } from './busy-retry';
 import type { z } from 'zod';
 import type { Schema } from '../src/domain/formations';
 import type { App } from '../src/platform/http/app';
@@ -47,6 +48,8 @@ export function whenUnauthorized(handler: Unauthorized): void {
 }
 
 const client = treaty<App>(location.origin, {
+  // a read the service turns away for a while is asked again; a write never is
+  fetcher: fetchRetryingReads as typeof fetch,
   fetch: { credentials: 'same-origin' },
   // dates stay the interface's ISO strings, as the server's types say
   parseDate: false,

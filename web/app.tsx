@@ -1,6 +1,7 @@
 /** The frame (header, navigation, main) and the table of screens. */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api';
+import { waitingReads } from './busy-retry';
 import { currentPath, match, mayLeave, navigate, queryParam } from './router';
 import { forgetSession, hasSessionHint, refreshNotifications, rememberReturnTo, session, unreadCount } from './state';
 import { AuthCallback, SignIn } from './screens/sign-in';
@@ -103,6 +104,16 @@ function Header() {
   );
 }
 
+/** While the service is too busy to answer, the screen says it is waiting rather than standing blank. */
+function BusyNotice() {
+  const waiting = waitingReads.value > 0;
+  return (
+    <p class={waiting ? 'warning busy' : 'busy'} role="status">
+      {waiting ? 'The server is busy right now. Trying again in a moment…' : ''}
+    </p>
+  );
+}
+
 export function App() {
   const path = currentPath.value;
   const route = resolve(path);
@@ -147,6 +158,7 @@ export function App() {
     <>
       <Header />
       <main id="main">
+        <BusyNotice />
         {waitForSession ? (
           sessionFailed ? (
             <Failed what="your session" code={sessionFailed} retry={() => setAttempt((a) => a + 1)} />

@@ -98,6 +98,8 @@ export async function buildDeployment(db: Database, options: { teams: number; pr
       await refreshTotalsOfTeams(tx, teamIds);
       await markStandingsChanged(tx, leagueId);
     }
+    // teams went in without the joins that keep each league's count
+    client.prepare(`UPDATE leagues SET team_count = (SELECT count(*) FROM teams WHERE teams.league_id = leagues.id AND teams.left_at IS NULL)`).run();
   });
   await seedStoredShelf(db);
   return {

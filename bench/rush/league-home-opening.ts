@@ -194,12 +194,19 @@ export async function openLeagueHome(service: Service, player: RushPlayer, tally
  * The kinds whose answers carry an ETag for this player's league, found by opening the league
  * home once (nothing recorded): those are the addresses a browser revalidates.
  */
+const SETUP_RETRIES = 10;
+
 export async function taggedKinds(service: Service, player: RushPlayer): Promise<RequestKind[]> {
   const browser = new Browser(service, { ...player, tags: new Map() }, null);
   try {
     const tagged: RequestKind[] = [];
     for (const kind of REQUEST_KINDS) {
-      const answer = await browser.get(kind);
+      let answer = await browser.get(kind);
+      // a service just started on a busy machine may shed its first requests: ask again, as the app does
+      for (let retry = 0; answer.kind === 'shed' && retry < SETUP_RETRIES; retry++) {
+        await sleep(1_000);
+        answer = await browser.get(kind);
+      }
       if (answer.kind !== 'answered') throw new Error(`${kind.name} of ${player.leagueId} answered ${reasonOf(answer)} before the rush`);
       if (answer.tag) tagged.push(kind);
     }

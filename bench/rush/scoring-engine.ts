@@ -18,29 +18,43 @@ export async function scoreYesterday(service: Service, token: string, date: stri
     for (let at = 0; at < teams.length; at += INGEST_CHUNK) {
       const results = teams.slice(at, at + INGEST_CHUNK).map(({ teamId, index }) => ({ teamId, articleViews: [viewsOf(index)], chemistryLevels: [], formationSnapshot: '{}' }));
       const body = JSON.stringify({ date, results });
-      const [status, answer] = await new Promise<[number, string]>((resolve, reject) => {
-        const request = http.request(
-          {
-            host: service.host,
-            port: service.port,
-            path: '/internal/v1/performances',
-            method: 'POST',
-            agent,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-          },
-          (response) => {
-            let text = '';
-            response.on('data', (chunk: Buffer) => (text += chunk));
-            response.once('end', () => resolve([response.statusCode ?? 0, text]));
-          },
-        );
-        request.once('error', reject);
-        request.end(body);
-      });
+      let [status, answer, retryAfter] = await post(service, token, agent, body);
+      // a day's body is idempotent: a shed one is posted again after the wait, as the engine does
+      for (let retry = 0; status === 503 && retryAfter !== undefined && retry < SHED_RETRIES; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfter! * 1_000));
+        [status, answer, retryAfter] = await post(service, token, agent, body);
+      }
       if (status !== 200) throw new Error(`the scoring engine's post answered ${status}: ${answer}`);
     }
     return { rows: teams.length, ms: performance.now() - started };
   } finally {
     agent.destroy();
   }
+}
+
+const SHED_RETRIES = 20;
+
+function post(service: Service, token: string, agent: http.Agent, body: string): Promise<[number, string, number | undefined]> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: service.host,
+        port: service.port,
+        path: '/internal/v1/performances',
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.once('end', () => {
+          const retryAfter = response.headers['retry-after'];
+          resolve([response.statusCode ?? 0, text, retryAfter === undefined ? undefined : Number(retryAfter)]);
+        });
+      },
+    );
+    request.once('error', reject);
+    request.end(body);
+  });
 }

@@ -3,6 +3,7 @@
  * does not depend on every other part to reach its starting state.
  */
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { addDays, utcDay } from '../../src/domain/dates';
 import { STARTING_LINEUP } from '../../src/domain/lineup';
 import { teamNameKey } from '../../src/domain/name-keys';
@@ -10,7 +11,7 @@ import { type Database, writeTransaction } from '../../src/platform/db/database'
 import { newId } from '../../src/platform/db/ids';
 import { bumpLeagueVersion, markStandingsChanged } from '../../src/features/leagues/league-versions-store';
 import { upsertPerformance } from '../../src/features/scoring/store';
-import { insertTeamWithLineup, type LeagueRow, type TeamRow } from '../../src/features/leagues/store';
+import { insertTeamWithLineup, markTeamLeft, type LeagueRow, type TeamRow } from '../../src/features/leagues/store';
 import { first, tablesOf } from '../../src/platform/db/dialect';
 import type { TestApp, TestPlayer } from './app';
 
@@ -72,6 +73,11 @@ async function insertTeam(db: Database, leagueId: string, playerId: string, name
 /** `player` joins `league` with a team of that name (no rules checked: that is the builder's point). */
 export async function buildTeam(app: TestApp, league: LeagueRow, player: TestPlayer, name = `${player.name} United`): Promise<TeamRow> {
   return writeTransaction(app.ctx.db, (tx) => insertTeam(tx, league.id, player.id, name, app.clock.now().toISOString()));
+}
+
+/** `teamId` departs at `at` as a departure records it (no rules checked: no forfeit, no hand-over, no version). */
+export async function buildDeparture(app: TestApp, teamId: string, at: string): Promise<void> {
+  expect(await markTeamLeft(app.ctx.db, teamId, at), `${teamId} departs`).toBe(true);
 }
 
 export interface ContractSpec {

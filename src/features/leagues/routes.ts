@@ -16,6 +16,8 @@ import {
 } from './wire';
 import { ActivityPageSchema, ActivityQuerySchema } from '../activity/wire';
 import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../head-to-head/wire';
+import { GLOBAL_LEAGUE_ID } from './global-league';
+import { leaderboardKey, leagueKey, produceLeague, produceLeaderboard } from './kept-answers';
 import { clientAddress } from '../../platform/http/connection';
 import type { CachedAnswers } from '../../platform/http/plugins/cached-answers';
 import { playerSession } from '../../platform/http/plugins/guards';
@@ -50,7 +52,9 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
         ...doc({ id: 'foundLeague', summary: 'Found a league: the caller becomes its admin and first team (§6.2)' }),
       },
     )
-    .get('/api/v1/leagues/global', () => services.leagues.global(), {
+    // the same kept answer as /leagues/global read by id: one key, one version
+    .get('/api/v1/leagues/global', ({ request, set }) =>
+      answers.reply({ request, set }, leagueKey(GLOBAL_LEAGUE_ID), () => services.leagues.versionOf(GLOBAL_LEAGUE_ID), () => produceLeague(services.leagues, GLOBAL_LEAGUE_ID)), {
       response: answer(LeagueSchema),
       ...doc({ id: 'getGlobalLeague', summary: 'The Global League, the one every player may join (§6.3)' }),
     })
@@ -70,7 +74,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
     .get('/api/v1/leagues/by-code/*', ({ player, request, params }) => byCode(player, request, params['*']), alias)
     .get('/api/v1/leagues/:id', ({ request, set, params }) =>
-      answers.reply({ request, set }, `league:${params.id}`, () => services.leagues.versionOf(params.id), () => services.leagues.byId(params.id)), {
+      answers.reply({ request, set }, leagueKey(params.id), () => services.leagues.versionOf(params.id), () => produceLeague(services.leagues, params.id)), {
       response: answer(LeagueSchema),
       ...doc({ id: 'getLeague', summary: 'A league by id; private leagues are readable too' }),
     })
@@ -78,17 +82,11 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       '/api/v1/leagues/:id/leaderboard',
       ({ request, set, params, player, query }) => {
         const page = checkedValue(LeaderboardQuerySchema, query);
-        // around=me differs by caller, so it is never kept
-        const key = page.kind === 'around-me' ? undefined : `leaderboard:${params.id}:${page.kind === 'range' ? `${page.offset}+${page.limit}` : 'all'}`;
         return answers.reply(
           { request, set },
-          key,
+          leaderboardKey(params.id, page),
           () => services.leagues.versionOf(params.id),
-          async (kept) => {
-            const { entries, teamCount } = await services.leagues.leaderboard(params.id, page, player.id);
-            if (page.kind !== 'all') kept['x-total-count'] = String(teamCount);
-            return entries;
-          },
+          (kept) => produceLeaderboard(services.leagues, params.id, page, kept, player.id),
         );
       },
       {

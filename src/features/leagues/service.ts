@@ -26,7 +26,6 @@ import { newId } from '../../platform/db/ids';
 import {
   closeLeagueIfAdmin,
   currentTeamCount,
-  currentTeamCounts,
   findCurrentTeam,
   findLeague,
   findLeagueByCode,
@@ -186,7 +185,7 @@ export class LeagueService {
 
   async byId(leagueId: string): Promise<League> {
     const league = await this.requireLeague(leagueId);
-    return leagueView(league, await currentTeamCount(this.deps.db, league.id));
+    return leagueView(league, league.teamCount);
   }
 
   /**
@@ -199,7 +198,7 @@ export class LeagueService {
     const code = normalizeInvitationCode(rawCode);
     const league = code ? await findLeagueByCode(db, code) : undefined;
     if (!league) fail('LEAGUE_NOT_FOUND');
-    return leagueView(league, await currentTeamCount(db, league.id));
+    return leagueView(league, league.teamCount);
   }
 
   /**
@@ -411,13 +410,10 @@ export class LeagueService {
     return league;
   }
 
-  private async leagueViews(rows: LeagueRow[]): Promise<League[]> {
-    const counts = await currentTeamCounts(
-      this.deps.db,
-      rows.map((l) => l.id),
-    );
-    return rows.map((league) => leagueView(league, counts.get(league.id) ?? 0));
+  private leagueViews(rows: LeagueRow[]): League[] {
+    return rows.map((league) => leagueView(league, league.teamCount));
   }
+
 }
 
 /** The entries of `page` from a whole board ranked in memory, as the kept ranks would answer it. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
 import { first, tablesOf, touched } from '../../platform/db/dialect';
-import { insertionOrder, orderedStringAgg, preparedSelect, selectRow } from '../../platform/db/statements';
+import { insertionOrder, orderedStringAgg, preparedSelect, runStatement, selectRow } from '../../platform/db/statements';
 import type { leagues, teams } from '../../platform/db/schema/sqlite';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -16,17 +16,17 @@ export async function findLeague(db: Database, id: string): Promise<LeagueRow | 
   return rows[0];
 }
 
-/** Current members only: departed teams stay in standings but not in `teamCount`. */
+/**
+ * Current members only: departed teams stay in standings but not in `teamCount`. Kept on the
+ * league by every join, rejoin and departure (below), so a league read counts no teams.
+ */
 export async function currentTeamCount(db: Database, leagueId: string): Promise<number> {
-  const { teams } = tablesOf(db);
-  const row = await first(
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(teams)
-      .where(and(eq(teams.leagueId, leagueId), isNull(teams.leftAt))),
-  );
-  // PostgreSQL's count is a bigint, handed over as text
-  return Number(row?.n ?? 0);
+  return (await selectRow<{ n: number }>(db, 'SELECT team_count AS n FROM leagues WHERE id = ?', leagueId))?.n ?? 0;
+}
+
+/** One team more (+1) or fewer (-1) in the team's league. */
+async function countTeamIn(db: Database, teamId: string, change: 1 | -1): Promise<void> {
+  await runStatement(db, 'UPDATE leagues SET team_count = team_count + ? WHERE id = (SELECT league_id FROM teams WHERE id = ?)', change, teamId);
 }
 
 export async function findTeam(db: Database, teamId: string): Promise<TeamRow | undefined> {
@@ -77,21 +77,6 @@ export async function teamsOfLeague(db: Database, leagueId: string): Promise<Tea
 // ---- reads for the league and team endpoints -------------------------------------------
 
 /** Current members per league, 0 for a league without any. */
-export async function currentTeamCounts(db: Database, leagueIds: readonly string[]): Promise<Map<string, number>> {
-  const { teams } = tablesOf(db);
-  const out = new Map<string, number>(leagueIds.map((id) => [id, 0]));
-  const distinct = [...out.keys()];
-  for (let i = 0; i < distinct.length; i += IN_BATCH) {
-    const rows = await db
-      .select({ leagueId: teams.leagueId, n: sql<number>`count(*)` })
-      .from(teams)
-      .where(and(inArray(teams.leagueId, distinct.slice(i, i + IN_BATCH)), isNull(teams.leftAt)))
-      .groupBy(teams.leagueId);
-    for (const row of rows) out.set(row.leagueId, Number(row.n));
-  }
-  return out;
-}
-
 /** The league a (normalized) invitation code opens. */
 export async function findLeagueByCode(db: Database, code: string): Promise<LeagueRow | undefined> {
   const { leagues } = tablesOf(db);
@@ -209,6 +194,7 @@ export async function insertTeamWithLineup(
         .returning()
     )[0];
     await tx.insert(lineupVersions).values({ teamId: row.id, schema: lineup.schema, positions: JSON.stringify(lineup.positions), savedAt: team.joinedAt });
+    await countTeamIn(tx, row.id, 1);
     return row;
   });
 }
@@ -221,7 +207,9 @@ export async function rejoinTeam(db: Database, teamId: string, name: string, nam
       .update(teams)
       .set({ leftAt: null, name, nameKey })
       .where(and(eq(teams.id, teamId), isNotNull(teams.leftAt)));
-    return touched(result) === 1;
+    if (touched(result) !== 1) return false;
+    await countTeamIn(tx, teamId, 1);
+    return true;
   });
 }
 
@@ -233,7 +221,9 @@ export async function markTeamLeft(db: Database, teamId: string, at: string): Pr
       .update(teams)
       .set({ leftAt: at })
       .where(and(eq(teams.id, teamId), isNull(teams.leftAt)));
-    return touched(result) === 1;
+    if (touched(result) !== 1) return false;
+    await countTeamIn(tx, teamId, -1);
+    return true;
   });
 }
 

@@ -19,8 +19,12 @@ export interface RankKeeperDeps {
 
 const QUIET_MS = 500;
 
+/** Told after a league's ranks are written; a flush waits for it. */
+export type RankedListener = (leagueId: string) => Promise<void>;
+
 export class RankKeeper {
   private readonly due = new Map<string, NodeJS.Timeout>();
+  private readonly listeners = new Set<RankedListener>();
   private work: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -35,6 +39,16 @@ export class RankKeeper {
       timer.unref();
       this.due.set(leagueId, timer);
     }
+  }
+
+  /**
+   * `listener` runs after each league's ranks are written, before a flush returns: what the
+   * league's first readers ask for can be made ready by the job that moved it, not by them.
+   * Returns how to stop telling it.
+   */
+  whenRanked(listener: RankedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Writes the ranks of every league changed so far, and of any left stale (a crash, a restart). */
@@ -55,7 +69,21 @@ export class RankKeeper {
     clearTimeout(this.due.get(leagueId));
     this.due.delete(leagueId);
     this.work = this.work
-      .then(() => rankLeagueIfStale(this.deps.db, leagueId))
-      .catch((error: unknown) => this.deps.log.warn('ranks not written; readers rank the league in memory until the next change', { leagueId, errorMessage: error instanceof Error ? error.message : String(error) }));
+      .then(async () => {
+        await rankLeagueIfStale(this.deps.db, leagueId);
+        await this.tellRanked(leagueId);
+      })
+      .catch((error: unknown) => this.deps.log.warn('ranks not written; readers rank the league in memory until the next change', { leagueId, errorMessage: messageOf(error) }));
   }
+
+  private async tellRanked(leagueId: string): Promise<void> {
+    for (const listener of this.listeners) {
+      // a listener's failure costs its first reader some time, never the ranks
+      await listener(leagueId).catch((error: unknown) => this.deps.log.warn('kept answers not made ready; the first reader produces them', { leagueId, errorMessage: messageOf(error) }));
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

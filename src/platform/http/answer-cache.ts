@@ -18,6 +18,7 @@ interface Entry {
 
 /** So two processes reaching the same version of a new database never share a tag. */
 const instance = crypto.randomBytes(4).toString('hex');
+const tagOf = (version: number) => `W/"${instance}-${version}"`;
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
@@ -35,7 +36,7 @@ export class AnswerCache {
     produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
     readVersion: () => Promise<number | undefined> | number | undefined,
   ): Promise<RawAnswer | undefined> {
-    const etag = `W/"${instance}-${version}"`;
+    const etag = tagOf(version);
     if (matches(request.headers.get('if-none-match'), etag)) {
       return { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' }, body: null };
     }
@@ -51,6 +52,24 @@ export class AnswerCache {
       entry = produced;
     }
     return this.respond(key, entry, preferredEncoding(request.headers.get('accept-encoding')));
+  }
+
+  /**
+   * Keeps `key`'s answer at `version` before anyone asks for it (after a job moved the version,
+   * so the first reader of the morning finds it ready), compressed in every encoding a browser
+   * accepts. Nothing is done when the kept answer is current already.
+   */
+  async warm(
+    key: string,
+    version: number,
+    produce: () => Promise<{ body: unknown; headers?: Record<string, string> } | undefined>,
+    readVersion: () => Promise<number | undefined> | number | undefined,
+  ): Promise<void> {
+    if (this.entries.get(key)?.version === version) return;
+    const shared = this.producing.get(key);
+    const entry = (shared?.version === version ? await shared.entry : undefined) ?? (await this.produceShared(key, version, tagOf(version), produce, readVersion));
+    if (!entry || this.entries.get(key) !== entry) return;
+    for (const encoding of ENCODINGS) this.respond(key, entry, encoding);
   }
 
   /** Undefined when it must not be kept. */
@@ -131,6 +150,8 @@ export class AnswerCache {
     return this.bytes;
   }
 }
+
+const ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
 /** The browser may keep the answer but must revalidate with the tag. */
 const CACHE_CONTROL = 'private, no-cache';

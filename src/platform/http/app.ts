@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { openApiDocument } from './openapi-document';
 import { answerHeaders } from './plugins/answers';
 import { CachedAnswers } from './plugins/cached-answers';
+import { warmLeagueAnswers } from '../../features/leagues/kept-answers';
 import { errorAnswers } from './plugins/errors';
 import { guards } from './plugins/guards';
 import { readableValues } from './plugins/readable-values';
@@ -37,6 +38,8 @@ import { webhookRoutes } from '../../features/notifications/routes-webhooks';
 export function createApp(ctx: AppContext) {
   const { services } = ctx;
   const answers = new CachedAnswers();
+  // the job that moved a league's ranks makes its home's first answers ready, not its first reader
+  services.ranks.whenRanked((leagueId) => warmLeagueAnswers(answers, services.leagues, leagueId));
   const features = new Elysia()
     .use(rootRoutes(ctx.config, services))
     .use(authRoutes(ctx, services))

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { INVITATION_CODE_ALPHABET } from '../../../src/domain/invitation-codes';
 import { first, tablesOf } from '../../../src/platform/db/dialect';
 import type { TestApp } from '../../support/app';
-import { buildContract, buildLeague, buildPerformance, buildTeam } from '../../support/builders';
+import { buildContract, buildDeparture, buildLeague, buildPerformance, buildTeam } from '../../support/builders';
 import { scenarioTable } from '../../support/scenarios';
 import { createBody, leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
 import { writeTransaction } from '../../../src/platform/db/database';
@@ -25,7 +25,8 @@ async function rowCounts(app: TestApp): Promise<{ leagues: number; teams: number
 /** The team called `name` departs now, straight in the store. */
 async function departTeam(app: TestApp, name: string): Promise<void> {
   const { teams } = tablesOf(app.ctx.db);
-  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.name, name)));
+  const [team] = await app.ctx.db.select().from(teams).where(eq(teams.name, name));
+  await buildDeparture(app, team!.id, NOW);
 }
 
 /** The league's invite policy becomes `members`, straight in the store. */
@@ -336,8 +337,7 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       before: async (w, app) => {
         const [adminTeam, memberTeam] = await teamsBySeniority(app, w.open.id);
         await buildContract(app, memberTeam, { articleId: 'Taylor_Swift', price: 120 });
-        const { teams } = tablesOf(app.ctx.db);
-        await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, memberTeam.id)));
+        await buildDeparture(app, memberTeam.id, NOW);
         const perf = (teamId: string, date: string, points: number) => buildPerformance(app, { id: teamId, leagueId: w.open.id }, date, points);
         await perf(adminTeam.id, '2026-05-08', 10);
         await perf(adminTeam.id, '2026-05-09', 1);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { first, tablesOf } from '../../../src/platform/db/dialect';
 import { createTestApp, type TestApp } from '../../support/app';
-import { buildContract, buildLeague, buildTeam } from '../../support/builders';
+import { buildContract, buildDeparture, buildLeague, buildTeam } from '../../support/builders';
 import { createBody, NOW } from './leagues-fixtures';
 import { writeTransaction } from '../../../src/platform/db/database';
 
@@ -99,8 +99,7 @@ describe('leaving', () => {
       app.clock.advance(1000);
       await buildTeam(app, league, second, 'Second In');
       // `first` left and came back: seniority is the original join, kept on rejoin
-      const { teams } = tablesOf(app.ctx.db);
-      await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(eq(teams.id, firstTeam.id)));
+      await buildDeparture(app, firstTeam.id, NOW);
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-team`, { as: first, body: { name: 'First In', invitationCode: 'K7M2Q' } })).status).toBe(201);
 
       expect((await app.call('POST', `/api/v1/leagues/${league.id}/my-departure`, { as: admin })).body).toEqual({ leagueDeleted: false });

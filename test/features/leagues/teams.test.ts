@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { tablesOf } from '../../../src/platform/db/dialect';
 import type { LeagueRow } from '../../../src/features/leagues/store';
 import type { TestApp, TestPlayer } from '../../support/app';
-import { buildContract, buildTeam } from '../../support/builders';
+import { buildContract, buildDeparture, buildTeam } from '../../support/builders';
 import { scenarioTable } from '../../support/scenarios';
 import { leagueWorld, NOW, plus, seedGlobal, type LeagueWorld } from './leagues-fixtures';
 import { writeTransaction } from '../../../src/platform/db/database';
@@ -19,8 +19,7 @@ async function world(): Promise<{ app: TestApp; world: World }> {
   const departed = await app.player('departed');
   const gone = await buildTeam(app, w.open, departed, 'Old Guard');
   await buildContract(app, gone, { articleId: 'Lionel_Messi', price: 200 });
-  const { teams } = tablesOf(app.ctx.db);
-  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: plus(-1) }).where(eq(teams.id, gone.id)));
+  await buildDeparture(app, gone.id, plus(-1));
   await buildTeam(app, w.closed, w.member, 'Member Closed');
   await buildTeam(app, w.ended, w.member, 'Member Ended');
   return { app, world: { ...w, departed } };
@@ -29,7 +28,8 @@ async function world(): Promise<{ app: TestApp; world: World }> {
 /** Marks `player`'s team in `league` as departed now, straight in the store (the endpoint refuses ended leagues). */
 async function leaveAs(app: TestApp, league: LeagueRow, player: TestPlayer): Promise<void> {
   const { teams } = tablesOf(app.ctx.db);
-  await writeTransaction(app.ctx.db, (tx) => tx.update(teams).set({ leftAt: NOW }).where(and(eq(teams.leagueId, league.id), eq(teams.playerId, player.id))));
+  const [team] = await app.ctx.db.select().from(teams).where(and(eq(teams.leagueId, league.id), eq(teams.playerId, player.id)));
+  await buildDeparture(app, team!.id, NOW);
 }
 
 const join = (league: keyof World) => (w: World) => `/api/v1/leagues/${(w[league] as LeagueRow).id}/my-team`;

@@ -52,6 +52,25 @@ export class CachedAnswers {
     return once!.body;
   }
 
+  /**
+   * Makes `key`'s answer at the version `version()` reads ready before its first reader: what a
+   * reply would keep, produced now. An answer its producer will not keep is not kept here either.
+   */
+  async warm<T>(key: string, version: () => Promise<number | undefined> | number | undefined, produce: (kept: KeptHeaders) => Promise<Produced<T>> | Produced<T>): Promise<void> {
+    const at = await version();
+    if (at === undefined) return;
+    await this.cache.warm(
+      key,
+      at,
+      async () => {
+        const kept: KeptHeaders = {};
+        const body = await produce(kept);
+        return body instanceof Unkept ? undefined : { body, headers: kept };
+      },
+      version,
+    );
+  }
+
   private async fresh<T>(c: Cacheable, produce: (kept: KeptHeaders) => Promise<Produced<T>> | Produced<T>): Promise<T> {
     const kept: KeptHeaders = {};
     const body = await produce(kept);

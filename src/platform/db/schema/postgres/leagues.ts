@@ -32,6 +32,8 @@ export const leagues = pgTable(
     createdAt: text('created_at').notNull(),
     version: integer('version').notNull().default(0),
     ranksStale: boolean('ranks_stale').notNull().default(true),
+    /** teams in the league now (not departed), kept by every join, rejoin and departure: a league read counts nothing */
+    teamCount: integer('team_count').notNull().default(0),
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),
     tableStale: boolean('table_stale').notNull().default(true),

@@ -35,6 +35,8 @@ export const leagues = sqliteTable(
     version: integer('version').notNull().default(0),
     /** points or the set of teams changed since `team_standings` ranks were last written */
     ranksStale: integer('ranks_stale', { mode: 'boolean' }).notNull().default(true),
+    /** teams in the league now (not departed), kept by every join, rejoin and departure */
+    teamCount: integer('team_count').notNull().default(0),
     /** fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),

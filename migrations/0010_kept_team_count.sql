@@ -1,0 +1,2 @@
+ALTER TABLE `leagues` ADD `team_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE `leagues` SET `team_count` = (SELECT count(*) FROM `teams` WHERE `teams`.`league_id` = `leagues`.`id` AND `teams`.`left_at` IS NULL);

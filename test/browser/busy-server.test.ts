@@ -1,0 +1,90 @@
+/**
+ * A busy morning (issue 40): the service turns requests away with 503 and Retry-After when it
+ * is overloaded or its database is away. The app asks a read again after the wait, saying on
+ * the screen that it is waiting, and draws the screen without a reload; a write is never
+ * asked again behind the player's back: the player is told, and repeats it.
+ */
+import type { Browser, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPlayer, registerThroughForm, startService, type Player, type Service } from './harness';
+
+let service: Service;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+  expect((await service.fantasy('seed-global')).status).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+/** Answers the first `times` matching requests as a shedding server does, then lets them through. */
+function shedFirst(times: number, code: 'OVERLOADED' | 'DATABASE_UNAVAILABLE', retryAfterSeconds: number) {
+  let shed = 0;
+  let seen = 0;
+  const handler = async (route: Route) => {
+    seen++;
+    if (shed < times) {
+      shed++;
+      await route.fulfill({ status: 503, headers: { 'retry-after': String(retryAfterSeconds) }, contentType: 'application/json', body: JSON.stringify({ error: code }) });
+    } else {
+      await route.fallback();
+    }
+  };
+  return { handler, seen: () => seen };
+}
+
+/** The only console noise allowed: Chromium's own line for each answer it saw with status 503. */
+function besides503(player: Player): string[] {
+  return player.consoleErrors.filter((line) => !/status of 503/.test(line));
+}
+
+describe('the app when the service is busy', () => {
+  let player: Player;
+
+  it('tells the player when a join was turned away and does not send it again by itself', async () => {
+    player = await newPlayer(browser, service.base, 'busy');
+    const { page } = player;
+    await registerThroughForm(player, service.base, 'ada_busy');
+    const join = shedFirst(1, 'OVERLOADED', 1);
+    await page.route(/\/api\/v1\/leagues\/global\/my-team$/, async (route) => (route.request().method() === 'POST' ? join.handler(route) : route.fallback()));
+    await page.getByLabel(/Your team name in/).first().fill('Ada XI');
+    await page.getByRole('button', { name: /^Join Global/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'The server is very busy right now and did not take that request' }).waitFor();
+    // longer than any retry's wait: nothing went out behind the player's back
+    await page.waitForTimeout(2_500);
+    expect(join.seen(), 'join requests sent').toBe(1);
+    await page.getByRole('button', { name: /^Join Global/ }).click();
+    await page.getByRole('heading', { name: 'Ada XI' }).waitFor();
+    expect(join.seen(), 'join requests sent').toBe(2);
+    await page.unrouteAll();
+  });
+
+  it('says it is waiting while a read is turned away, then draws the league home without a reload', async () => {
+    const { page } = player;
+    const topTen = shedFirst(1, 'OVERLOADED', 3);
+    const league = shedFirst(1, 'DATABASE_UNAVAILABLE', 3);
+    await page.route(/\/api\/v1\/leagues\/global\/leaderboard\?.*offset=0/, topTen.handler);
+    await page.route(/\/api\/v1\/leagues\/global$/, async (route) => (route.request().method() === 'GET' ? league.handler(route) : route.fallback()));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(`${service.base}/leagues/global`);
+    const notice = page.getByRole('status').filter({ hasText: 'The server is busy right now. Trying again in a moment' });
+    await notice.waitFor();
+    // neither a blank page nor an error: the screen is still loading, and says why
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await player.screen('busy-waiting');
+    await page.getByRole('heading', { name: 'Ada XI' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('table').first().waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(topTen.seen(), 'top-ten requests').toBe(2);
+    expect(league.seen(), 'league requests').toBe(2);
+    expect(loads, 'page loads').toBe(1);
+    await player.screen('busy-recovered');
+    expect(player.foreignRequests).toEqual([]);
+    expect(besides503(player)).toEqual([]);
+  });
+});
