@@ -55,6 +55,7 @@ describe('the founding request (§6.2)', () => {
       teamName: 'The Readers',
       format: 'points',
       roundDays: null,
+      playoffTeams: 0,
     });
   });
 
