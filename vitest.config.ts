@@ -25,7 +25,7 @@ export default defineConfig({
     // each file cost minutes a run. Every file builds its own app, store and fakes, and the few
     // that patch a global restore it.
     isolate: false,
-    globalSetup: quick ? ['test/support/run-temp-root.ts'] : ['test/support/run-temp-root.ts', 'test/support/postgres-template.ts', 'test/support/browser-server.ts'],
+    globalSetup: quick ? ['test/support/run-temp-root.ts'] : ['test/support/run-temp-root.ts', 'test/support/postgres-template.ts'],
     projects: quick
       ? [{ extends: true, test: { name: 'sqlite', include: ['test/unit/**/*.test.ts', 'test/features/**/*.test.ts'], exclude: NEEDS_POSTGRES } }]
       : [

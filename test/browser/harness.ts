@@ -6,13 +6,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { capturedRun } from '../support/captured-run';
-import { CHROMIUM_LAUNCH } from '../support/chromium';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
@@ -163,13 +162,11 @@ export async function startService(options: { genie?: boolean; reports?: boolean
   };
 }
 
-/**
- * The run's Chromium (test/support/browser-server.ts), connected to for this file; a browser of
- * the file's own when the run has none. Closing it closes only what the file opened.
- */
-export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('browserEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_LAUNCH);
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
 }
 
 export interface Player {
