@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+import { scanQr } from './qr';
 
 let service: Service;
 let browser: Browser;
@@ -91,9 +92,13 @@ describe('leagues between friends', () => {
     await founder.page.getByRole('heading', { level: 1, name: 'Book Club' }).waitFor();
     const code = (await founder.page.locator('strong.code').textContent())!;
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
-    await founder.page.getByRole('button', { name: 'Copy link' }).click();
-    await founder.page.getByText('Link copied.').waitFor();
+    // no share sheet in a desktop browser: the Share button copies the link, and says so
+    await founder.page.getByRole('button', { name: 'Share the invitation' }).click();
+    await founder.page.getByRole('status').getByText('Link copied: paste it to your friends.').waitFor();
     expect(await founder.page.evaluate('navigator.clipboard.readText()')).toBe(`${service.base}/join/${code}?league=Book%20Club`);
+    // the QR code beside it opens the same link when a friend's camera reads it
+    const qr = founder.page.getByRole('img', { name: 'QR code of the invitation link to Book Club' });
+    await expect(scanQr(qr)).resolves.toBe(`${service.base}/join/${code}?league=Book%20Club`);
     await founder.screen('league-home-invite');
     const leagueUrl = founder.page.url();
 
