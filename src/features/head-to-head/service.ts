@@ -49,12 +49,15 @@ import {
   type TeamRoundPoints,
   teamRoundPoints,
   type TeamRoundSpan,
+  dayPoints,
   writeRanksIfCurrent,
   writeRoundOutcomes,
 } from './store';
 import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-store';
-import { findCurrentTeam, findLeague, type LeagueRow, teamsOfLeague } from '../leagues/store';
-import type { Fixtures, FixturesSide, HeadToHeadRow, RoundResult } from './wire';
+import { findCurrentTeam, findLeague, findTeam, type LeagueRow, teamsOfLeague } from '../leagues/store';
+import type { Fixtures, FixturesSide, HeadToHeadRow, MatchupDetail, MatchupSide, RoundResult } from './wire';
+import { roundLineup } from '../lineups/round-lineup';
+import { isPlayoffRound, playoffRoundPairings, stageOf } from './playoffs';
 
 /** Rebuilds dropped because a write moved the version, before one is done under the write lock. */
 const TABLE_ATTEMPTS = 3;
@@ -83,7 +86,11 @@ export async function fixDueRounds(tx: Database, league: LeagueRow, now: Date): 
   const fixed = new Set<number>();
   for (let round = kept + 1; round <= due; round++) {
     const bounds = roundBounds(league, league.roundDays, round)!;
-    await keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairingsFor(members, round));
+    const stage = stageOf(league, round);
+    // a playoff round waits for the round before it to settle: its pairings follow from the results
+    const pairings = stage === 'regular' ? pairingsFor(members, round) : await playoffRoundPairings(tx, league, round);
+    if (pairings === null) break;
+    await keepRoundPairings(tx, league.id, round, pairingsFixedAt(bounds), pairings, stage);
     fixed.add(round);
   }
   // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
@@ -170,9 +177,12 @@ export async function settleCompleteRounds(tx: Database, league: LeagueRow, now:
     const points = (await teamRoundPoints(tx, league.id, round.round, round.round)).get(round.round);
     if (!isComplete(bounds, round.pairings, points)) continue;
     const matchups = roundMatchups(round.pairings, pointsGetter(points));
-    const outcomes = matchupOutcomes(matchups);
-    await writeRoundOutcomes(tx, round.round, outcomes);
-    await refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
+    // the table counts the regular rounds only: the playoffs are seeded from it and decided by the bracket
+    if (!isPlayoffRound(league, round.round)) {
+      const outcomes = matchupOutcomes(matchups);
+      await writeRoundOutcomes(tx, round.round, outcomes);
+      await refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
+    }
     // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
     await bumpLeagueVersion(tx, league.id);
     await markTableStale(tx, league.id);
@@ -205,6 +215,8 @@ export async function keepRoundsOfPerformances(tx: Database, league: LeagueRow, 
   await refreshTeamRounds(tx, [...spans.values()]);
   await markTableStale(tx, league.id);
   await settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
+  // a playoff round due but waiting for this one's results is fixed now
+  await fixDueRounds(tx, league, now);
 }
 
 /** The table ranked from the kept records: only the rows whose rank or table points moved. */
@@ -214,6 +226,33 @@ function changedRanks(records: readonly KeptRecord[]): TableRow[] {
     const before = kept.get(row.teamId)!;
     return before.rank !== row.rank || before.tablePoints !== row.tablePoints;
   });
+}
+
+/**
+ * A round as it stands: its stage, status, pairings (kept, or as they would be fixed now) and
+ * matchups from the round points so far.
+ */
+async function roundState(tx: Database, league: LeagueRow & { roundDays: number }, bounds: RoundBounds, now: Date) {
+  const kept = (await keptRounds(tx, league.id, bounds.round, bounds.round))[0];
+  const stage = stageOf(league, bounds.round);
+  const planned = kept
+    ? []
+    : stage === 'regular'
+      ? pairingsFor(await membersInJoinOrder(tx, league.id), bounds.round)
+      : ((await playoffRoundPairings(tx, league, bounds.round)) ?? []);
+  const pairings: KeptPairing[] = kept?.pairings ?? planned.map((p) => ({ ...p, forfeitedBy: null }));
+  const points = (await teamRoundPoints(tx, league.id, bounds.round, bounds.round)).get(bounds.round);
+  const today = utcDay(now);
+  const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
+  const status: Fixtures['status'] = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
+  return { stage, status, pairings, matchups: roundMatchups(pairings, pointsGetter(points)) };
+}
+
+/** The league average's days: each scored date's mean over `teams` (a team without that day counts 0). */
+function averageDays(days: Map<string, Map<string, number>>, teams: readonly string[]): { date: string; points: number }[] {
+  const dates = [...new Set(teams.flatMap((id) => [...(days.get(id)?.keys() ?? [])]))].sort();
+  if (teams.length === 0) return [];
+  return dates.map((date) => ({ date, points: teams.reduce((sum, id) => sum + (days.get(id)?.get(date) ?? 0), 0) / teams.length }));
 }
 
 export interface HeadToHeadServiceDeps {
@@ -266,14 +305,57 @@ export class HeadToHeadService {
     if (!bounds) fail('ROUND_NOT_FOUND');
     await this.fixRoundsDue(league, now);
     return readTransaction(db, async (tx) => {
-      const kept = (await keptRounds(tx, league.id, bounds.round, bounds.round))[0];
-      const pairings: KeptPairing[] = kept?.pairings ?? pairingsFor(await membersInJoinOrder(tx, league.id), bounds.round).map((p) => ({ ...p, forfeitedBy: null }));
-      const points = (await teamRoundPoints(tx, league.id, bounds.round, bounds.round)).get(bounds.round);
-      const today = utcDay(now);
-      const final = pairings.length > 0 ? kept !== undefined && isComplete(bounds, pairings, points) : today > bounds.endDate;
-      const status = today < bounds.startDate ? 'upcoming' : final ? 'final' : 'live';
-      const matchups = wireMatchups(roundMatchups(pairings, pointsGetter(points)), await teamNames(tx, league.id), status === 'final');
-      return { round: bounds.round, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups };
+      const { stage, status, matchups } = await roundState(tx, league, bounds, now);
+      const shown = wireMatchups(matchups, await teamNames(tx, league.id), status === 'final');
+      return { round: bounds.round, stage, startDate: bounds.startDate, endDate: bounds.endDate, status, matchups: shown };
+    });
+  }
+
+  /**
+   * One team's matchup of round `round` (else the current one): both sides with their
+   * scored days and line-ups. A team with no matchup in it (alone, on a bye, knocked out or
+   * not yet in the league) answers MATCHUP_NOT_FOUND.
+   */
+  async matchup(leagueId: string, playerId: string, round?: number, teamId?: string): Promise<MatchupDetail> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const league = await this.admit(leagueId, playerId);
+    const number = round ?? currentRound(league, league.roundDays, now);
+    const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
+    if (!bounds) fail('ROUND_NOT_FOUND');
+    const team = teamId === undefined ? await findCurrentTeam(db, league.id, playerId) : await findTeam(db, teamId);
+    if (!team || team.leagueId !== league.id) fail('TEAM_NOT_FOUND');
+    await this.fixRoundsDue(league, now);
+    return readTransaction(db, async (tx) => {
+      const { status, pairings, matchups } = await roundState(tx, league, bounds, now);
+      const index = matchups.findIndex((m) => m.home === team.id || m.away === team.id);
+      if (index < 0) fail('MATCHUP_NOT_FOUND');
+      const m = matchups[index]!;
+      const paired = pairings.flatMap((p) => (p.away === null ? [p.home] : [p.home, p.away]));
+      const days = await dayPoints(tx, paired, bounds.startDate, bounds.endDate);
+      const names = await teamNames(tx, league.id);
+      // the line-up as it stood when the round ended, or as it stands while the round runs
+      const asOf = roundEndsAt(bounds) < now.toISOString() ? roundEndsAt(bounds) : now.toISOString();
+      const sideOf = async (id: string | null, points: number): Promise<MatchupSide> => {
+        if (id === null) return { teamId: null, teamName: LEAGUE_AVERAGE_NAME, points, days: averageDays(days, paired.filter((other) => other !== m.home)), lineup: null };
+        const own = days.get(id) ?? new Map<string, number>();
+        return {
+          teamId: id,
+          teamName: names.get(id) ?? id,
+          points,
+          days: [...own].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, dayPoints]) => ({ date, points: dayPoints })),
+          lineup: await roundLineup(tx, { id, languageScale: league.languageScale }, bounds, asOf),
+        };
+      };
+      return {
+        round: bounds.round,
+        status,
+        startDate: bounds.startDate,
+        endDate: bounds.endDate,
+        home: await sideOf(m.home, m.homePoints),
+        away: await sideOf(m.away, m.awayPoints),
+        result: status === 'final' ? m.result : null,
+      };
     });
   }
 

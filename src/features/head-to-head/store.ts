@@ -5,6 +5,7 @@
  * range of the (league, rank) index.
  */
 import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
+import type { RoundStage } from '../../domain/playoff-format';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { boundList, exactSum, runForRows, runStatement, selectRow, selectRows } from '../../platform/db/statements';
 
@@ -17,9 +18,17 @@ export async function fixedRoundCount(db: Database, leagueId: string): Promise<n
 }
 
 /** Keeps a round's pairings; a round already kept is left as it was. */
-export async function keepRoundPairings(db: Database, leagueId: string, round: number, fixedAt: string, pairings: readonly { home: string; away: string | null }[]): Promise<void> {
+export async function keepRoundPairings(
+  db: Database,
+  leagueId: string,
+  round: number,
+  fixedAt: string,
+  pairings: readonly { home: string; away: string | null }[],
+  stage: RoundStage = 'regular',
+): Promise<void> {
   return writeTransaction(db, async (db) => {
-    if ((await runStatement(db, 'INSERT INTO h2h_rounds (league_id, round, fixed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', leagueId, round, fixedAt)) === 0) return;
+    const text = 'INSERT INTO h2h_rounds (league_id, round, fixed_at, stage) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING';
+    if ((await runStatement(db, text, leagueId, round, fixedAt, stage)) === 0) return;
     await runForRows(
       db,
       { league_id: 'text', round: 'int', slot: 'int', home_team_id: 'text', away_team_id: 'text' },
@@ -244,4 +253,24 @@ const TABLE_SQL = `
 /** The kept table in rank order. */
 export async function keptTable(db: Database, leagueId: string): Promise<KeptTableRow[]> {
   return selectRows<KeptTableRow>(db, TABLE_SQL, leagueId);
+}
+
+/** Each team's day points over from..to, by team then date (days not scored are absent). */
+export async function dayPoints(db: Database, teamIds: readonly string[], from: string, to: string): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  if (teamIds.length === 0) return out;
+  const teams = boundList(db, [...new Set(teamIds)]);
+  const rows = await selectRows<{ teamId: string; date: string; points: number }>(
+    db,
+    `SELECT team_id AS "teamId", date, points FROM performances WHERE team_id ${teams.in} AND date BETWEEN ? AND ?`,
+    teams.value,
+    from,
+    to,
+  );
+  for (const row of rows) {
+    let team = out.get(row.teamId);
+    if (!team) out.set(row.teamId, (team = new Map()));
+    team.set(row.date, row.points);
+  }
+  return out;
 }

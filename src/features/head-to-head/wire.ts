@@ -1,6 +1,9 @@
 /** Head-to-head leagues (issue 24): a round's fixtures and the table. */
 import { z } from 'zod';
+import { PLAYOFF_STAGES } from '../../domain/playoff-format';
 import { named } from '../../platform/http/wire/registry';
+
+export const ROUND_STAGES = ['regular', ...PLAYOFF_STAGES] as const;
 
 const wholeNumber = z.string().regex(/^\d{1,9}$/).transform(Number);
 
@@ -50,6 +53,7 @@ export const FixturesSchema = named(
   'Fixtures',
   z.object({
     round: z.number().int(),
+    stage: z.enum(ROUND_STAGES).describe('regular, or the playoff round it is (seeded by the table after the regular rounds, paired by the bracket)'),
     startDate: z.string(),
     endDate: z.string(),
     status: z.enum(['upcoming', 'live', 'final']).describe('upcoming before its first day; final once every paired team’s every day of it is scored'),
@@ -70,7 +74,49 @@ export const HeadToHeadRowSchema = named(
     lost: z.number().int(),
     pointsFor: z.number(),
     pointsAgainst: z.number(),
-    tablePoints: z.number().int().describe('win 3, draw 1, loss 0'),
+    tablePoints: z.number().int().describe('win 3, draw 1, loss 0; the table counts the regular rounds only (playoff matchups are the bracket’s)'),
   }),
 );
 export type HeadToHeadRow = z.infer<typeof HeadToHeadRowSchema>;
+
+/** `round` and `team`: both optional; whether the league has them is the service's check. */
+export const MatchupQuerySchema = z.object({
+  round: z
+    .preprocess((value) => (Array.isArray(value) ? value[0] : value), wholeNumber)
+    .optional()
+    .describe('the round (1-based); without it, the current round, or the last one after the season'),
+  team: z
+    .preprocess((value) => (Array.isArray(value) ? value[0] : value), z.string().min(1).max(100))
+    .optional()
+    .describe('a team of the league; without it, the caller’s'),
+});
+
+export const MatchupSideSchema = named(
+  'MatchupSide',
+  z.object({
+    teamId: z.string().nullable().describe('null for the league average'),
+    teamName: z.string(),
+    points: z.number().describe('round points so far (the league average: the mean of the other paired teams’)'),
+    days: z.array(z.object({ date: z.string(), points: z.number() })).describe('the round’s scored days, oldest first (the league average: the mean of the others’ day points)'),
+    lineup: z
+      .array(z.object({ position: z.string(), articleId: z.string(), title: z.string(), points: z.number().describe('what the article scored on the round’s scored days') }))
+      .nullable()
+      .describe('the line-up standing at the round’s end (now while it runs); null for the league average'),
+  }),
+);
+export type MatchupSide = z.infer<typeof MatchupSideSchema>;
+
+export const MatchupDetailSchema = named(
+  'MatchupDetail',
+  z.object({
+    round: z.number().int(),
+    status: z.enum(['upcoming', 'live', 'final']),
+    startDate: z.string(),
+    endDate: z.string(),
+    home: MatchupSideSchema,
+    away: MatchupSideSchema,
+    result: z.enum(['home', 'away', 'draw']).nullable().describe('null until the round is final'),
+  }),
+  'One team’s matchup of a round, both sides with their days and line-ups (issue 39)',
+);
+export type MatchupDetail = z.infer<typeof MatchupDetailSchema>;

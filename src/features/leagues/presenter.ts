@@ -20,5 +20,7 @@ export function leagueView(league: LeagueRow, teamCount: number): League {
     closedAt: league.closedAt,
     format: league.format,
     roundDays: league.format === 'head-to-head' ? league.roundDays : null,
+    playoffTeams: league.playoffTeams,
+    previousSeasonId: league.previousSeasonId,
   };
 }

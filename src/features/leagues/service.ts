@@ -102,6 +102,7 @@ export class LeagueService {
         createdAt: now,
         format: request.format,
         roundDays: request.roundDays,
+        playoffTeams: request.playoffTeams,
       });
       const founder = await insertTeamWithLineup(
         tx,

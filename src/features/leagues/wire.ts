@@ -13,6 +13,7 @@ import {
   visibilityOf,
 } from '../../domain/leagues';
 import { DEFAULT_ROUND_DAYS, LEAGUE_FORMATS, leagueFormatOf, ROUND_DAYS } from '../../domain/head-to-head';
+import { PLAYOFF_TEAMS, playoffTeamsOf } from '../../domain/playoff-format';
 import { named } from '../../platform/http/wire/registry';
 import { canonicalString } from '../../platform/http/wire/schema-helpers';
 import { TeamSchema } from './wire-teams';
@@ -33,6 +34,8 @@ export const LeagueSchema = named(
     closedAt: z.string().nullable(),
     format: z.enum(LEAGUE_FORMATS).describe('points: ranked by the leaderboard; head-to-head: rounds of matchups and a table'),
     roundDays: z.number().int().nullable().describe('days per head-to-head round; null for a points league'),
+    playoffTeams: z.number().int().describe('teams in the playoffs (0, 2, 4 or 8; 0: none): the season’s last log2(playoffTeams) rounds are playoff rounds'),
+    previousSeasonId: z.string().nullable().describe('the season this league continues (its chain’s history); null for a first season'),
   }),
   'The invitation code is never part of a league.',
 );
@@ -62,6 +65,15 @@ export const EncyclopediaEditionSchema = named(
 );
 export type EncyclopediaEdition = z.infer<typeof EncyclopediaEditionSchema>;
 
+/** `playoffTeams` as a request field; whether the season is long enough is judged with the format. */
+export const PlayoffTeamsField = z
+  .union(
+    PLAYOFF_TEAMS.map((teams) => z.literal(teams)),
+    { error: 'LEAGUE_INVALID_FORMAT' },
+  )
+  .optional()
+  .describe(`head-to-head only: teams in the playoffs, one of ${PLAYOFF_TEAMS.join(', ')} (default 0, none); the season must keep at least one regular round before them`);
+
 /**
  * In the order clients rely on: a body that is not an object is LEAGUE_INVALID_PAYLOAD,
  * then the first field the rules refuse answers its own constant (a wrong type included).
@@ -88,16 +100,19 @@ export const CreateLeagueRequestSchema = z
         )
         .optional()
         .describe(`head-to-head only: days per round, one of ${ROUND_DAYS.join(', ')} (default ${DEFAULT_ROUND_DAYS})`),
+      playoffTeams: PlayoffTeamsField,
     },
     { error: 'LEAGUE_INVALID_PAYLOAD' },
   )
-  .transform(({ format, roundDays, ...request }, context) => {
+  .transform(({ format, roundDays, playoffTeams, ...request }, context) => {
     const chosen = leagueFormatOf(format, roundDays);
-    if (chosen === null) {
+    const durationDays = DURATIONS[request.duration];
+    const playoffs = chosen === null ? null : playoffTeamsOf(playoffTeams, chosen, durationDays);
+    if (chosen === null || playoffs === null) {
       context.addIssue({ code: 'custom', message: 'LEAGUE_INVALID_FORMAT' });
       return z.NEVER;
     }
-    return { ...request, ...chosen, durationDays: DURATIONS[request.duration] };
+    return { ...request, ...chosen, playoffTeams: playoffs, durationDays };
   });
 export type CreateLeagueRequest = z.output<typeof CreateLeagueRequestSchema>;
 

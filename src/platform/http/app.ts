@@ -26,6 +26,7 @@ import { contractRoutes } from '../../features/contracts/routes';
 import { genieRoutes } from '../../features/genie/routes';
 import { internalRoutes } from '../../features/scoring/routes';
 import { leagueRoutes } from '../../features/leagues/routes';
+import { headToHeadRoutes } from '../../features/head-to-head/routes';
 import { lineupRoutes } from '../../features/lineups/routes';
 import { marketRoutes } from '../../features/contracts/routes-market';
 import { metricsRoutes } from '../../features/operations/routes-metrics';
@@ -47,6 +48,7 @@ export function createApp(ctx: AppContext) {
     .use(sessionRoutes(ctx, services))
     .use(leagueRoutes(ctx, services, answers))
     .use(teamRoutes(ctx, services))
+    .use(headToHeadRoutes(ctx, services))
     .use(marketRoutes(ctx, services, answers))
     .use(contractRoutes(ctx, services))
     .use(genieRoutes(ctx, services))

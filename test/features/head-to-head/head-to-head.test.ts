@@ -81,6 +81,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
       expect: (res, w) =>
         expect(res.body).toEqual({
           round: 1,
+          stage: 'regular',
           startDate: '2026-05-04',
           endDate: '2026-05-05',
           status: 'live',
@@ -167,6 +168,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
       expect: (res, w) =>
         expect(res.body).toEqual({
           round: 1,
+          stage: 'regular',
           startDate: '2026-05-04',
           endDate: '2026-05-05',
           status: 'live',
@@ -186,6 +188,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
       expect: (res, w) =>
         expect(res.body).toEqual({
           round: 1,
+          stage: 'regular',
           startDate: '2026-05-04',
           endDate: '2026-05-05',
           status: 'final',
@@ -286,7 +289,7 @@ describe('GET /api/v1/leagues/{id}/fixtures', () => {
         w.league = await found(app, w.dan, { name: 'Solo Cup', teamName: 'Dan Alone', roundDays: 7 });
       },
       status: 200,
-      expect: { round: 1, startDate: '2026-05-04', endDate: '2026-05-10', status: 'live', matchups: [] },
+      expect: { round: 1, stage: 'regular', startDate: '2026-05-04', endDate: '2026-05-10', status: 'live', matchups: [] },
       exact: true,
     },
     {

@@ -66,6 +66,8 @@ describe('POST /api/v1/leagues', () => {
           closedAt: null,
           format: 'points',
           roundDays: null,
+          playoffTeams: 0,
+          previousSeasonId: null,
         });
         expect(res.text).not.toMatch(/invitationCode|code/i);
       },
@@ -248,6 +250,8 @@ describe('GET /api/v1/leagues/global', () => {
         closedAt: null,
         format: 'points',
         roundDays: null,
+        playoffTeams: 0,
+        previousSeasonId: null,
       },
       exact: true,
     },

@@ -11,6 +11,7 @@ export const h2hRounds = pgTable(
     round: integer('round').notNull(),
     fixedAt: text('fixed_at').notNull(),
     finalAt: text('final_at'),
+    stage: text('stage', { enum: ['regular', 'quarter-final', 'semi-final', 'final'] }).notNull().default('regular'),
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.round] })],
 );

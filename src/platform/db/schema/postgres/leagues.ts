@@ -35,8 +35,10 @@ export const leagues = pgTable(
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),
     tableStale: boolean('table_stale').notNull().default(true),
+    playoffTeams: integer('playoff_teams').notNull().default(0),
+    previousSeasonId: text('previous_season_id'),
   },
-  (t) => [index('leagues_public_idx').on(t.visibility, t.startDate)],
+  (t) => [index('leagues_public_idx').on(t.visibility, t.startDate), uniqueIndex('leagues_previous_season_uq').on(t.previousSeasonId)],
 );
 
 export const teams = pgTable(
@@ -53,6 +55,7 @@ export const teams = pgTable(
     nameKey: text('name_key').notNull(),
     joinedAt: text('joined_at').notNull(),
     leftAt: text('left_at'),
+    removedAt: text('removed_at'),
   },
   (t) => [
     uniqueIndex('teams_league_player_uq').on(t.leagueId, t.playerId),

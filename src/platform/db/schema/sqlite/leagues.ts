@@ -42,8 +42,12 @@ export const leagues = sqliteTable(
     roundDays: integer('round_days'),
     /** round points or pairings changed since `h2h_standings` was last written */
     tableStale: integer('table_stale', { mode: 'boolean' }).notNull().default(true),
+    /** head-to-head only (issue 39): teams in the playoffs, 0, 2, 4 or 8; the last log2 of them rounds are playoff rounds */
+    playoffTeams: integer('playoff_teams').notNull().default(0),
+    /** the season this league continues (issue 39's next season); null for a chain's first */
+    previousSeasonId: text('previous_season_id'),
   },
-  (t) => [index('leagues_public_idx').on(t.visibility, t.startDate)],
+  (t) => [index('leagues_public_idx').on(t.visibility, t.startDate), uniqueIndex('leagues_previous_season_uq').on(t.previousSeasonId)],
 );
 
 export const teams = sqliteTable(
@@ -62,6 +66,8 @@ export const teams = sqliteTable(
     joinedAt: text('joined_at').notNull(),
     /** departure on record; a rejoin clears it and keeps the row */
     leftAt: text('left_at'),
+    /** the admin removed the team (issue 39): it has left (leftAt) and may not rejoin */
+    removedAt: text('removed_at'),
   },
   (t) => [
     uniqueIndex('teams_league_player_uq').on(t.leagueId, t.playerId),

@@ -1,0 +1,32 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../platform/app-context';
+import type { Services } from '../../platform/composition-root';
+import { MatchupDetailSchema, MatchupQuerySchema } from './wire';
+import { playerSession } from '../../platform/http/plugins/guards';
+import { checkedQuery } from '../../platform/http/route-options';
+import { answer, checkedValue } from '../../platform/http/route-schemas';
+import { docs } from '../../platform/http/route-docs';
+
+const doc = docs('Leagues', 'session');
+
+/**
+ * A head-to-head league's rivalries (issue 39): a team's matchup of a round. The fixtures
+ * and the table stay with the league routes, under their paths and ids.
+ */
+export function headToHeadRoutes(ctx: AppContext, services: Services) {
+  return new Elysia().use(playerSession(ctx, services)).get(
+    '/api/v1/leagues/:id/matchup',
+    ({ player, params, query }) => {
+      const { round, team } = checkedValue(MatchupQuerySchema, query);
+      return services.headToHead.matchup(params.id, player.id, round, team);
+    },
+    {
+      ...checkedQuery(MatchupQuerySchema),
+      response: answer(MatchupDetailSchema),
+      ...doc({
+        id: 'getLeagueMatchup',
+        summary: 'A team’s matchup of a round (default: the caller’s, in the current round), both sides with their days and line-ups; members only',
+      }),
+    },
+  );
+}
