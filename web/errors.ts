@@ -13,9 +13,12 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   FORBIDDEN_ORIGIN: 'This address is not the one the league is hosted at. Open the address your host gave you and sign in there.',
   NOT_FOUND: 'There is nothing at this address.',
   PAYLOAD_TOO_LARGE: 'That was too long to send.',
-  LEAGUE_INVALID_FORMAT: 'Pick points or head-to-head; head-to-head rounds last 1, 2, 3 or 7 days.',
+  LEAGUE_INVALID_FORMAT:
+    'Pick points or head-to-head; head-to-head rounds last 1, 2, 3 or 7 days, and the playoffs (2, 4 or 8 teams) must leave at least one regular round before them.',
   LEAGUE_NOT_HEAD_TO_HEAD: 'This league is ranked by points; it has no rounds of matchups.',
   ROUND_NOT_FOUND: 'That round is not part of this league’s season.',
+  MATCHUP_NOT_FOUND:
+    'That team has no matchup in this round: a team plays from the round after it joins, and in the playoffs only the teams still in the bracket play.',
   DATABASE_UNAVAILABLE: 'The service cannot reach its database right now. Please try again in a minute.',
   DATABASE_BUSY: 'The league is very busy right now and nothing was changed. Try again in a moment.',
   OVERLOADED: 'The server is very busy right now and did not take that request. Try again in a moment.',

@@ -111,7 +111,10 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
         <p class="hint">Pairings are fixed at midnight UTC tonight: a friend who joins before then plays this round.</p>
       )}
       {fixtures.matchups.length > 0 && (
-        <p>
+        <p class="note-links">
+          {mine && (
+            <a href={`/leagues/${encodeURIComponent(props.leagueId)}/matchup?round=${fixtures.round}`}>Both line-ups, side by side</a>
+          )}
           <a href={link}>All matchups of round {fixtures.round}</a>
         </p>
       )}
