@@ -45,7 +45,8 @@ export type LeagueEvent =
   | { event: 'team-left'; league: LeagueRef; team: { name: string }; teamCount: number; forfeitedRound: number | null; text: string }
   | { event: 'league-closed'; league: LeagueRef; text: string }
   | { event: 'test'; league: LeagueRef; text: string }
-  | { event: 'season-end'; league: LeagueRef; podium: StandingLine[]; text: string };
+  | { event: 'season-end'; league: LeagueRef; podium: StandingLine[]; text: string }
+  | { event: 'next-season'; league: LeagueRef; nextLeague: LeagueRef; teamCount: number; text: string };
 
 /** What a push message carries: the notification's title, body and the app path it opens. */
 export interface PushMessage {
@@ -149,6 +150,13 @@ export function teamJoined(league: LeagueRef, teamName: string, teamCount: numbe
   const count = teamCount === 1 ? '1 team' : `${teamCount} teams`;
   const text = [`${teamName} joined ${league.name}. ${count} now.`, ...leagueLink(appUrl, league)].join('\n');
   return { event: 'team-joined', league, team: { name: teamName }, teamCount, text };
+}
+
+/** The admin started the next season: every team that stayed is in it. */
+export function nextSeason(league: LeagueRef, nextLeague: LeagueRef, teamCount: number, appUrl?: string): LeagueEvent {
+  const count = teamCount === 1 ? '1 team' : `${teamCount} teams`;
+  const text = [`${nextLeague.name} has started: ${count} from ${league.name} are in it, with fresh credits.`, ...leagueLink(appUrl, nextLeague)].join('\n');
+  return { event: 'next-season', league, nextLeague, teamCount, text };
 }
 
 export function seasonEnd(league: LeagueRef, podium: StandingLine[], appUrl?: string): LeagueEvent {

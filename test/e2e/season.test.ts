@@ -130,7 +130,7 @@ describe('a first week, end to end', () => {
 
     const standings = await api('GET', '/api/v1/leagues/global/leaderboard');
     expect(standings.body).toEqual([
-      { team: expect.objectContaining({ name: 'Readers United', credits: 1000 - spent }), cumulativePoints: performances.body[0].points, rank: 1, rankDelta: null },
+      { team: expect.objectContaining({ name: 'Readers United', credits: 1000 - spent }), cumulativePoints: performances.body[0].points, rank: 1, rankDelta: null, champion: false },
     ]);
 
     // Re-running the day overwrites it.

@@ -57,6 +57,7 @@ import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-sto
 import { findCurrentTeam, findLeague, findTeam, type LeagueRow, teamsOfLeague } from '../leagues/store';
 import type { Fixtures, FixturesSide, HeadToHeadRow, MatchupDetail, MatchupSide, RoundResult } from './wire';
 import { roundLineup } from '../lineups/round-lineup';
+import { reigningChampionOf } from '../leagues/seasons';
 import { isPlayoffRound, playoffRoundPairings, stageOf } from './playoffs';
 
 /** Rebuilds dropped because a write moved the version, before one is done under the write lock. */
@@ -364,7 +365,10 @@ export class HeadToHeadService {
     const league = await this.admit(leagueId, playerId);
     await this.fixRoundsDue(league, this.deps.clock.now());
     await this.writeTableIfStale(league);
-    return keptTable(this.deps.db, league.id);
+    const rows = await keptTable(this.deps.db, league.id);
+    const champion = await reigningChampionOf(this.deps.db, league, this.deps.clock.now());
+    const players = champion === null ? new Map<string, string>() : new Map((await teamsOfLeague(this.deps.db, league.id)).map((team) => [team.id, team.playerId]));
+    return rows.map((row) => ({ ...row, champion: champion !== null && players.get(row.teamId) === champion }));
   }
 
   /**

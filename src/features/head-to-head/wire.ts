@@ -75,6 +75,7 @@ export const HeadToHeadRowSchema = named(
     pointsFor: z.number(),
     pointsAgainst: z.number(),
     tablePoints: z.number().int().describe('win 3, draw 1, loss 0; the table counts the regular rounds only (playoff matchups are the bracket’s)'),
+    champion: z.boolean().describe('the trophy: the team of the previous season’s champion'),
   }),
 );
 export type HeadToHeadRow = z.infer<typeof HeadToHeadRowSchema>;

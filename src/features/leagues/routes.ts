@@ -10,6 +10,9 @@ import {
   LeagueInviteSchema,
   LeagueRoleSchema,
   LeagueSchema,
+  RivalrySchema,
+  SeasonHistorySchema,
+  UpdateLeagueRequestSchema,
 } from './wire';
 import { ActivityPageSchema, ActivityQuerySchema } from '../activity/wire';
 import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../head-to-head/wire';
@@ -101,6 +104,30 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     .get('/api/v1/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
       response: answer(LeagueInviteSchema),
       ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts' }),
+    })
+    .patch('/api/v1/leagues/:id', ({ player, params, body }) => services.leagues.update(params.id, player.id, checkedValue(UpdateLeagueRequestSchema, body)), {
+      ...jsonBody(UpdateLeagueRequestSchema, { malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' }),
+      response: answer(LeagueSchema),
+      ...doc({ id: 'updateLeague', summary: 'Change the league’s name, icon, visibility, invite policy, round length or playoffs until its first day ends; the admin only' }),
+    })
+    .post(
+      '/api/v1/leagues/:id/next-season',
+      ({ player, params, set }) => {
+        set.status = 201;
+        return services.leagues.nextSeason(params.id, player.id);
+      },
+      {
+        response: { 201: answer(LeagueSchema) },
+        ...doc({ id: 'startNextSeason', summary: 'Start the league’s next season once this one has ended or is closed: same settings, every team that stayed; the admin only' }),
+      },
+    )
+    .get('/api/v1/leagues/:id/history', ({ player, params }) => services.leagues.history(params.id, player.id), {
+      response: answer(z.array(SeasonHistorySchema)),
+      ...doc({ id: 'getLeagueHistory', summary: 'Every season of the league’s chain, oldest first, with its champion and podium; members of any season' }),
+    })
+    .get('/api/v1/leagues/:id/rivalries', ({ player, params }) => services.leagues.rivalries(params.id, player.id), {
+      response: answer(z.array(RivalrySchema)),
+      ...doc({ id: 'getLeagueRivalries', summary: 'The caller’s all-time head-to-head records against each player of the chain; members of any season' }),
     })
     .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
       response: answer(LeagueSchema),

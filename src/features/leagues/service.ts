@@ -10,7 +10,12 @@ import {
   INVITATION_CODE_MAX_DRAWS,
   normalizeInvitationCode,
 } from '../../domain/invitation-codes';
-import { seasonEnd, storedInvitePolicy } from '../../domain/leagues';
+import { isLeagueInactive, seasonEnd, storedInvitePolicy } from '../../domain/leagues';
+import { nextSeason } from '../../domain/announcements';
+import { rivalriesOf } from '../../domain/rivalries';
+import { nextSeasonName } from '../../domain/season-names';
+import { queueLeagueEvent } from '../notifications/webhook-service';
+import { chainHistory, chainMatchups, chainOf, nextSeasonOf, reigningChampionOf } from './seasons';
 import { STARTING_LINEUP } from '../../domain/lineup';
 import { teamNameKey } from '../../domain/name-keys';
 import { type LeaderboardPage, windowAround } from '../../domain/leaderboard-page';
@@ -31,6 +36,8 @@ import {
   leaguesOfPlayer,
   publicLeagues,
   publicShelfTag,
+  teamsOfLeague,
+  updateLeagueSettings,
   type LeagueRow,
 } from './store';
 import { digestVersion } from '../../platform/http/answer-version';
@@ -41,7 +48,11 @@ import type { EncyclopediaClient } from '../../upstream/encyclopedia';
 import type { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, type EditionService } from './edition-service';
 import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
-import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole } from './wire';
+import { addDays, utcDay } from '../../domain/dates';
+import { leagueFormatOf } from '../../domain/head-to-head';
+import { playoffTeamsOf } from '../../domain/playoff-format';
+import type { UpdateLeagueRequest } from './wire';
+import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole, Rivalry, SeasonHistory } from './wire';
 import { leagueView } from './presenter';
 import { recordJoin } from '../activity/service';
 import { settleCompleteRounds } from '../head-to-head/service';
@@ -199,6 +210,13 @@ export class LeagueService {
    * simply has no teams to rank. A page answers a window of ranks and the league's team count.
    */
   async leaderboard(leagueId: string, page: LeaderboardPage = { kind: 'all' }, playerId?: string): Promise<{ entries: LeaderboardEntry[]; teamCount: number; }> {
+    const { entries, teamCount } = await this.board(leagueId, page, playerId);
+    const league = await findLeague(this.deps.db, leagueId);
+    const champion = league ? await reigningChampionOf(this.deps.db, league, this.deps.clock.now()) : null;
+    return { entries: entries.map((entry) => ({ ...entry, champion: champion !== null && entry.team.player.id === champion })), teamCount };
+  }
+
+  private async board(leagueId: string, page: LeaderboardPage, playerId?: string): Promise<{ entries: Omit<LeaderboardEntry, 'champion'>[]; teamCount: number; }> {
     const { db } = this.deps;
     // The whole board is ranked from the totals in memory (reading kept ranks in rank order
     // visits the teams at random); so is a page of a league whose ranks are not written yet.
@@ -280,6 +298,111 @@ export class LeagueService {
       await queueClosure(tx, closed, clock.now(), this.deps.appUrl);
       return leagueView(closed, await currentTeamCount(tx, leagueId));
     });
+  }
+
+  /**
+   * The next season (issue 39), by the admin once the season has ended or the league is
+   * closed: the same settings and name with the next season number, a team for every member
+   * who had not left (same names, starting credits, empty line-ups), no contracts. The unique
+   * previous_season_id keeps a second one out even when two requests race.
+   */
+  async nextSeason(leagueId: string, playerId: string): Promise<League> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const at = now.toISOString();
+    const { next, count } = await writeTransaction(db, async (tx) => {
+      const league = await findLeague(tx, leagueId);
+      if (!league) fail('LEAGUE_NOT_FOUND');
+      if (league.adminId !== playerId) fail('NOT_ADMIN');
+      if (!isLeagueInactive(league, now)) fail('SEASON_NOT_OVER');
+      if ((await nextSeasonOf(tx, league.id)) !== null) fail('NEXT_SEASON_EXISTS');
+      const row = await insertLeague(tx, {
+        id: newId('lg'),
+        name: nextSeasonName(league.name),
+        domain: league.domain,
+        languageScale: league.languageScale,
+        icon: league.icon,
+        durationDays: league.durationDays,
+        startDate: at,
+        endDate: seasonEnd(at, league.durationDays),
+        visibility: league.visibility,
+        invitePolicy: league.invitePolicy,
+        invitationCode: league.visibility === 'private' ? await this.drawUnusedCode(tx) : null,
+        adminId: playerId,
+        closedAt: null,
+        createdAt: at,
+        format: league.format,
+        roundDays: league.roundDays,
+        playoffTeams: league.playoffTeams,
+        previousSeasonId: league.id,
+      });
+      const stayed = (await teamsOfLeague(tx, league.id)).filter((team) => team.leftAt === null);
+      for (const [index, team] of stayed.entries()) {
+        // a millisecond apart: the new season pairs its teams in the old one's join order
+        const joinedAt = new Date(now.getTime() + index).toISOString();
+        const created = await insertTeamWithLineup(tx, { id: newId('tm'), leagueId: row.id, playerId: team.playerId, name: team.name, nameKey: team.nameKey, joinedAt }, STARTING_LINEUP);
+        await recordJoin(tx, created, joinedAt);
+      }
+      await queueLeagueEvent(tx, league.id, nextSeason({ id: league.id, name: league.name }, { id: row.id, name: row.name }, stayed.length, this.deps.appUrl), at);
+      return { next: row, count: stayed.length };
+    });
+    this.deps.log.info('next season started', { leagueId, nextLeagueId: next.id, teams: count });
+    return leagueView(next, count);
+  }
+
+  /**
+   * The commissioner's changes (issue 39), by the admin until the end of the season's first
+   * day (UTC), when round 1's pairings are fixed: after that 409 LEAGUE_STARTED. The round
+   * length and the playoffs are judged together, as at founding.
+   */
+  async update(leagueId: string, playerId: string, request: UpdateLeagueRequest): Promise<League> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const league = await writeTransaction(db, async (tx) => {
+      const league = await findLeague(tx, leagueId);
+      if (!league) fail('LEAGUE_NOT_FOUND');
+      if (league.adminId !== playerId) fail('NOT_ADMIN');
+      if (now.toISOString() >= `${addDays(utcDay(new Date(league.startDate)), 1)}T00:00:00.000Z`) fail('LEAGUE_STARTED');
+      const roundDays = request.roundDays ?? league.roundDays ?? undefined;
+      const chosen = leagueFormatOf(league.format, league.format === 'points' ? request.roundDays : roundDays);
+      const playoffTeams = chosen && playoffTeamsOf(request.playoffTeams ?? league.playoffTeams, chosen, league.durationDays);
+      if (!chosen || playoffTeams === null) fail('LEAGUE_INVALID_FORMAT');
+      const visibility = request.visibility ?? league.visibility;
+      const invitationCode = visibility === 'private' ? (league.invitationCode ?? (await this.drawUnusedCode(tx))) : null;
+      await updateLeagueSettings(tx, league.id, {
+        name: request.name ?? league.name,
+        icon: request.icon ?? league.icon,
+        visibility,
+        invitePolicy: request.invitePolicy ?? league.invitePolicy,
+        invitationCode,
+        roundDays: chosen.roundDays,
+        playoffTeams,
+      });
+      await bumpLeagueVersion(tx, league.id);
+      return (await findLeague(tx, league.id))!;
+    }, { leagues: [leagueId] });
+    return leagueView(league, await currentTeamCount(db, league.id));
+  }
+
+  /** The seasons of the league's chain, oldest first; for a player with a team in any of them. */
+  async history(leagueId: string, playerId: string): Promise<SeasonHistory[]> {
+    const chain = await this.chainForMember(leagueId, playerId);
+    return chainHistory(this.deps.db, chain, this.deps.clock.now());
+  }
+
+  /** The caller's all-time records against each player of the chain, the most-played first. */
+  async rivalries(leagueId: string, playerId: string): Promise<Rivalry[]> {
+    const chain = await this.chainForMember(leagueId, playerId);
+    return rivalriesOf(playerId, await chainMatchups(this.deps.db, chain));
+  }
+
+  private async chainForMember(leagueId: string, playerId: string): Promise<LeagueRow[]> {
+    const { db } = this.deps;
+    const chain = await chainOf(db, await this.requireLeague(leagueId));
+    let member = false;
+    for (const league of chain) if (!member && (await findTeamOfPlayer(db, league.id, playerId))) member = true;
+    if (!member) fail('NO_TEAM_IN_LEAGUE');
+    return chain;
   }
 
   private async requireLeague(leagueId: string): Promise<LeagueRow> {

@@ -310,3 +310,19 @@ export async function leaguesByIds(db: Database, leagueIds: readonly string[]): 
   }
   return out;
 }
+
+/** The commissioner's changes to a league's settings. */
+export async function updateLeagueSettings(db: Database, leagueId: string, changes: Partial<Pick<LeagueRow, 'name' | 'icon' | 'visibility' | 'invitePolicy' | 'invitationCode' | 'roundDays' | 'playoffTeams'>>): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { leagues } = tablesOf(tx);
+    await tx.update(leagues).set(changes).where(eq(leagues.id, leagueId));
+  });
+}
+
+/** Marks a team removed by the admin (it has left already); a removed team may not rejoin. */
+export async function markTeamRemoved(db: Database, teamId: string, at: string): Promise<void> {
+  return writeTransaction(db, async (tx) => {
+    const { teams } = tablesOf(tx);
+    await tx.update(teams).set({ removedAt: at }).where(eq(teams.id, teamId));
+  });
+}

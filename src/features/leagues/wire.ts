@@ -48,6 +48,7 @@ export const LeaderboardEntrySchema = named(
     cumulativePoints: z.number(),
     rank: z.number().int(),
     rankDelta: z.number().int().nullable().describe('null on the first scored day'),
+    champion: z.boolean().describe('the trophy: the team of the previous season’s champion'),
   }),
 );
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
@@ -146,3 +147,57 @@ export const LeaderboardQuerySchema = z
     }
     return page;
   });
+
+const PlacedSchema = z.object({ teamName: z.string().describe('the team’s name that season'), playerId: z.string() });
+
+export const SeasonHistorySchema = named(
+  'SeasonHistory',
+  z.object({
+    leagueId: z.string(),
+    season: z.number().int().describe('1 for the chain’s first season'),
+    startDate: z.string(),
+    endDate: z.string(),
+    champion: PlacedSchema.nullable().describe('the final’s winner, or the table’s first without playoffs; null until the season has one'),
+    podium: z.array(PlacedSchema.extend({ place: z.number().int() })).describe('the first three of the final order; empty until the champion is known'),
+  }),
+  'One season of a league’s chain (issue 39)',
+);
+export type SeasonHistory = z.infer<typeof SeasonHistorySchema>;
+
+export const RivalrySchema = named(
+  'Rivalry',
+  z.object({
+    playerA: z.string().describe('the caller'),
+    playerB: z.string().describe('the rival'),
+    won: z.number().int(),
+    drawn: z.number().int().describe('a drawn playoff matchup counts as drawn, though the higher seed went through'),
+    lost: z.number().int(),
+    pointsFor: z.number(),
+    pointsAgainst: z.number(),
+  }),
+  'The caller’s all-time record against one player, over every final matchup of every season of the chain (issue 39)',
+);
+export type Rivalry = z.infer<typeof RivalrySchema>;
+
+/**
+ * The commissioner's changes (issue 39): any of the founding's editable fields, each judged
+ * as at founding; whether the round length and playoffs fit the league is the service's check.
+ */
+export const UpdateLeagueRequestSchema = z.object(
+  {
+    name: canonicalString('LEAGUE_NAME_LENGTH', leagueNameOf).optional().describe('3–50 characters once trimmed'),
+    icon: canonicalString('LEAGUE_UNKNOWN_ICON', leagueIconOf).optional().describe(`one of ${ICONS.join(' ')}`),
+    visibility: canonicalString('LEAGUE_UNKNOWN_VISIBILITY', visibilityOf).optional().describe('public or private (a private league gets an invitation code)'),
+    invitePolicy: canonicalString('LEAGUE_UNKNOWN_INVITE_POLICY', invitePolicyOf).optional().describe('members or admin'),
+    roundDays: z
+      .union(
+        ROUND_DAYS.map((days) => z.literal(days)),
+        { error: 'LEAGUE_INVALID_FORMAT' },
+      )
+      .optional()
+      .describe(`head-to-head only: days per round, one of ${ROUND_DAYS.join(', ')}`),
+    playoffTeams: PlayoffTeamsField,
+  },
+  { error: 'LEAGUE_INVALID_PAYLOAD' },
+);
+export type UpdateLeagueRequest = z.output<typeof UpdateLeagueRequestSchema>;

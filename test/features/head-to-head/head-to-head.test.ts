@@ -390,7 +390,7 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
             [w.teams.ann, 'Ann FC'],
             [w.teams.bob, 'Bob United'],
             [w.teams.cat, 'Cat Rovers'],
-          ].map(([teamId, teamName], i) => ({ rank: i + 1, teamId, teamName, played: 0, won: 0, drawn: 0, lost: 0, pointsFor: 0, pointsAgainst: 0, tablePoints: 0 })),
+          ].map(([teamId, teamName], i) => ({ rank: i + 1, teamId, teamName, played: 0, won: 0, drawn: 0, lost: 0, pointsFor: 0, pointsAgainst: 0, tablePoints: 0, champion: false })),
         ),
     },
     {
@@ -402,9 +402,9 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
       status: 200,
       expect: (res, w) =>
         expect(res.body).toEqual([
-          { rank: 1, teamId: w.teams.ann, teamName: 'Ann FC', played: 1, won: 1, drawn: 0, lost: 0, pointsFor: 6, pointsAgainst: 5, tablePoints: 3 },
-          { rank: 2, teamId: w.teams.cat, teamName: 'Cat Rovers', played: 1, won: 1, drawn: 0, lost: 0, pointsFor: 6, pointsAgainst: 4, tablePoints: 3 },
-          { rank: 3, teamId: w.teams.bob, teamName: 'Bob United', played: 1, won: 0, drawn: 0, lost: 1, pointsFor: 4, pointsAgainst: 6, tablePoints: 0 },
+          { rank: 1, teamId: w.teams.ann, teamName: 'Ann FC', played: 1, won: 1, drawn: 0, lost: 0, pointsFor: 6, pointsAgainst: 5, tablePoints: 3, champion: false },
+          { rank: 2, teamId: w.teams.cat, teamName: 'Cat Rovers', played: 1, won: 1, drawn: 0, lost: 0, pointsFor: 6, pointsAgainst: 4, tablePoints: 3, champion: false },
+          { rank: 3, teamId: w.teams.bob, teamName: 'Bob United', played: 1, won: 0, drawn: 0, lost: 1, pointsFor: 4, pointsAgainst: 6, tablePoints: 0, champion: false },
         ]),
     },
     {

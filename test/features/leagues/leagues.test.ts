@@ -324,8 +324,8 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
       status: 200,
       expect: (res, w) =>
         expect(res.body).toEqual([
-          { team: { id: expect.any(String), name: 'admin FC', credits: 1000, player: { id: w.admin.id, name: 'admin' } }, cumulativePoints: 0, rank: 1, rankDelta: null },
-          { team: { id: expect.any(String), name: 'Member United', credits: 1000, player: { id: w.member.id, name: 'member' } }, cumulativePoints: 0, rank: 2, rankDelta: null },
+          { team: { id: expect.any(String), name: 'admin FC', credits: 1000, player: { id: w.admin.id, name: 'admin' } }, cumulativePoints: 0, rank: 1, rankDelta: null, champion: false },
+          { team: { id: expect.any(String), name: 'Member United', credits: 1000, player: { id: w.member.id, name: 'member' } }, cumulativePoints: 0, rank: 2, rankDelta: null, champion: false },
         ]),
     },
     {
