@@ -18,7 +18,11 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   LEAGUE_NOT_HEAD_TO_HEAD: 'This league is ranked by points; it has no rounds of matchups.',
   ROUND_NOT_FOUND: 'That round is not part of this league’s season.',
   MATCHUP_NOT_FOUND:
-    'That team has no matchup in this round: a team plays from the round after it joins, and in the playoffs only the teams still in the bracket play.',
+    'That team has no matchup in this round: it joined after the round’s pairings were fixed, goes through on a bye, or is out of the playoffs.',
+  SEASON_NOT_OVER: 'The next season can start once this one has ended or the league is closed.',
+  NEXT_SEASON_EXISTS: 'The next season has already started. Open it from your leagues.',
+  LEAGUE_STARTED: 'The league’s settings are fixed now: its first day has ended.',
+  TEAM_REMOVED: 'The league’s admin removed your team, so you cannot join this league again.',
   DATABASE_UNAVAILABLE: 'The service cannot reach its database right now. Please try again in a minute.',
   DATABASE_BUSY: 'The league is very busy right now and nothing was changed. Try again in a moment.',
   OVERLOADED: 'The server is very busy right now and did not take that request. Try again in a moment.',

@@ -19,9 +19,11 @@ import {
   findCurrentTeam,
   findLeague,
   findTeamByNameKey,
+  findTeam,
   findTeamOfPlayer,
   insertTeamWithLineup,
   markTeamLeft,
+  markTeamRemoved,
   rejoinTeam,
   setLeagueAdmin,
 } from './store';
@@ -77,6 +79,8 @@ export class MembershipService {
         if (isLeagueInactive(league, now)) fail('LEAGUE_INACTIVE');
         const own = await findTeamOfPlayer(tx, leagueId, playerId);
         if (own && own.leftAt === null) fail('ALREADY_HAS_TEAM');
+        // the admin removed this team: its player does not come back to the league
+        if (own && own.removedAt !== null) fail('TEAM_REMOVED');
         const holder = await findTeamByNameKey(tx, leagueId, nameKey);
         if (holder && holder.id !== own?.id) fail('NAME_TAKEN');
         // Visibility governs joining only; the admin has no bypass.
@@ -119,6 +123,34 @@ export class MembershipService {
     this.deps.ranks.changed([leagueId]);
     log.info('team joined', { leagueId, teamId });
     return (await loadTeamView(db, teamId))!;
+  }
+
+  /**
+   * The admin removes a team (issue 39), at any time: it is treated as having left (it stays
+   * in the standings and forfeits the round being played), the league's chat is told, and
+   * its player may not rejoin (TEAM_REMOVED). The admin's own team leaves by my-departure.
+   */
+  async remove(leagueId: string, teamId: string, playerId: string): Promise<Departure> {
+    const { db, clock, log } = this.deps;
+    const now = clock.now();
+    await writeTransaction(db, async (tx) => {
+      const league = await findLeague(tx, leagueId);
+      if (!league) fail('LEAGUE_NOT_FOUND');
+      if (league.adminId !== playerId) fail('NOT_ADMIN');
+      const team = await findTeam(tx, teamId);
+      if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
+      if (team.playerId === playerId) fail('INVALID_REQUEST');
+      if (team.leftAt !== null) fail('ALREADY_LEFT');
+      await fixDueRounds(tx, league, now);
+      if (!(await markTeamLeft(tx, team.id, now.toISOString()))) fail('LEAVE_CONFLICT');
+      await markTeamRemoved(tx, team.id, now.toISOString());
+      await bumpLeagueVersion(tx, leagueId);
+      const forfeited = await forfeitOnDeparture(tx, league, team.id, now);
+      await recordDeparture(tx, team, now.toISOString());
+      await queueDeparture(tx, league, team.name, forfeited, now.toISOString(), this.deps.appUrl);
+    }, { leagues: [leagueId] });
+    log.info('team removed', { leagueId, teamId });
+    return { leagueDeleted: false };
   }
 
   /** The team stays in the standings; adminship passes on; the last one out deletes. */

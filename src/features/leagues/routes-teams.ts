@@ -34,5 +34,9 @@ export function teamRoutes(ctx: AppContext, services: Services) {
     .post('/api/v1/leagues/:id/my-departure', ({ player, params }) => services.membership.leave(params.id, player.id), {
       response: answer(DepartureSchema),
       ...doc({ id: 'leaveLeague', summary: 'Leave the league; the team stays in the standings (§6.6)' }),
+    })
+    .post('/api/v1/leagues/:id/teams/:teamId/removal', ({ player, params }) => services.membership.remove(params.id, params.teamId, player.id), {
+      response: answer(DepartureSchema),
+      ...doc({ id: 'removeTeam', summary: 'Remove a team from the league: it has left and may not rejoin (403 TEAM_REMOVED); the admin only, at any time' }),
     });
 }
