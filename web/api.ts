@@ -10,7 +10,7 @@ import type { ArticleOffer, ArticlePage, GenieCandidates, TeamChemistry } from '
 import type { Success } from '../src/platform/http/wire/common';
 import type { Contract, MarketArticle, SaleQuote, Tier, TierPrices } from '../src/features/contracts/wire';
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../src/features/genie/wire';
-import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, League, LeagueInvite, LeagueRole } from '../src/features/leagues/wire';
+import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, League, LeagueInvite, LeagueRole, Rivalry, SeasonHistory, UpdateLeagueRequestSchema } from '../src/features/leagues/wire';
 import type { Performance, TeamLineup } from '../src/features/lineups/wire';
 import type { Notification } from '../src/features/notifications/wire';
 import type { CreateProblemReportRequest, FiledReport, ReportCategory } from '../src/features/reports/wire';
@@ -21,7 +21,7 @@ import type { ActivityEvent, ActivityPage } from '../src/features/activity/wire'
 import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest, Queued } from '../src/features/notifications/wire-outbound';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
-export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide };
+export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide, Rivalry, SeasonHistory };
 export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
 export type { PushPreferences, Webhook };
 
@@ -125,6 +125,12 @@ export const api = {
   myRole: (id: string) => answered<LeagueRole>(league(id)['my-role'].get()),
   inviteCode: (id: string) => answered<LeagueInvite>(league(id)['invite-code'].get()),
   close: (id: string) => answered<League>(league(id).closure.post()),
+  // Seasons (issue 39): the next one, the chain's history, the caller's rivalries, the commissioner's tools
+  nextSeason: (id: string) => answered<League>(league(id)['next-season'].post()),
+  history: (id: string) => answered<SeasonHistory[]>(league(id).history.get()),
+  rivalries: (id: string) => answered<Rivalry[]>(league(id).rivalries.get()),
+  editLeague: (id: string, changes: z.input<typeof UpdateLeagueRequestSchema>) => answered<League>(league(id).patch(changes)),
+  removeTeam: (id: string, teamId: string) => answered<Departure>(league(id).teams({ teamId: enc(teamId) }).removal.post()),
   /** a head-to-head round: the current one without `round` */
   fixtures: (id: string, round?: number) => answered<Fixtures>(league(id).fixtures.get({ query: round === undefined ? {} : { round: String(round) } })),
   headToHead: (id: string) => answered<HeadToHeadRow[]>(league(id)['head-to-head'].get()),

@@ -60,7 +60,7 @@ describe('leagues between friends', () => {
     await player.page.getByText(/The season ended on .*the standings are final\./).waitFor();
     await player.page.getByText(/This league is an archive/).waitFor();
     const nav = player.page.getByRole('navigation', { name: /sections/ });
-    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/, /Copy code/]) {
       await expect(player.page.getByRole('link', { name: offer }).or(player.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -146,7 +146,7 @@ describe('leagues between friends', () => {
     // Closed, the league is an archive: the final standings, the line-ups and what happened, nothing it refuses.
     await founder.page.getByText(/This league is an archive/).waitFor();
     const archiveNav = founder.page.getByRole('navigation', { name: /sections/ });
-    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/]) {
       await expect(founder.page.getByRole('link', { name: offer }).or(founder.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -154,7 +154,7 @@ describe('leagues between friends', () => {
     await founder.screen('archive');
     await founder.page.getByRole('link', { name: 'Page Turners' }).click();
     await founder.page.getByRole('heading', { level: 1, name: 'Page Turners: last line-up' }).waitFor();
-    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     await founder.screen('archive-lineup');
     await founder.page.goBack();
     await founder.page.getByRole('link', { name: 'Leagues' }).click();

@@ -122,6 +122,15 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
   );
 }
 
+/** The trophy beside last season's champion: in words too, never the icon alone. */
+export function LastChampion() {
+  return (
+    <span class="sub trophy">
+      <span aria-hidden="true">🏆 </span>last season’s champion
+    </span>
+  );
+}
+
 /**
  * The table's figures as a football table abbreviates them, each spelled out for a screen
  * reader. Played and table points come first, beside the team: on a phone they always fit,
@@ -170,6 +179,7 @@ export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]
                 <th scope="row">
                   <a href={`${base}/teams/${encodeURIComponent(row.teamId)}`}>{row.teamName}</a>
                   {isMe && <span class="sub">(you)</span>}
+                  {row.champion && <LastChampion />}
                 </th>
                 <td class="num">{row.played}</td>
                 <td class="num">

@@ -1,4 +1,4 @@
-/** The league's own navigation: the matchup, home and standings, market, contracts, line-up. */
+/** The league's own navigation: the matchup, home and standings, market, contracts, line-up, history. */
 import type { League } from '../api';
 import { currentPath } from '../router';
 import { headToHeadLeagues } from '../state';
@@ -47,6 +47,7 @@ export function LeagueNav(props: { id: string; title?: string; archived?: boolea
   if (headToHead) items.unshift([`${base}/matchup`, 'Matchup']);
   if (headToHead) items.push([`${base}/fixtures`, 'Fixtures']);
   items.push([`${base}/activity`, 'Activity']);
+  if (props.id !== 'global') items.push([`${base}/history`, 'History']);
   return (
     <nav class="league-nav" aria-label={props.title ? `${props.title} sections` : 'League sections'}>
       <ul>

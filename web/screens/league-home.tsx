@@ -3,10 +3,12 @@ import { useState } from 'preact/hooks';
 import { GroupChat } from '../components/group-chat';
 import { api, type ActivityEvent, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
 import { ActivityList } from '../components/activity';
-import { HeadToHeadTable, ThisRound } from '../components/head-to-head';
+import { HeadToHeadTable, LastChampion, ThisRound } from '../components/head-to-head';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
 import { InvitationQr, ShareInvitation } from '../components/share-invitation';
+import { Commissioner } from '../components/commissioner';
+import { NextSeason } from '../components/next-season';
 import { LeagueNav, leagueIsOver, seasonWords } from '../components/league-nav';
 import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
@@ -115,6 +117,7 @@ function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId
                 {entry.team.player.name}
                 {isMe && (props.meLeft ? ' (you, left the league)' : ' (you)')}
               </span>
+              {entry.champion && <LastChampion />}
             </th>
             <td class="num">{points(entry.cumulativePoints)}</td>
             <td>
@@ -258,6 +261,7 @@ export function LeagueHome(props: { id: string }) {
                 </p>
               )}
               {archived && <Podium table={table} top={top.rows} />}
+              {archived && role.isAdmin && league.id !== 'global' && <NextSeason league={league} />}
               {role.isMember && !archived && (
                 <NeedsYou
                   leagueId={league.id}
@@ -360,6 +364,7 @@ export function LeagueHome(props: { id: string }) {
                 </section>
               )}
               {mayInvite && <InviteSection leagueId={league.id} title={league.title} />}
+              {role.isAdmin && !archived && league.id !== 'global' && <Commissioner league={league} meId={me.id} onChanged={reload} />}
               {role.isAdmin && !archived && league.id !== 'global' && <GroupChat leagueId={league.id} title={league.title} />}
               {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">
