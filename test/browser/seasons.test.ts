@@ -12,7 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { basePoints } from '../../src/domain/base-points';
-import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Player, type Service } from './harness';
+import path from 'node:path';
+import { launchBrowser, newPlayer, registerThroughForm, screenshotDir, startService, today, writeThroughPage, type Player, type Service } from './harness';
 import { scanQr } from './qr';
 
 let service: Service;
@@ -121,6 +122,8 @@ describe('seasons among friends', () => {
     await expect(scanQr(invite.getByRole('img', { name: 'QR code of the invitation link to Quiz Night' }))).resolves.toBe(`${service.base}${link}`);
     await invite.scrollIntoViewIfNeeded();
     await ana.screen('invite-shared');
+    // the screen's picture stops two screens down: the card itself, as the phone shows it
+    await invite.screenshot({ path: path.join(screenshotDir, 'seasons-ana-invite-card-phone.png') });
     await page.evaluate(`navigator.share = (data) => { window.shared = data; return Promise.resolve(); }`);
     await invite.getByRole('button', { name: 'Share the invitation' }).click();
     await invite.getByRole('status').getByText('Invitation shared.').waitFor();
@@ -165,6 +168,7 @@ describe('seasons among friends', () => {
     await commissioner.getByRole('button', { name: 'Edit the settings' }).click();
     await commissioner.getByLabel('League name').fill('Quiz Night Club');
     await ana.screen('commissioner-settings');
+    await commissioner.screenshot({ path: path.join(screenshotDir, 'seasons-ana-commissioner-card-phone.png') });
     await commissioner.getByRole('button', { name: 'Save the settings' }).click();
     await commissioner.getByRole('status').getByText('Settings saved.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Quiz Night Club' }).waitFor();
@@ -204,6 +208,7 @@ describe('seasons among friends', () => {
     await tools.getByRole('button', { name: 'Remove Errata…' }).click();
     await tools.getByText(/Remove Errata \(seasons_dee\) from Quiz Night Club — Season 2\?/).waitFor();
     await ana.screen('remove-team-confirm');
+    await tools.screenshot({ path: path.join(screenshotDir, 'seasons-ana-remove-team-card-phone.png') });
     await tools.getByRole('button', { name: 'Remove Errata', exact: true }).click();
     await tools.getByRole('status').getByText('Errata was removed from the league.').waitFor();
 
