@@ -11,20 +11,21 @@ import type { ArticleOffer, ArticlePage, GenieCandidates, TeamChemistry } from '
 import type { Success } from '../src/platform/http/wire/common';
 import type { Contract, MarketArticle, SaleQuote, Tier, TierPrices } from '../src/features/contracts/wire';
 import type { GenieExchange, GenieSeeds, GenieTurnRequest, GenieTurnResponse } from '../src/features/genie/wire';
-import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, League, LeagueInvite, LeagueRole } from '../src/features/leagues/wire';
+import type { CreateLeagueRequestSchema, EncyclopediaEdition, LeaderboardEntry, League, LeagueInvite, LeagueRole, Rivalry, SeasonHistory, UpdateLeagueRequestSchema } from '../src/features/leagues/wire';
 import type { Performance, TeamLineup } from '../src/features/lineups/wire';
 import type { Notification } from '../src/features/notifications/wire';
 import type { CreateProblemReportRequest, FiledReport, ReportCategory } from '../src/features/reports/wire';
 import type { PasswordSession, Player, Session, SignInMethods } from '../src/features/auth/wire';
 import type { Departure, Team } from '../src/features/leagues/wire-teams';
-import type { Fixtures, HeadToHeadRow } from '../src/features/head-to-head/wire';
+import type { Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide } from '../src/features/head-to-head/wire';
 import type { ActivityEvent, ActivityPage } from '../src/features/activity/wire';
 import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest, Queued } from '../src/features/notifications/wire-outbound';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
-export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow };
+export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide, Rivalry, SeasonHistory };
 export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
 export type { PushPreferences, Webhook };
+
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
 /** one candidate as a Genie turn sends it to the model */
@@ -127,9 +128,18 @@ export const api = {
   myRole: (id: string) => answered<LeagueRole>(league(id)['my-role'].get()),
   inviteCode: (id: string) => answered<LeagueInvite>(league(id)['invite-code'].get()),
   close: (id: string) => answered<League>(league(id).closure.post()),
+  // Seasons (issue 39): the next one, the chain's history, the caller's rivalries, the commissioner's tools
+  nextSeason: (id: string) => answered<League>(league(id)['next-season'].post()),
+  history: (id: string) => answered<SeasonHistory[]>(league(id).history.get()),
+  rivalries: (id: string) => answered<Rivalry[]>(league(id).rivalries.get()),
+  editLeague: (id: string, changes: z.input<typeof UpdateLeagueRequestSchema>) => answered<League>(league(id).patch(changes)),
+  removeTeam: (id: string, teamId: string) => answered<Departure>(league(id).teams({ teamId: enc(teamId) }).removal.post()),
   /** a head-to-head round: the current one without `round` */
   fixtures: (id: string, round?: number) => answered<Fixtures>(league(id).fixtures.get({ query: round === undefined ? {} : { round: String(round) } })),
   headToHead: (id: string) => answered<HeadToHeadRow[]>(league(id)['head-to-head'].get()),
+  /** one team's matchup of a round, both line-ups: the caller's in the current round by default */
+  matchup: (id: string, round?: number, team?: string) =>
+    answered<MatchupDetail>(league(id).matchup.get({ query: { ...(round === undefined ? {} : { round: String(round) }), ...(team === undefined ? {} : { team }) } })),
   /** newest first; `before` is the previous page's opaque `next` */
   activity: (id: string, limit: number, before?: string) =>
     answered<ActivityPage>(league(id).activity.get({ query: before ? { limit: String(limit), before } : { limit: String(limit) } })),

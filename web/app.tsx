@@ -19,6 +19,8 @@ import { LineupEditor } from './screens/lineup-editor';
 import { Inbox } from './screens/inbox';
 import { ReportScreen } from './screens/report';
 import { FixturesScreen } from './screens/fixtures';
+import { MatchupScreen } from './screens/matchup';
+import { HistoryScreen } from './screens/history';
 import { ActivityScreen } from './screens/activity';
 import { HowToPlay } from './screens/how-to-play';
 import { NotificationSettings } from './screens/notification-settings';
@@ -45,6 +47,8 @@ const ROUTES: Route[] = [
   ['/leagues/:id/contracts', (p) => <Contracts id={p.id} />, true],
   ['/leagues/:id/lineup', (p) => <LineupEditor id={p.id} />, true],
   ['/leagues/:id/fixtures', (p) => <FixturesScreen id={p.id} />, true],
+  ['/leagues/:id/matchup', (p) => <MatchupScreen id={p.id} />, true],
+  ['/leagues/:id/history', (p) => <HistoryScreen id={p.id} />, true],
   ['/leagues/:id/activity', (p) => <ActivityScreen id={p.id} />, true],
   ['/how-to-play', () => <HowToPlay />, false],
 ];

@@ -13,10 +13,12 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   FORBIDDEN_ORIGIN: 'This address is not the one the league is hosted at. Open the address your host gave you and sign in there.',
   NOT_FOUND: 'There is nothing at this address.',
   PAYLOAD_TOO_LARGE: 'That was too long to send.',
-  LEAGUE_INVALID_FORMAT: 'Pick points or head-to-head; head-to-head rounds last 1, 2, 3 or 7 days.',
+  LEAGUE_INVALID_FORMAT:
+    'Pick points or head-to-head; head-to-head rounds last 1, 2, 3 or 7 days, and the playoffs (2, 4 or 8 teams) must leave at least one regular round before them.',
   LEAGUE_NOT_HEAD_TO_HEAD: 'This league is ranked by points; it has no rounds of matchups.',
   ROUND_NOT_FOUND: 'That round is not part of this league’s season.',
-  MATCHUP_NOT_FOUND: 'That team has no matchup in this round: it sits it out, goes through on a bye, or is out of the playoffs.',
+  MATCHUP_NOT_FOUND:
+    'That team has no matchup in this round: it joined after the round’s pairings were fixed, goes through on a bye, or is out of the playoffs.',
   SEASON_NOT_OVER: 'The next season can start once this one has ended or the league is closed.',
   NEXT_SEASON_EXISTS: 'The next season has already started. Open it from your leagues.',
   LEAGUE_STARTED: 'The league’s settings are fixed now: its first day has ended.',

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+import { scanQr } from './qr';
 
 let service: Service;
 let browser: Browser;
@@ -59,7 +60,7 @@ describe('leagues between friends', () => {
     await player.page.getByText(/The season ended on .*the standings are final\./).waitFor();
     await player.page.getByText(/This league is an archive/).waitFor();
     const nav = player.page.getByRole('navigation', { name: /sections/ });
-    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/, /Copy code/]) {
       await expect(player.page.getByRole('link', { name: offer }).or(player.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -91,9 +92,13 @@ describe('leagues between friends', () => {
     await founder.page.getByRole('heading', { level: 1, name: 'Book Club' }).waitFor();
     const code = (await founder.page.locator('strong.code').textContent())!;
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
-    await founder.page.getByRole('button', { name: 'Copy link' }).click();
-    await founder.page.getByText('Link copied.').waitFor();
+    // no share sheet in a desktop browser: the Share button copies the link, and says so
+    await founder.page.getByRole('button', { name: 'Share the invitation' }).click();
+    await founder.page.getByRole('status').getByText('Link copied: paste it to your friends.').waitFor();
     expect(await founder.page.evaluate('navigator.clipboard.readText()')).toBe(`${service.base}/join/${code}?league=Book%20Club`);
+    // the QR code beside it opens the same link when a friend's camera reads it
+    const qr = founder.page.getByRole('img', { name: 'QR code of the invitation link to Book Club' });
+    await expect(scanQr(qr)).resolves.toBe(`${service.base}/join/${code}?league=Book%20Club`);
     await founder.screen('league-home-invite');
     const leagueUrl = founder.page.url();
 
@@ -141,7 +146,7 @@ describe('leagues between friends', () => {
     // Closed, the league is an archive: the final standings, the line-ups and what happened, nothing it refuses.
     await founder.page.getByText(/This league is an archive/).waitFor();
     const archiveNav = founder.page.getByRole('navigation', { name: /sections/ });
-    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(archiveNav.getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     for (const offer of [/Buy articles/, /Set the line-up/, /Leave the league/, /Close the league/]) {
       await expect(founder.page.getByRole('link', { name: offer }).or(founder.page.getByRole('button', { name: offer })).count()).resolves.toBe(0);
     }
@@ -149,7 +154,7 @@ describe('leagues between friends', () => {
     await founder.screen('archive');
     await founder.page.getByRole('link', { name: 'Page Turners' }).click();
     await founder.page.getByRole('heading', { level: 1, name: 'Page Turners: last line-up' }).waitFor();
-    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity']);
+    await expect(founder.page.getByRole('navigation', { name: /sections/ }).getByRole('link').allTextContents()).resolves.toEqual(['Final standings', 'Activity', 'History']);
     await founder.screen('archive-lineup');
     await founder.page.goBack();
     await founder.page.getByRole('link', { name: 'Leagues' }).click();

@@ -111,11 +111,23 @@ export function ThisRound(props: { leagueId: string; fixtures: Fixtures; myTeamI
         <p class="hint">Pairings are fixed at midnight UTC tonight: a friend who joins before then plays this round.</p>
       )}
       {fixtures.matchups.length > 0 && (
-        <p>
+        <p class="note-links">
+          {mine && (
+            <a href={`/leagues/${encodeURIComponent(props.leagueId)}/matchup?round=${fixtures.round}`}>Both line-ups, side by side</a>
+          )}
           <a href={link}>All matchups of round {fixtures.round}</a>
         </p>
       )}
     </section>
+  );
+}
+
+/** The trophy beside last season's champion: in words too, never the icon alone. */
+export function LastChampion() {
+  return (
+    <span class="sub trophy">
+      <span aria-hidden="true">🏆 </span>last season’s champion
+    </span>
   );
 }
 
@@ -167,6 +179,7 @@ export function HeadToHeadTable(props: { leagueId: string; rows: HeadToHeadRow[]
                 <th scope="row">
                   <a href={`${base}/teams/${encodeURIComponent(row.teamId)}`}>{row.teamName}</a>
                   {isMe && <span class="sub">(you)</span>}
+                  {row.champion && <LastChampion />}
                 </th>
                 <td class="num">{row.played}</td>
                 <td class="num">

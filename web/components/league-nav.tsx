@@ -1,4 +1,4 @@
-/** The league's own navigation: home and standings, market, contracts, line-up. */
+/** The league's own navigation: the matchup, home and standings, market, contracts, line-up, history. */
 import type { League } from '../api';
 import { currentPath } from '../router';
 import { headToHeadLeagues } from '../state';
@@ -43,8 +43,11 @@ export function LeagueNav(props: { id: string; title?: string; archived?: boolea
         [`${base}/contracts`, 'Contracts'],
         [`${base}/lineup`, 'Line-up'],
       ];
+  // a head-to-head league opens on the player's matchup: it leads the tabs
+  if (headToHead) items.unshift([`${base}/matchup`, 'Matchup']);
   if (headToHead) items.push([`${base}/fixtures`, 'Fixtures']);
   items.push([`${base}/activity`, 'Activity']);
+  if (props.id !== 'global') items.push([`${base}/history`, 'History']);
   return (
     <nav class="league-nav" aria-label={props.title ? `${props.title} sections` : 'League sections'}>
       <ul>

@@ -58,6 +58,11 @@ export function FixturesScreen(props: { id: string }) {
                         <li key={i} class={m === mine ? 'me' : undefined}>
                           <MatchupLine matchup={m} myTeamId={team.id} status={fixtures.status} />
                           {m === mine && <span class="sub">Your matchup</span>}
+                          {m.home.teamId !== null && (
+                            <a class="sub" href={`${base}/matchup?round=${fixtures.round}&team=${encodeURIComponent(m.home.teamId)}`}>
+                              Line-ups of {m === mine ? 'your matchup' : `${m.home.teamName} v ${m.away.teamName}`}
+                            </a>
+                          )}
                         </li>
                       ))}
                     </ul>

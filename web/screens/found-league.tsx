@@ -4,6 +4,7 @@ import { api } from '../api';
 import { ICONS, DURATIONS } from '../../src/domain/leagues';
 import { DEFAULT_ROUND_DAYS, ROUND_DAYS, type LeagueFormat, type RoundDays } from '../../src/domain/head-to-head';
 import { Loaded, Refusal, Screen, useAction, useLoad } from '../components/ui';
+import { PlayoffChoice, type PlayoffTeams } from '../components/playoff-choice';
 import { navigate } from '../router';
 
 const DURATION_LABELS: Record<keyof typeof DURATIONS, string> = {
@@ -26,6 +27,7 @@ export function FoundLeague() {
   const [invitePolicy, setInvitePolicy] = useState<'members' | 'admin'>('members');
   const [format, setFormat] = useState<LeagueFormat>('points');
   const [roundDays, setRoundDays] = useState<RoundDays>(DEFAULT_ROUND_DAYS);
+  const [playoffTeams, setPlayoffTeams] = useState<PlayoffTeams>(0);
   const { busy, refusal, run } = useAction();
 
   const shown = useMemo(() => {
@@ -39,7 +41,7 @@ export function FoundLeague() {
   const submit = (event: Event) => {
     event.preventDefault();
     void run(async () => {
-      const chosen = format === 'head-to-head' ? { format, roundDays } : { format };
+      const chosen = format === 'head-to-head' ? { format, roundDays, playoffTeams } : { format };
       const league = await api.createLeague({ name: name.trim(), teamName: teamName.trim(), icon, domain, duration, visibility, invitePolicy, ...chosen });
       navigate(`/leagues/${encodeURIComponent(league.id)}`);
     });
@@ -123,8 +125,9 @@ export function FoundLeague() {
               </select>
             </label>
           )}
+          {format === 'head-to-head' && <PlayoffChoice value={playoffTeams} onChange={setPlayoffTeams} name="playoffs" />}
           <p class="hint">
-            Fixed for the league’s life.{' '}
+            The format is fixed for the league’s life; its admin may change the round length and playoffs until the end of its first day.{' '}
             <a href="/how-to-play#formats" target="_blank" rel="noopener">
               How the formats work (opens in a new tab)
             </a>

@@ -1,6 +1,7 @@
 /** Screen 3: my leagues with rank and points, join by code, the ways to more leagues. */
 import { api, type League } from '../api';
 import { JoinByCodeForm } from '../components/join-form';
+import { leagueIsOver } from '../components/league-nav';
 import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
 import { currentPlayer, rememberFormat, rememberMembership } from '../state';
@@ -38,6 +39,12 @@ async function loadMyLeagues(): Promise<MyLeagueRow[]> {
   );
 }
 
+/** A head-to-head league being played opens on the player's matchup; any other on its standings. */
+function leagueHref(league: League): string {
+  const base = `/leagues/${encodeURIComponent(league.id)}`;
+  return league.format === 'head-to-head' && !leagueIsOver(league) ? `${base}/matchup` : base;
+}
+
 export function Home() {
   const [load, reload] = useLoad(loadMyLeagues, 'home');
   const authFailed = queryParam('error') === 'auth_failed';
@@ -63,7 +70,7 @@ export function Home() {
             <ul class="league-list">
               {rows.map((row) => (
                 <li key={row.league.id} class="card league-card">
-                  <a href={`/leagues/${encodeURIComponent(row.league.id)}`} class="league-link">
+                  <a href={leagueHref(row.league)} class="league-link">
                     <span class="league-icon" aria-hidden="true">
                       {row.league.icon}
                     </span>

@@ -3,13 +3,16 @@ import { useState } from 'preact/hooks';
 import { GroupChat } from '../components/group-chat';
 import { api, type ActivityEvent, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
 import { ActivityList } from '../components/activity';
-import { HeadToHeadTable, ThisRound } from '../components/head-to-head';
+import { HeadToHeadTable, LastChampion, ThisRound } from '../components/head-to-head';
 import { Confirm } from '../components/confirm';
 import { JoinForm } from '../components/join-form';
+import { InvitationQr, ShareInvitation } from '../components/share-invitation';
+import { Commissioner } from '../components/commissioner';
+import { NextSeason } from '../components/next-season';
 import { LeagueNav, leagueIsOver, seasonWords } from '../components/league-nav';
 import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
-import { Done, Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
+import { Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
 import { currentPlayer, forgetMembership, headToHeadLeagues, isKnownMember, rememberEntries, rememberFormat, rememberMembership } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
@@ -114,6 +117,7 @@ function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId
                 {entry.team.player.name}
                 {isMe && (props.meLeft ? ' (you, left the league)' : ' (you)')}
               </span>
+              {entry.champion && <LastChampion />}
             </th>
             <td class="num">{points(entry.cumulativePoints)}</td>
             <td>
@@ -206,20 +210,11 @@ function Standings(props: { leagueId: string; top: Page<LeaderboardEntry>; aroun
 }
 
 function InviteCode(props: { code: string; title: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
   // The league's name rides along so a friend who is not signed in yet sees what they are joining.
   const path = `/join/${props.code}?league=${encodeURIComponent(props.title)}`;
   const link = `${location.origin}${path}`;
-  const copy = async (text: string, what: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(`${what} copied.`);
-    } catch {
-      setCopied(`Copying is not allowed here: select the ${what.toLowerCase()} and copy it yourself.`);
-    }
-  };
   return (
-    <section class="card" aria-labelledby="invite-heading">
+    <section class="card invite" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite friends</h2>
       <p>
         Invitation code: <strong class="code">{props.code}</strong>
@@ -227,15 +222,8 @@ function InviteCode(props: { code: string; title: string }) {
       <p class="break">
         Link: <a href={path}>{link}</a>
       </p>
-      <p class="row">
-        <button type="button" onClick={() => copy(props.code, 'Code')}>
-          Copy code
-        </button>
-        <button type="button" onClick={() => copy(link, 'Link')}>
-          Copy link
-        </button>
-      </p>
-      <Done text={copied} />
+      <ShareInvitation link={link} code={props.code} title={props.title} />
+      <InvitationQr link={link} title={props.title} />
     </section>
   );
 }
@@ -273,6 +261,7 @@ export function LeagueHome(props: { id: string }) {
                 </p>
               )}
               {archived && <Podium table={table} top={top.rows} />}
+              {archived && role.isAdmin && league.id !== 'global' && <NextSeason league={league} />}
               {role.isMember && !archived && (
                 <NeedsYou
                   leagueId={league.id}
@@ -375,6 +364,7 @@ export function LeagueHome(props: { id: string }) {
                 </section>
               )}
               {mayInvite && <InviteSection leagueId={league.id} title={league.title} />}
+              {role.isAdmin && !archived && league.id !== 'global' && <Commissioner league={league} meId={me.id} onChanged={reload} />}
               {role.isAdmin && !archived && league.id !== 'global' && <GroupChat leagueId={league.id} title={league.title} />}
               {role.isMember && league.id !== 'global' && !archived && (
                 <section class="card danger-zone" aria-labelledby="manage-heading">
