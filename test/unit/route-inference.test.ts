@@ -20,8 +20,7 @@ interface RouteEntry {
 
 describe('what Elysia builds for each route', () => {
   const config = testConfig({ metrics: { token: 'metrics-token-for-the-inference-test' } });
-  // routes are only built here, never called: no service is reached but the rank keeper's hook
-  const app = createApp({ config, services: { ranks: { whenRanked() {} } } } as unknown as AppContext);
+  const app = createApp({ config } as AppContext);
   const routes = (app as unknown as { router: { history: RouteEntry[] } }).router.history;
   const code = (route: RouteEntry) => String(route.compile?.() ?? route.composed);
 

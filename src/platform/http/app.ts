@@ -39,7 +39,8 @@ export function createApp(ctx: AppContext) {
   const { services } = ctx;
   const answers = new CachedAnswers();
   // the job that moved a league's ranks makes its home's first answers ready, not its first reader
-  services.ranks.whenRanked((leagueId) => warmLeagueAnswers(answers, services.leagues, leagueId));
+  // (documentFor builds the routes with no services behind them: nothing to warm)
+  if (services) services.ranks.whenRanked((leagueId) => warmLeagueAnswers(answers, services.leagues, leagueId));
   const features = new Elysia()
     .use(rootRoutes(ctx.config, services))
     .use(authRoutes(ctx, services))
