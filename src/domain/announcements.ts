@@ -43,8 +43,8 @@ export type LeagueEvent =
   | { event: 'next-season'; league: LeagueRef; nextLeague: LeagueRef; teamCount: number; text: string };
 
 export interface PushMessage {
-  /** one a morning per player and league; the service worker tags each kind and league apart */
-  kind: 'morning-digest';
+  /** a digest comes once a morning per player and league; the service worker tags each kind and league apart */
+  kind: 'morning-digest' | 'season-started' | 'team-removed';
   title: string;
   body: string;
   url: string;
@@ -204,4 +204,19 @@ export function morningDigest(league: LeagueRef, parts: { result?: string; round
   if (lines.length === 0) return null;
   const onlyExpiry = lines.length === 1 && parts.expiry !== undefined;
   return { kind: 'morning-digest', title: league.name, body: lines.join('\n'), url: onlyExpiry ? `${leaguePath(league.id)}/contracts` : leaguePath(league.id) };
+}
+
+/** To each member of the new season: it opens the new league, where their team already is. */
+export function seasonStartedPush(nextLeague: LeagueRef): PushMessage {
+  return { kind: 'season-started', title: nextLeague.name, body: `${nextLeague.name} has started: your team is in it, with fresh credits.`, url: leaguePath(nextLeague.id) };
+}
+
+/** To the removed team's owner, who is no longer a member: it opens their leagues, not the one they left. */
+export function teamRemovedPush(league: LeagueRef, teamName: string): PushMessage {
+  return {
+    kind: 'team-removed',
+    title: league.name,
+    body: `The admin removed ${teamName} from ${league.name}. Its points stay in the standings, and you cannot rejoin this league.`,
+    url: '/leagues',
+  };
 }

@@ -161,6 +161,53 @@ describe('Web Push through the binary', () => {
     expect(push.attempts).toBe(attempts);
   }, 120_000);
 
+  it('a new season reaches its members’ phones, and a removed team’s owner is told, through serve’s own sender', async () => {
+    const host = await player('season_host', 'global', 'Season Host Readers');
+    const founded = await call(host.cookie, 'POST', '/api/v1/leagues', {
+      name: 'Season Cup',
+      icon: '🏆',
+      domain: 'en',
+      duration: '2w',
+      visibility: 'public',
+      invitePolicy: 'members',
+      teamName: 'Host FC',
+    });
+    expect(founded).toMatchObject({ status: 201 });
+    const leagueId = founded.body.id as string;
+    const eve = await player('season_eve', leagueId, 'Eve FC');
+    const fay = await player('season_fay', leagueId, 'Fay FC');
+    const [hostPhone, evePhone, fayPhone] = [push.subscribe(), push.subscribe(), push.subscribe()];
+    await subscribe(host, hostPhone);
+    await subscribe(eve, evePhone);
+    await subscribe(fay, fayPhone);
+
+    expect((await call(host.cookie, 'POST', `/api/v1/leagues/${leagueId}/closure`)).status).toBe(200);
+    const next = await call(host.cookie, 'POST', `/api/v1/leagues/${leagueId}/next-season`);
+    expect(next).toMatchObject({ status: 201, body: { title: 'Season Cup — Season 2', teamCount: 3 } });
+    const nextId = next.body.id as string;
+    const started = { kind: 'season-started', title: 'Season Cup — Season 2', body: 'Season Cup — Season 2 has started: your team is in it, with fresh credits.', url: `/leagues/${nextId}` };
+
+    const removed = await call(host.cookie, 'GET', `/api/v1/leagues/${nextId}/leaderboard`);
+    const fayTeam = (removed.body as { team: { id: string; name: string } }[]).find((entry) => entry.team.name === 'Fay FC')!.team.id;
+    expect((await call(host.cookie, 'POST', `/api/v1/leagues/${nextId}/teams/${fayTeam}/removal`)).status).toBe(200);
+    const told = {
+      kind: 'team-removed',
+      title: 'Season Cup — Season 2',
+      body: 'The admin removed Fay FC from Season Cup — Season 2. Its points stay in the standings, and you cannot rejoin this league.',
+      url: '/leagues',
+    };
+
+    // serve's outbox worker sends them on its next tick
+    const deadline = Date.now() + 20_000;
+    while (received(fayPhone).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(push.refusals).toEqual([]);
+    expect(received(hostPhone).map((m) => m.payload)).toEqual([started]);
+    expect(received(evePhone).map((m) => m.payload)).toEqual([started]);
+    // two messages to one phone: the sender may deliver them in either order
+    expect(received(fayPhone).map((m) => m.payload)).toHaveLength(2);
+    expect(received(fayPhone).map((m) => m.payload)).toEqual(expect.arrayContaining([started, told]));
+  }, 60_000);
+
   it('announce killed while sending, then run again, sends what was left, each accepted once', async () => {
     const host = await player('kill_host', 'global', 'Host Readers');
     const founded = await call(host.cookie, 'POST', '/api/v1/leagues', {

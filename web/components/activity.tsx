@@ -12,12 +12,16 @@ const TIER_WORDS = { SHORT: 'short', MEDIUM: 'medium', LONG: 'long' } as const;
 const KIND_ICONS: Record<ActivityEvent['kind'], string> = {
   join: '👋',
   departure: '🚪',
+  removal: '⛔',
   buy: '🛒',
   'early-sale': '💱',
   renewal: '🔁',
   expiry: '⌛',
   'round-result': '🏁',
+  'season-started': '🆕',
 };
+/** A kind a newer server sends that this app does not know yet. */
+const OTHER_ICON = '•';
 
 const timeFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
 function when(iso: string): string {
@@ -89,6 +93,17 @@ function EventText(props: { event: ActivityEvent; leagueId: string; myTeamId: st
       return <>{team} joined the league.</>;
     case 'departure':
       return <>{team} left the league.</>;
+    case 'removal':
+      return <>{team} was removed by the admin.</>;
+    case 'season-started': {
+      const next = event.nextSeason;
+      if (!next) return <>A new season has started.</>;
+      return (
+        <>
+          Season {next.season} has started: <a href={`/leagues/${encodeURIComponent(next.leagueId)}`}>{next.name}</a>.
+        </>
+      );
+    }
     case 'buy':
       return (
         <>
@@ -132,6 +147,8 @@ function EventText(props: { event: ActivityEvent; leagueId: string; myTeamId: st
         </>
       );
     }
+    default:
+      return <>Something happened in the league.</>;
   }
 }
 
@@ -142,7 +159,7 @@ export function ActivityList(props: { events: ActivityEvent[]; leagueId: string;
       {grouped(props.events).map((event) => (
         <li key={event.id} class="card">
           <span class="activity-icon" aria-hidden="true">
-            {KIND_ICONS[event.kind === 'buys' ? 'buy' : event.kind]}
+            {KIND_ICONS[event.kind === 'buys' ? 'buy' : event.kind] ?? OTHER_ICON}
           </span>
           <div>
             {event.kind === 'buys' ? (

@@ -1,6 +1,7 @@
 /** Each `record…` runs inside the transaction of the action it records, after its guarded write; events never carry credits. */
 import { fail } from '../../domain/errors';
 import { termDaysOf, type Tier, tierForTermDays } from '../../domain/pricing';
+import { seasonNumberOf } from '../../domain/season-names';
 import { displayTitle } from '../../domain/titles';
 import { activityPage, type ActivityKind, recordActivities, recordActivity } from './store';
 import type { Database } from '../../platform/db/database';
@@ -14,6 +15,7 @@ interface Payload {
   article?: { id: string; title: string };
   tier?: Tier;
   round?: RoundResult;
+  nextSeason?: { leagueId: string; name: string; season: number };
 }
 
 interface TeamNamed {
@@ -43,6 +45,16 @@ export async function recordJoin(tx: Database, team: TeamNamed, at: string): Pro
 
 export async function recordDeparture(tx: Database, team: TeamNamed, at: string): Promise<void> {
   await record(tx, team.leagueId, 'departure', at, { team: { id: team.id, name: team.name } });
+}
+
+/** The admin removed the team: it left, but not of its own accord. */
+export async function recordRemoval(tx: Database, team: TeamNamed, at: string): Promise<void> {
+  await record(tx, team.leagueId, 'removal', at, { team: { id: team.id, name: team.name } });
+}
+
+/** In the season that ended, so its members find their way to the new one. */
+export async function recordSeasonStarted(tx: Database, leagueId: string, next: { id: string; name: string }, at: string): Promise<void> {
+  await record(tx, leagueId, 'season-started', at, { nextSeason: { leagueId: next.id, name: next.name, season: Number(seasonNumberOf(next.name)) } });
 }
 
 export async function recordBuy(tx: Database, team: TeamNamed, contract: ContractTerm, at: string): Promise<void> {
@@ -115,6 +127,7 @@ export class ActivityService {
         article: payload.article ?? null,
         tier: payload.tier ?? null,
         round: payload.round ?? null,
+        nextSeason: payload.nextSeason ?? null,
       };
     });
     return { events, next: rows.length > limit ? events.at(-1)!.id : null };

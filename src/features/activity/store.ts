@@ -2,7 +2,7 @@ import { type Database, writeTransaction } from '../../platform/db/database';
 import { insertInOrder } from '../../platform/db/insert-in-order';
 import { runStatement, selectRows } from '../../platform/db/statements';
 
-export type ActivityKind = 'join' | 'departure' | 'buy' | 'early-sale' | 'renewal' | 'expiry' | 'round-result';
+export type ActivityKind = 'join' | 'departure' | 'removal' | 'buy' | 'early-sale' | 'renewal' | 'expiry' | 'round-result' | 'season-started';
 
 export interface ActivityRow {
   id: number;

@@ -27,11 +27,15 @@ export const ActivityEventSchema = named(
   z.object({
     id: z.string().describe('opaque'),
     at: z.string().describe('when it happened'),
-    kind: z.enum(['join', 'departure', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result']),
-    team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team that acted, named as it was then; null for a round'),
+    kind: z.enum(['join', 'departure', 'removal', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result', 'season-started']),
+    team: z.object({ id: z.string(), name: z.string() }).nullable().describe('the team that acted (removal: the team the admin removed), named as it was then; null for a round or a new season'),
     article: z.object({ id: z.string(), title: z.string() }).nullable().describe('buys, early sales, renewals and expiries'),
     tier: z.enum(['SHORT', 'MEDIUM', 'LONG']).nullable().describe('buys and renewals: the term taken'),
     round: RoundResultSchema.nullable().describe('round-result: the finished round’s matchups and results'),
+    nextSeason: z
+      .object({ leagueId: z.string(), name: z.string(), season: z.number().int().min(2) })
+      .nullable()
+      .describe('season-started: the league of the new season, where the teams that stayed now play'),
   }),
   'One thing that happened in a league. Amounts of credits are never shown.',
 );

@@ -31,9 +31,10 @@ import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-lim
 import { isGlobalLeague } from './global-league';
 import type { Departure, JoinLeagueRequest, Team } from './wire-teams';
 import { loadTeamView } from '../contracts/views';
-import { recordDeparture, recordJoin } from '../activity/service';
+import { recordDeparture, recordJoin, recordRemoval } from '../activity/service';
 import { fixDueRounds, forfeitOnDeparture } from '../head-to-head/service';
 import { queueDeparture, queueJoin } from '../notifications/webhook-service';
+import { queueRemoval } from '../notifications/team-pushes';
 
 export interface MembershipServiceDeps {
   db: Database;
@@ -146,8 +147,9 @@ export class MembershipService {
       await markTeamRemoved(tx, team.id, now.toISOString());
       await bumpLeagueVersion(tx, leagueId);
       const forfeited = await forfeitOnDeparture(tx, league, team.id, now);
-      await recordDeparture(tx, team, now.toISOString());
+      await recordRemoval(tx, team, now.toISOString());
       await queueDeparture(tx, league, team.name, forfeited, now.toISOString(), this.deps.appUrl);
+      await queueRemoval(tx, { id: league.id, name: league.name }, team, now.toISOString());
     }, { leagues: [leagueId] });
     log.info('team removed', { leagueId, teamId });
     return { leagueDeleted: false };

@@ -15,6 +15,7 @@ import { nextSeason } from '../../domain/announcements';
 import { rivalriesOf } from '../../domain/rivalries';
 import { nextSeasonName } from '../../domain/season-names';
 import { queueLeagueEvent } from '../notifications/webhook-service';
+import { queueSeasonStarted } from '../notifications/team-pushes';
 import { chainHistory, chainMatchups, chainOf, nextSeasonOf, reigningChampionOf } from './seasons';
 import { STARTING_LINEUP } from '../../domain/lineup';
 import { teamNameKey } from '../../domain/name-keys';
@@ -53,7 +54,7 @@ import { playoffTeamsOf } from '../../domain/playoff-format';
 import type { UpdateLeagueRequest } from './wire';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole, Rivalry, SeasonHistory } from './wire';
 import { leagueView } from './presenter';
-import { recordJoin } from '../activity/service';
+import { recordJoin, recordSeasonStarted } from '../activity/service';
 import { settleCompleteRounds } from '../head-to-head/service';
 import { queueClosure } from '../notifications/announce-service';
 import { teamView } from './team-presenter';
@@ -343,6 +344,8 @@ export class LeagueService {
         await recordJoin(tx, created, joinedAt);
       }
       await queueLeagueEvent(tx, league.id, nextSeason({ id: league.id, name: league.name }, { id: row.id, name: row.name }, stayed.length, this.deps.appUrl), at);
+      await queueSeasonStarted(tx, { id: row.id, name: row.name }, at);
+      await recordSeasonStarted(tx, league.id, row, at);
       return { next: row, count: stayed.length };
     });
     this.deps.log.info('next season started', { leagueId, nextLeagueId: next.id, teams: count });

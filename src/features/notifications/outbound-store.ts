@@ -276,3 +276,14 @@ export async function subscriptionsWanting(db: Database, playerId: string, choic
     WHERE s.player_id = ? AND ${wants(choice)} ORDER BY s.id`;
   return (await selectRows<{ id: string }>(db, text, playerId)).map((row) => row.id);
 }
+
+/** Every subscription of the league's current members, whatever their choices: none of them covers news of the member's own team. */
+export async function subscriptionsOfMembers(db: Database, leagueId: string): Promise<string[]> {
+  const text = `SELECT s.id AS id FROM teams t JOIN push_subscriptions s ON s.player_id = t.player_id
+    WHERE t.league_id = ? AND t.left_at IS NULL ORDER BY t.id, s.id`;
+  return (await selectRows<{ id: string }>(db, text, leagueId)).map((row) => row.id);
+}
+
+export async function subscriptionsOfPlayer(db: Database, playerId: string): Promise<string[]> {
+  return (await selectRows<{ id: string }>(db, 'SELECT id FROM push_subscriptions WHERE player_id = ? ORDER BY id', playerId)).map((row) => row.id);
+}

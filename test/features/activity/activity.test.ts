@@ -42,7 +42,7 @@ async function world(): Promise<{ app: TestApp; world: World }> {
 
 const feed = (query = '') => (w: World) => `/api/v1/leagues/${w.league}/activity${query}`;
 const refused = (error: string) => ({ expect: { error }, exact: true });
-const event = (kind: string, extra: Record<string, unknown> = {}) => ({ id: expect.any(String), at: expect.any(String), kind, team: null, article: null, tier: null, round: null, ...extra });
+const event = (kind: string, extra: Record<string, unknown> = {}) => ({ id: expect.any(String), at: expect.any(String), kind, team: null, article: null, tier: null, round: null, nextSeason: null, ...extra });
 const sweep = (app: TestApp) => settlementJob.run(app.ctx, app.clock.now());
 const kinds = (body: any) => body.events.map((e: any) => e.kind);
 

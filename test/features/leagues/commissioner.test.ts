@@ -5,6 +5,7 @@
 import { describe, expect } from 'vitest';
 import { scenarioTable } from '../../support/scenarios';
 import { at, day, moveTo, rivals, type Rivals } from '../head-to-head/head-to-head-fixtures';
+import { pushesWaiting, subscribePhone } from '../notifications/pushes-waiting';
 
 const refused = (error: string) => ({ expect: { error }, exact: true });
 const league = (w: Rivals) => `/api/v1/leagues/${w.league}`;
@@ -81,6 +82,31 @@ describe('POST /api/v1/leagues/{id}/teams/{teamId}/removal', () => {
         expect((await w.app.call('GET', league(w), { as: w.ann })).body.teamCount).toBe(2);
         expect((await w.app.call('GET', `${league(w)}/my-team`, { as: w.bob })).body).toEqual({ error: 'NO_TEAM_IN_LEAGUE' });
       },
+    },
+    {
+      name: 'its owner is told on their phone, and no one else is',
+      method: 'POST',
+      path: removal('bob'),
+      as: 'ann',
+      before: async (w, app) => {
+        w.annPhone = await subscribePhone(app, w.ann);
+        w.bobPhone = await subscribePhone(app, w.bob);
+        w.catPhone = await subscribePhone(app, w.cat);
+      },
+      status: 200,
+      expect: async (_res, w) =>
+        expect(await pushesWaiting(w.app)).toEqual({
+          [w.bobPhone as string]: ['Rivals Cup: The admin removed Bob United from Rivals Cup. Its points stay in the standings, and you cannot rejoin this league. (/leagues)'],
+        }),
+    },
+    {
+      name: 'the league’s activity says the admin removed it',
+      method: 'GET',
+      path: (w) => `${league(w)}/activity?limit=1`,
+      as: 'cat',
+      before: async (w, app) => void (await app.call('POST', removal('bob')(w), { as: w.ann })),
+      status: 200,
+      expect: (res, w) => expect(res.body.events).toEqual([expect.objectContaining({ kind: 'removal', team: { id: w.teams.bob, name: 'Bob United' }, nextSeason: null })]),
     },
     {
       name: 'its player cannot rejoin',

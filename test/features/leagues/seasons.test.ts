@@ -6,6 +6,7 @@
 import { describe, expect } from 'vitest';
 import { scenarioTable } from '../../support/scenarios';
 import { found } from '../head-to-head/head-to-head-fixtures';
+import { pushesWaiting, subscribePhone } from '../notifications/pushes-waiting';
 import { nextSeason, type Seasons, seasonOne, threeSeasons } from './seasons-fixtures';
 
 const refused = (error: string) => ({ expect: { error }, exact: true });
@@ -52,6 +53,36 @@ describe('POST /api/v1/leagues/{id}/next-season', () => {
           ].sort(),
         );
       },
+    },
+    {
+      name: 'every member with a phone subscribed is told, by a push that opens the new league; no one else is',
+      method: 'POST',
+      path: of('s1', 'next-season'),
+      as: 'ann',
+      before: async (w, app) => {
+        w.bobPhone = await subscribePhone(app, w.bob);
+        w.catPhone = await subscribePhone(app, w.cat);
+        w.outsiderPhone = await subscribePhone(app, w.outsider);
+        // no push choice turns off news of the player's own team
+        await app.call('PUT', '/api/v1/me/push-preferences', { as: w.cat, body: { morningResult: false, contractExpiring: false, roundResult: false } });
+      },
+      status: 201,
+      expect: async (res, w) => {
+        const told = `Rivals Cup — Season 2: Rivals Cup — Season 2 has started: your team is in it, with fresh credits. (/leagues/${res.body.id})`;
+        expect(await pushesWaiting(w.app)).toEqual({ [w.bobPhone as string]: [told], [w.catPhone as string]: [told] });
+      },
+    },
+    {
+      name: 'the ended season’s activity says the new one has started, naming its league',
+      method: 'GET',
+      path: of('s1', 'activity?limit=1'),
+      as: 'cat',
+      before: async (w, app) => void (w.s2 = await nextSeason(app, w.s1, w.ann)),
+      status: 200,
+      expect: (res, w) =>
+        expect(res.body.events).toEqual([
+          expect.objectContaining({ kind: 'season-started', team: null, nextSeason: { leagueId: w.s2, name: 'Rivals Cup — Season 2', season: 2 } }),
+        ]),
     },
     {
       name: 'a second time is refused',

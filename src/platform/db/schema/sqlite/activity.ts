@@ -10,7 +10,7 @@ export const leagueActivity = sqliteTable(
       .notNull()
       .references(() => leagues.id, { onDelete: 'cascade' }),
     at: text('at').notNull(),
-    kind: text('kind', { enum: ['join', 'departure', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result'] }).notNull(),
+    kind: text('kind', { enum: ['join', 'departure', 'removal', 'buy', 'early-sale', 'renewal', 'expiry', 'round-result', 'season-started'] }).notNull(),
     payload: text('payload').notNull(),
   },
   (t) => [index('league_activity_feed_idx').on(t.leagueId, t.id)],
