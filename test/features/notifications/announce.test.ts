@@ -4,44 +4,13 @@
  * each as the notification a phone will show, only to those who want it, once per league and
  * day. (Sending them to a push service over TLS is test/e2e/push.test.ts.)
  */
-import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/domain/dates';
 import { findTeam } from '../../../src/features/leagues/store';
-import { tablesOf } from '../../../src/platform/db/dialect';
-import type { TestApp, TestPlayer } from '../../support/app';
 import { buildContract } from '../../support/builders';
 import { at, day, leave, moveTo, rivals, score } from '../head-to-head/head-to-head-fixtures';
+import { pushesWaiting as notificationsFor, subscribePhone as subscribe } from './pushes-waiting';
 
-let counter = 0;
-/** A browser's subscription on a public address (nothing is sent in these tests). */
-async function subscribe(app: TestApp, as: TestPlayer): Promise<string> {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const endpoint = `https://93.184.215.14/push/${as.name}-${++counter}`;
-  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
-  const res = await app.call('POST', '/api/v1/me/push-subscriptions', { as, body: { endpoint, keys } });
-  expect(res.status).toBe(201);
-  return endpoint;
-}
-
-/** The notifications waiting for each endpoint, as `title: body (url)`. */
-async function notificationsFor(app: TestApp): Promise<Record<string, string[]>> {
-  const { outbox, pushSubscriptions } = tablesOf(app.ctx.db);
-  const rows = await app.ctx.db
-    .select({ endpoint: pushSubscriptions.endpoint, payload: outbox.payload })
-    .from(outbox)
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, outbox.subscriptionId))
-    .where(eq(outbox.channel, 'push'))
-    .orderBy(asc(outbox.id));
-  const out: Record<string, string[]> = {};
-  for (const { endpoint, payload } of rows) {
-    const message = JSON.parse(payload);
-    (out[endpoint] ??= []).push(`${message.title}: ${message.body} (${message.url})`);
-  }
-  return out;
-}
 
 describe('announce: the morning on players’ phones', () => {
   it('each team’s points and place, and its head-to-head result, to those who want each; once', async () => {
