@@ -96,6 +96,13 @@ async function player(username: string, leagueId: string, teamName: string): Pro
   return { cookie, teamId: joined.body.id };
 }
 
+/** A public two-week league whose members may invite, founded by `host` (its team: Host FC). */
+async function foundPublicLeague(host: Player, name: string): Promise<string> {
+  const founded = await call(host.cookie, 'POST', '/api/v1/leagues', { name, icon: '🏆', domain: 'en', duration: '2w', visibility: 'public', invitePolicy: 'members', teamName: 'Host FC' });
+  expect(founded).toMatchObject({ status: 201 });
+  return founded.body.id as string;
+}
+
 async function subscribe(who: Player, subscription: BrowserSubscription) {
   expect((await call(who.cookie, 'POST', '/api/v1/me/push-subscriptions', subscription)).status).toBe(201);
 }
@@ -163,17 +170,7 @@ describe('Web Push through the binary', () => {
 
   it('a new season reaches its members’ phones, and a removed team’s owner is told, through serve’s own sender', async () => {
     const host = await player('season_host', 'global', 'Season Host Readers');
-    const founded = await call(host.cookie, 'POST', '/api/v1/leagues', {
-      name: 'Season Cup',
-      icon: '🏆',
-      domain: 'en',
-      duration: '2w',
-      visibility: 'public',
-      invitePolicy: 'members',
-      teamName: 'Host FC',
-    });
-    expect(founded).toMatchObject({ status: 201 });
-    const leagueId = founded.body.id as string;
+    const leagueId = await foundPublicLeague(host, 'Season Cup');
     const eve = await player('season_eve', leagueId, 'Eve FC');
     const fay = await player('season_fay', leagueId, 'Fay FC');
     const [hostPhone, evePhone, fayPhone] = [push.subscribe(), push.subscribe(), push.subscribe()];
@@ -210,17 +207,7 @@ describe('Web Push through the binary', () => {
 
   it('announce killed while sending, then run again, sends what was left, each accepted once', async () => {
     const host = await player('kill_host', 'global', 'Host Readers');
-    const founded = await call(host.cookie, 'POST', '/api/v1/leagues', {
-      name: 'Kill Cup',
-      icon: '🏆',
-      domain: 'en',
-      duration: '2w',
-      visibility: 'public',
-      invitePolicy: 'members',
-      teamName: 'Host FC',
-    });
-    expect(founded).toMatchObject({ status: 201 });
-    const leagueId = founded.body.id as string;
+    const leagueId = await foundPublicLeague(host, 'Kill Cup');
     const members: Player[] = [];
     const phones: BrowserSubscription[] = [];
     for (let i = 0; i < 6; i++) {
