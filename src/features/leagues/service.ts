@@ -47,7 +47,7 @@ import { rankTeams } from '../../domain/standings';
 import type { EncyclopediaClient } from '../../upstream/encyclopedia';
 import type { CalibrationService } from './calibration-service';
 import { EditionListUnavailable, type EditionService } from './edition-service';
-import { GLOBAL_LEAGUE_ID, isGlobalLeague } from './global-league';
+import { isGlobalLeague } from './global-league';
 import { addDays, utcDay } from '../../domain/dates';
 import { leagueFormatOf } from '../../domain/head-to-head';
 import { playoffTeamsOf } from '../../domain/playoff-format';
@@ -165,10 +165,6 @@ export class LeagueService {
 
   async mine(playerId: string): Promise<League[]> {
     return this.leagueViews(await leaguesOfPlayer(this.deps.db, playerId));
-  }
-
-  async global(): Promise<League> {
-    return this.byId(GLOBAL_LEAGUE_ID);
   }
 
   async publicShelf(): Promise<League[]> {
