@@ -2,10 +2,9 @@
  * The head-to-head and activity repositories answer the same on SQLite and on PostgreSQL:
  * pairings are kept once and read back in slot order, the first departure decides a matchup,
  * round points and records are re-summed (never added to) with the same sums on both engines,
- * ranks are written only at the version they were read at, and the activity feed keeps the
+ * each team's record comes with its name, and the activity feed keeps the
  * order events were given in and pages newest first.
  */
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityPage, recordActivities, recordActivity } from '../../src/features/activity/store';
 import { type Database, writeTransaction } from '../../src/platform/db/database';
@@ -13,18 +12,14 @@ import { tablesOf } from '../../src/platform/db/dialect';
 import {
   fixedRoundCount,
   forfeitMatchup,
-  isTableStale,
   keepRoundPairings,
   keptRecords,
   keptRounds,
-  keptTable,
   markRoundFinal,
-  markTableStale,
   refreshTeamRecords,
   refreshTeamRounds,
   roundCompletion,
   teamRoundPoints,
-  writeRanksIfCurrent,
   writeRoundOutcomes,
 } from '../../src/features/head-to-head/store';
 import { ENGINES, useBothStores } from '../support/both-stores';
@@ -81,13 +76,6 @@ async function scoreDays(db: Database, teamId: string, pointsByDate: Record<stri
         .values({ teamId, date, points, formationSnapshot: '{}', createdAt: AT, updatedAt: AT })
         .onConflictDoUpdate({ target: [performances.teamId, performances.date], set: { points } });
     }
-  });
-}
-
-async function setVersion(db: Database, leagueId: string, version: number): Promise<void> {
-  await writeTransaction(db, async (tx) => {
-    const { leagues } = tablesOf(tx);
-    await tx.update(leagues).set({ version }).where(eq(leagues.id, leagueId));
   });
 }
 
@@ -254,7 +242,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       const db = await stores.fresh(engine);
       await threeRoundsPlayed(db);
       const records = new Map((await keptRecords(db, LEAGUE)).map((record) => [record.teamId, record]));
-      expect(records.get('a')).toEqual({ teamId: 'a', joinedAt: '2026-05-01T00:00:00.000Z', won: 3, drawn: 0, lost: 0, pointsFor: 0.6, pointsAgainst: 0.25, rank: null, tablePoints: null });
+      expect(records.get('a')).toEqual({ teamId: 'a', joinedAt: '2026-05-01T00:00:00.000Z', won: 3, drawn: 0, lost: 0, pointsFor: 0.6, pointsAgainst: 0.25, teamName: 'Team a' });
       expect(records.get('b')).toMatchObject({ won: 0, drawn: 0, lost: 3, pointsFor: 0.25, pointsAgainst: 0.6 });
       expect(records.get('c')).toMatchObject({ won: 0, drawn: 1, lost: 0, pointsFor: 2, pointsAgainst: 2 });
     });
@@ -282,59 +270,10 @@ describe.each(ENGINES)('on %s', (engine) => {
         lost: 0,
         pointsFor: 0,
         pointsAgainst: 0,
-        rank: null,
-        tablePoints: null,
+        teamName: 'Team b',
       });
     });
 
-    it('writes the ranks at the version they were read at, clears the stale flag, and reads the table in rank order', async () => {
-      const db = await stores.fresh(engine);
-      await threeRoundsPlayed(db);
-      await setVersion(db, LEAGUE, 7);
-      expect(await isTableStale(db, LEAGUE)).toBe(true);
-      const row = (rank: number, teamId: string, played: number, won: number, drawn: number, lost: number, pointsFor: number, pointsAgainst: number, tablePoints: number) => ({
-        rank,
-        teamId,
-        played,
-        won,
-        drawn,
-        lost,
-        pointsFor,
-        pointsAgainst,
-        tablePoints,
-      });
-      expect(
-        await writeRanksIfCurrent(db, LEAGUE, 7, [row(1, 'a', 3, 3, 0, 0, 0.6, 0.25, 9), row(2, 'c', 1, 0, 1, 0, 2, 2, 1), row(3, 'b', 3, 0, 0, 3, 0.25, 0.6, 0)]),
-      ).toBe(true);
-      expect(await isTableStale(db, LEAGUE)).toBe(false);
-      expect(await keptTable(db, LEAGUE)).toEqual([
-        { ...row(1, 'a', 3, 3, 0, 0, 0.6, 0.25, 9), teamName: 'Team a' },
-        { ...row(2, 'c', 1, 0, 1, 0, 2, 2, 1), teamName: 'Team c' },
-        { ...row(3, 'b', 3, 0, 0, 3, 0.25, 0.6, 0), teamName: 'Team b' },
-      ]);
-      expect((await keptRecords(db, LEAGUE)).find((record) => record.teamId === 'c')).toMatchObject({ rank: 2, tablePoints: 1 });
-    });
-
-    it('refuses ranks read at another version, writing nothing and leaving the table stale', async () => {
-      const db = await stores.fresh(engine);
-      await leagueWith(db, ['a', 'b']);
-      await setVersion(db, LEAGUE, 3);
-      const row = { rank: 1, teamId: 'a', played: 0, won: 0, drawn: 0, lost: 0, pointsFor: 0, pointsAgainst: 0, tablePoints: 0 };
-      expect(await writeRanksIfCurrent(db, LEAGUE, 2, [row])).toBe(false);
-      expect(await isTableStale(db, LEAGUE)).toBe(true);
-      expect(await keptTable(db, LEAGUE)).toEqual([]);
-      expect(await writeRanksIfCurrent(db, 'lg_missing', 0, [])).toBe(false);
-    });
-
-    it('marks the table stale again after it was written', async () => {
-      const db = await stores.fresh(engine);
-      await leagueWith(db, ['a']);
-      expect(await writeRanksIfCurrent(db, LEAGUE, 0, [])).toBe(true);
-      expect(await isTableStale(db, LEAGUE)).toBe(false);
-      await markTableStale(db, LEAGUE);
-      expect(await isTableStale(db, LEAGUE)).toBe(true);
-      expect(await isTableStale(db, 'lg_missing')).toBe(false);
-    });
   });
 
   describe('activity', () => {

@@ -97,7 +97,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     const db = await stores.fresh(engine);
     await withPlayers(db, 'ada');
     const written = await insertLeague(db, league('lg_1', { visibility: 'private', invitationCode: 'QWERT', languageScale: 13.912345678901 }));
-    expect(written).toMatchObject({ id: 'lg_1', version: 0, ranksStale: true, tableStale: true, format: 'points', roundDays: null, languageScale: 13.912345678901 });
+    expect(written).toMatchObject({ id: 'lg_1', version: 0, ranksStale: true, format: 'points', roundDays: null, languageScale: 13.912345678901 });
     expect(await findLeague(db, 'lg_1')).toEqual(written);
     expect(await findLeague(db, 'lg_none')).toBeUndefined();
     expect(await findLeagueByCode(db, 'QWERT')).toEqual(written);
@@ -308,10 +308,10 @@ describe.each(ENGINES)('on %s', (engine) => {
     // what a standings rewrite leaves behind: fresh ranks and table
     await writeTransaction(db, async (tx) => {
       const { leagues } = tablesOf(tx);
-      await tx.update(leagues).set({ ranksStale: false, tableStale: false }).where(eq(leagues.id, 'lg_1'));
+      await tx.update(leagues).set({ ranksStale: false }).where(eq(leagues.id, 'lg_1'));
     });
     await markStandingsChanged(db, 'lg_1');
-    expect(await findLeague(db, 'lg_1')).toMatchObject({ version: 2, ranksStale: true, tableStale: true });
+    expect(await findLeague(db, 'lg_1')).toMatchObject({ version: 2, ranksStale: true });
     expect(await leagueVersion(db, 'lg_2')).toBe(0);
   });
 

@@ -4,9 +4,10 @@
  * first; a departure mid-round forfeits; an ingest keeps the round points and settles the
  * rounds it completes; a closure settles the round it cuts short).
  *
- * Pairings are fixed lazily but exactly: a round is due at the end of its first day, and the
- * teams in the league then are the teams in it now unless a join or a departure happened
- * since, and each of those fixes every due round before changing the membership.
+ * Pairings are fixed by writes, never by reads: a round is due at the end of its first day,
+ * and the teams in the league then are the teams in it now unless a join or a departure
+ * happened since, and each of those (as each ingest) fixes every due round before changing
+ * anything. Until then a read shows the pairings a fix would keep, from the same inputs.
  */
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../domain/dates';
@@ -27,22 +28,17 @@ import {
   roundMatchups,
   roundOfDay,
   roundsFixedBy,
-  type TableRow,
 } from '../../domain/head-to-head';
 import { recordActivity } from '../activity/store';
-import { type Database, readTransaction, writeTransaction } from '../../platform/db/database';
+import { type Database, readTransaction } from '../../platform/db/database';
 import {
   fixedRoundCount,
   forfeitMatchup,
-  isTableStale,
   keepRoundPairings,
-  type KeptRecord,
   keptRecords,
   type KeptRound,
   keptRounds,
-  keptTable,
   markRoundFinal,
-  markTableStale,
   refreshTeamRecords,
   refreshTeamRounds,
   roundCompletion,
@@ -50,7 +46,6 @@ import {
   teamRoundPoints,
   type TeamRoundSpan,
   dayPoints,
-  writeRanksIfCurrent,
   writeRoundOutcomes,
 } from './store';
 import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-store';
@@ -59,9 +54,6 @@ import type { Fixtures, FixturesSide, HeadToHeadRow, MatchupDetail, MatchupSide,
 import { roundLineup } from '../lineups/round-lineup';
 import { reigningChampionOf } from '../leagues/seasons';
 import { isPlayoffRound, playoffRoundPairings, stageOf } from './playoffs';
-
-/** Rebuilds dropped because a write moved the version, before one is done under the write lock. */
-const TABLE_ATTEMPTS = 3;
 
 export function isHeadToHead(league: Pick<LeagueRow, 'format' | 'roundDays'>): league is LeagueRow & { roundDays: number } {
   return league.format === 'head-to-head' && league.roundDays !== null;
@@ -96,11 +88,6 @@ export async function fixDueRounds(tx: Database, league: LeagueRow, now: Date): 
   }
   // days scored before their round was fixed (a day ingested early, or a league nobody read for a while)
   await settleCompleteRounds(tx, league, now, fixed);
-}
-
-/** Whether a read must first fix a round (a write): the cheap check before taking the write lock. */
-async function hasDueRounds(db: Database, league: LeagueRow & { roundDays: number }, now: Date): Promise<boolean> {
-  return await fixedRoundCount(db, league.id) < roundsFixedBy(league, league.roundDays, now);
 }
 
 /**
@@ -184,9 +171,8 @@ export async function settleCompleteRounds(tx: Database, league: LeagueRow, now:
       await writeRoundOutcomes(tx, round.round, outcomes);
       await refreshTeamRecords(tx, outcomes.map((outcome) => outcome.teamId));
     }
-    // the table and the feed change: a new version (an ingest or a closure has bumped it already; a read fixing rounds has not)
+    // the table and the feed change: a new version (an ingest or a closure has bumped it already; a membership change fixing rounds has not)
     await bumpLeagueVersion(tx, league.id);
-    await markTableStale(tx, league.id);
     if (!(await markRoundFinal(tx, league.id, round.round, now.toISOString()))) continue;
     names ??= await teamNames(tx, league.id);
     await recordActivity(tx, league.id, 'round-result', now.toISOString(), {
@@ -214,19 +200,9 @@ export async function keepRoundsOfPerformances(tx: Database, league: LeagueRow, 
   }
   if (spans.size === 0) return;
   await refreshTeamRounds(tx, [...spans.values()]);
-  await markTableStale(tx, league.id);
   await settleCompleteRounds(tx, league, now, new Set([...spans.values()].map((span) => span.round)));
   // a playoff round due but waiting for this one's results is fixed now
   await fixDueRounds(tx, league, now);
-}
-
-/** The table ranked from the kept records: only the rows whose rank or table points moved. */
-function changedRanks(records: readonly KeptRecord[]): TableRow[] {
-  const kept = new Map(records.map((record) => [record.teamId, record]));
-  return rankTable(records).filter((row) => {
-    const before = kept.get(row.teamId)!;
-    return before.rank !== row.rank || before.tablePoints !== row.tablePoints;
-  });
 }
 
 /**
@@ -304,7 +280,6 @@ export class HeadToHeadService {
     const number = round ?? currentRound(league, league.roundDays, now);
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
-    await this.fixRoundsDue(league, now);
     return readTransaction(db, async (tx) => {
       const { stage, status, matchups } = await roundState(tx, league, bounds, now);
       const shown = wireMatchups(matchups, await teamNames(tx, league.id), status === 'final');
@@ -326,7 +301,6 @@ export class HeadToHeadService {
     if (!bounds) fail('ROUND_NOT_FOUND');
     const team = teamId === undefined ? await findCurrentTeam(db, league.id, playerId) : await findTeam(db, teamId);
     if (!team || team.leagueId !== league.id) fail('TEAM_NOT_FOUND');
-    await this.fixRoundsDue(league, now);
     return readTransaction(db, async (tx) => {
       const { status, pairings, matchups } = await roundState(tx, league, bounds, now);
       const index = matchups.findIndex((m) => m.home === team.id || m.away === team.id);
@@ -360,42 +334,16 @@ export class HeadToHeadService {
     });
   }
 
-  /** The table, from the kept rows (written again first when round points or pairings changed). */
+  /** The table, ranked from the kept records as the playoffs and the season's end rank it. */
   async table(leagueId: string, playerId: string): Promise<HeadToHeadRow[]> {
+    const { db, clock } = this.deps;
     const league = await this.admit(leagueId, playerId);
-    await this.fixRoundsDue(league, this.deps.clock.now());
-    await this.writeTableIfStale(league);
-    const rows = await keptTable(this.deps.db, league.id);
-    const champion = await reigningChampionOf(this.deps.db, league, this.deps.clock.now());
-    const players = champion === null ? new Map<string, string>() : new Map((await teamsOfLeague(this.deps.db, league.id)).map((team) => [team.id, team.playerId]));
-    return rows.map((row) => ({ ...row, champion: champion !== null && players.get(row.teamId) === champion }));
-  }
-
-  /**
-   * Writes the table if it is stale: inputs read in one snapshot and the table computed
-   * outside the write lock, then written whole if the version has not moved; should it move
-   * under every attempt, the last is done inside one write transaction.
-   */
-  async writeTableIfStale(league: LeagueRow & { roundDays: number }): Promise<void> {
-    const { db } = this.deps;
-    if (!(await isTableStale(db, league.id))) return;
-    const read = async (tx: Database) => ({ version: (await leagueVersion(tx, league.id))!, changed: changedRanks(await keptRecords(tx, league.id)) });
-    for (let attempt = 0; attempt < TABLE_ATTEMPTS; attempt++) {
-      const { version, changed } = await readTransaction(db, (tx) => read(tx));
-      if (await writeRanksIfCurrent(db, league.id, version, changed)) return;
-    }
-    await writeTransaction(db, async (tx) => {
-      const { version, changed } = await read(tx);
-      await writeRanksIfCurrent(tx, league.id, version, changed);
-    }, { leagues: [league.id] });
-  }
-
-  private async fixRoundsDue(league: LeagueRow & { roundDays: number }, now: Date): Promise<void> {
-    const { db } = this.deps;
-    if (!(await hasDueRounds(db, league, now))) return;
-    await writeTransaction(db, async (tx) => {
-      const fresh = await findLeague(tx, league.id);
-      if (fresh) await fixDueRounds(tx, fresh, now);
-    }, { leagues: [league.id] });
+    return readTransaction(db, async (tx) => {
+      const records = await keptRecords(tx, league.id);
+      const champion = await reigningChampionOf(tx, league, clock.now());
+      const teams = new Map(records.map((record) => [record.teamId, record.teamName]));
+      const players = champion === null ? new Map<string, string>() : new Map((await teamsOfLeague(tx, league.id)).map((team) => [team.id, team.playerId]));
+      return rankTable(records).map((row) => ({ ...row, teamName: teams.get(row.teamId)!, champion: champion !== null && players.get(row.teamId) === champion }));
+    });
   }
 }

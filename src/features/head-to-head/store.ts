@@ -4,7 +4,7 @@
  * and the table, written whole for a league by the first read after a change and read as one
  * range of the (league, rank) index.
  */
-import type { KeptPairing, TableRow, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
+import type { KeptPairing, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
 import type { RoundStage } from '../../domain/playoff-format';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { boundList, exactSum, runForEachRow, runStatement, selectRow, selectRows } from '../../platform/db/statements';
@@ -167,17 +167,15 @@ export async function refreshTeamRecords(db: Database, teamIds: readonly string[
   });
 }
 
-/** A team's kept record, with the rank and table points last written for it (null before the first). */
+/** A team's kept record and name: what the table is ranked from. */
 export interface KeptRecord extends TeamRecord {
-  rank: number | null;
-  tablePoints: number | null;
+  teamName: string;
 }
 
 const RECORDS_SQL = `
-  SELECT t.id AS "teamId", t.joined_at AS "joinedAt",
+  SELECT t.id AS "teamId", t.name AS "teamName", t.joined_at AS "joinedAt",
     coalesce(s.won, 0) AS won, coalesce(s.drawn, 0) AS drawn, coalesce(s.lost, 0) AS lost,
-    coalesce(s.points_for, 0) AS "pointsFor", coalesce(s.points_against, 0) AS "pointsAgainst",
-    s.rank AS rank, s.table_points AS "tablePoints"
+    coalesce(s.points_for, 0) AS "pointsFor", coalesce(s.points_against, 0) AS "pointsAgainst"
   FROM teams t LEFT JOIN h2h_standings s ON s.team_id = t.id
   WHERE t.league_id = ?`;
 
@@ -207,51 +205,6 @@ export async function teamRoundPoints(db: Database, leagueId: string, first = 1,
     round.set(row.teamId, { points: row.points, daysScored: row.daysScored });
   }
   return out;
-}
-
-/** The table must be written again before it is read (round points, pairings or teams changed). */
-export async function markTableStale(db: Database, leagueId: string): Promise<void> {
-  await writeTransaction(db, (db) => runStatement(db, 'UPDATE leagues SET table_stale = TRUE WHERE id = ?', leagueId));
-}
-
-export async function isTableStale(db: Database, leagueId: string): Promise<boolean> {
-  return (await selectRow(db, 'SELECT 1 AS stale FROM leagues WHERE id = ? AND table_stale = TRUE', leagueId)) !== undefined;
-}
-
-/**
- * Writes the ranks and table points of `rows` (the ones that changed, ranked from records
- * read at `version`) if the league is still at that version, and clears the stale flag;
- * false when a write came in between.
- */
-export async function writeRanksIfCurrent(db: Database, leagueId: string, version: number, rows: readonly TableRow[]): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await selectRow<{ version: number }>(tx, 'SELECT version FROM leagues WHERE id = ?', leagueId))?.version !== version) return false;
-    await runForEachRow(
-      tx,
-      `INSERT INTO h2h_standings (team_id, league_id, rank, table_points) VALUES (?, ?, ?, ?)
-        ON CONFLICT (team_id) DO UPDATE SET rank = excluded.rank, table_points = excluded.table_points`,
-      ['text', 'text', 'int', 'int'],
-      rows.map((row) => [row.teamId, leagueId, row.rank, row.tablePoints]),
-    );
-    await runStatement(tx, 'UPDATE leagues SET table_stale = FALSE WHERE id = ?', leagueId);
-    return true;
-  });
-}
-
-export interface KeptTableRow extends TableRow {
-  teamName: string;
-}
-
-const TABLE_SQL = `
-  SELECT s.rank AS rank, s.team_id AS "teamId", t.name AS "teamName", s.played AS played, s.won AS won, s.drawn AS drawn,
-         s.lost AS lost, s.points_for AS "pointsFor", s.points_against AS "pointsAgainst", s.table_points AS "tablePoints"
-  FROM h2h_standings s JOIN teams t ON t.id = s.team_id
-  WHERE s.league_id = ? AND s.rank IS NOT NULL
-  ORDER BY s.rank`;
-
-/** The kept table in rank order. */
-export async function keptTable(db: Database, leagueId: string): Promise<KeptTableRow[]> {
-  return selectRows<KeptTableRow>(db, TABLE_SQL, leagueId);
 }
 
 /** Each team's day points over from..to, by team then date (days not scored are absent). */

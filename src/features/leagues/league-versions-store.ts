@@ -12,11 +12,11 @@ export async function bumpLeagueVersion(db: Database, leagueId: string): Promise
 }
 
 /**
- * Points or the set of teams changed: a new version, and ranks (and a head-to-head league's
- * table) rewritten at the next read.
+ * Points or the set of teams changed: a new version, and ranks to write again (the rank
+ * keeper does, after the write; until then readers rank in memory).
  */
 export async function markStandingsChanged(db: Database, leagueId: string): Promise<void> {
-  await writeTransaction(db, (tx) => runStatement(tx, 'UPDATE leagues SET version = version + 1, ranks_stale = TRUE, table_stale = TRUE WHERE id = ?', leagueId));
+  await writeTransaction(db, (tx) => runStatement(tx, 'UPDATE leagues SET version = version + 1, ranks_stale = TRUE WHERE id = ?', leagueId));
 }
 
 /**

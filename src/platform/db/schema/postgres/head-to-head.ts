@@ -69,8 +69,6 @@ export const h2hStandings = pgTable(
     lost: integer('lost').notNull().default(0),
     pointsFor: doublePrecision('points_for').notNull().default(0),
     pointsAgainst: doublePrecision('points_against').notNull().default(0),
-    tablePoints: integer('table_points'),
-    rank: integer('rank'),
   },
-  (t) => [index('h2h_standings_rank_idx').on(t.leagueId, t.rank)],
+  (t) => [index('h2h_standings_league_idx').on(t.leagueId)],
 );

@@ -36,7 +36,6 @@ export const leagues = pgTable(
     teamCount: integer('team_count').notNull().default(0),
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),
-    tableStale: boolean('table_stale').notNull().default(true),
     playoffTeams: integer('playoff_teams').notNull().default(0),
     previousSeasonId: text('previous_season_id'),
   },

@@ -63,7 +63,7 @@ export const h2hTeamRounds = sqliteTable(
   ],
 );
 
-/** Kept like `team_standings`: re-summed when a round settles, ranks written for the whole league after a change. */
+/** Each team's record, re-summed when a round settles; the table is ranked from it on read. */
 export const h2hStandings = sqliteTable(
   'h2h_standings',
   {
@@ -79,9 +79,6 @@ export const h2hStandings = sqliteTable(
     lost: integer('lost').notNull().default(0),
     pointsFor: real('points_for').notNull().default(0),
     pointsAgainst: real('points_against').notNull().default(0),
-    /** written with the rank */
-    tablePoints: integer('table_points'),
-    rank: integer('rank'),
   },
-  (t) => [index('h2h_standings_rank_idx').on(t.leagueId, t.rank)],
+  (t) => [index('h2h_standings_league_idx').on(t.leagueId)],
 );

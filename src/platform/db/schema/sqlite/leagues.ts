@@ -40,8 +40,6 @@ export const leagues = sqliteTable(
     /** fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),
-    /** round points or pairings changed since `h2h_standings` was last written */
-    tableStale: integer('table_stale', { mode: 'boolean' }).notNull().default(true),
     /** head-to-head only (issue 39): teams in the playoffs, 0, 2, 4 or 8; the last log2 of them rounds are playoff rounds */
     playoffTeams: integer('playoff_teams').notNull().default(0),
     /** the season this league continues (issue 39's next season); null for a chain's first */
