@@ -505,7 +505,7 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
       },
     },
     {
-      name: 'a day scored before its round was fixed counts once the round is fixed (by the next read)',
+      name: 'a day scored before its round was fixed counts once the next write fixes the round (here the next day’s scoring), never by a read',
       method: 'GET',
       path: (w) => `/api/v1/leagues/${w.daily as string}/head-to-head`,
       as: 'bob',
@@ -517,6 +517,9 @@ describe('GET /api/v1/leagues/{id}/head-to-head', () => {
         const annDaily = (await app.call('GET', `/api/v1/leagues/${daily}/my-team`, { as: w.ann })).body.id;
         await score(app, day(1), { [annDaily]: 2, [bobDaily]: 1 });
         await moveTo(app, at(day(2), '08:00:00'), [w.ann, w.bob]);
+        const unsettled = await app.call('GET', `/api/v1/leagues/${daily}/head-to-head`, { as: w.bob });
+        expect(unsettled.body.map((row: any) => row.played)).toEqual([0, 0]);
+        await score(app, day(2), { [annDaily]: 1, [bobDaily]: 1 });
         Object.assign(w, { daily });
       },
       status: 200,
