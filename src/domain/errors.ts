@@ -129,7 +129,7 @@ export const ERROR_STATUS = {
   GENIE_RATE_LIMITED: 429,
   GENIE_ASLEEP: 503,
 
-  // reaching players outside the app (issue 25)
+  // reaching players outside the app
   WEBHOOK_URL_REFUSED: 400,
   WEBHOOK_NOT_FOUND: 404,
   PUSH_ENDPOINT_REFUSED: 400,

@@ -1,5 +1,5 @@
 /**
- * Head-to-head leagues (issue 24): the season cut into rounds, the circle-method
+ * Head-to-head leagues: the season cut into rounds, the circle-method
  * pairings of each round, each matchup's result and the table they add up to. Pure: the
  * store keeps the pairings and each team's round points, the services pass the clock in.
  */

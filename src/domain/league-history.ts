@@ -1,5 +1,5 @@
 /**
- * A league's history (issue 39): every season of its chain, oldest first, numbered from 1,
+ * A league's history: every season of its chain, oldest first, numbered from 1,
  * with its champion and podium as season-outcome.ts decided them (a season still being played
  * has neither yet). Each side names the team as it was
  * called that season and its player, who is the same person from season to season.

@@ -1,5 +1,5 @@
 /**
- * The playoff bracket (issue 39): seeds from the table after the regular rounds, the
+ * The playoff bracket: seeds from the table after the regular rounds, the
  * standard bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6; then 1 v 4, 2 v 3; so 1 and 2 can only meet in
  * the final), the higher seed at home, a draw going to the higher seed, winners advancing and
  * the final's winner the champion. Pure and derived: given the seeds and the final playoff

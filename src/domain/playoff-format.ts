@@ -1,5 +1,5 @@
 /**
- * A head-to-head league's playoffs as founded (issue 39): how many teams they take, which
+ * A head-to-head league's playoffs as founded: how many teams they take, which
  * rounds of the season they fill and what each round is called. Pure: the service passes the
  * league's season and its departures; the bracket itself is in playoff-bracket.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * All-time head-to-head records between players (issue 39), over every final matchup of
+ * All-time head-to-head records between players, over every final matchup of
  * every season of a league's chain, playoffs included. Counted by player, not team: a player
  * keeps their rivalries when their team changes name from one season to the next.
  *

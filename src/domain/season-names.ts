@@ -1,5 +1,5 @@
 /**
- * The name of a league's next season (issue 39): "Book Club" becomes "Book Club — Season 2",
+ * The name of a league's next season: "Book Club" becomes "Book Club — Season 2",
  * and "Book Club — Season 2" becomes "Book Club — Season 3". Only the suffix written here is
  * recognised (an em dash between spaces, then a number without leading zeros). When the
  * suffix would push the name past the league name's length bound, the base is shortened, by

@@ -1,5 +1,5 @@
 /**
- * How a season finished (issue 39): its champion and every team in final order, the
+ * How a season finished: its champion and every team in final order, the
  * order a podium is read from.
  *
  * - With playoffs, the champion is the final's winner, known as soon as the final is (or once

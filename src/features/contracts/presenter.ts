@@ -15,7 +15,7 @@ export function contractView(contract: ContractRow, team: Team, today: string, c
   const termDays = termDaysOf(contract);
   const status = contractState(contract, today);
   // What electing a renewal would cost at today's price: the premium grows with each renewal,
-  // so a player reading "renews at the current price" would misjudge it (issue 23).
+  // so a player reading "renews at the current price" would misjudge it.
   const renewal = renewable && currentPrice !== null && (status === 'live' || status === 'expired') ? renewalQuote(currentPrice, contract.renewalCount) : null;
   return {
     id: contract.id,

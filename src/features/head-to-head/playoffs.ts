@@ -1,5 +1,5 @@
 /**
- * A head-to-head league's playoffs as its kept rounds tell them (issue 39): the seeds from
+ * A head-to-head league's playoffs as its kept rounds tell them: the seeds from
  * the table of the regular rounds, the bracket from the final playoff matchups, and the
  * pairings a playoff round is fixed with. The rules are domain/playoff-*.ts; this reads
  * what they need inside the caller's transaction.

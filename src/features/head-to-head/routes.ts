@@ -10,7 +10,7 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Leagues', 'session');
 
 /**
- * A head-to-head league's rivalries (issue 39): a team's matchup of a round. The fixtures
+ * A head-to-head league's rivalries: a team's matchup of a round. The fixtures
  * and the table stay with the league routes, under their paths and ids.
  */
 export function headToHeadRoutes(ctx: AppContext, services: Services) {

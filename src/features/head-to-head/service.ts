@@ -1,5 +1,5 @@
 /**
- * Head-to-head leagues (issue 24): the round's fixtures and the table, and the steps other
+ * Head-to-head leagues: the round's fixtures and the table, and the steps other
  * use cases take inside their own transactions (a join or a departure fixes the rounds due
  * first; a departure mid-round forfeits; an ingest keeps the round points and settles the
  * rounds it completes; a closure settles the round it cuts short).

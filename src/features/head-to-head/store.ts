@@ -1,8 +1,7 @@
 /**
- * Head-to-head leagues kept (issue 24): each round's pairings once fixed, each team's
+ * Head-to-head leagues kept: each round's pairings once fixed, each team's
  * round points (re-summed from its performances with every ingest, like `team_standings`),
- * and the table, written whole for a league by the first read after a change and read as one
- * range of the (league, rank) index.
+ * and each team's record over the settled rounds, which the table is ranked from.
  */
 import type { KeptPairing, TeamOutcome, TeamRecord } from '../../domain/head-to-head';
 import type { RoundStage } from '../../domain/playoff-format';

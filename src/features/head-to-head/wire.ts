@@ -1,4 +1,4 @@
-/** Head-to-head leagues (issue 24): a round's fixtures and the table. */
+/** Head-to-head leagues: a round's fixtures and the table. */
 import { z } from 'zod';
 import { PLAYOFF_STAGES } from '../../domain/playoff-format';
 import { named } from '../../platform/http/wire/registry';

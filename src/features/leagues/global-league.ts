@@ -89,7 +89,7 @@ export async function seedGlobalLeague(
       adminId: SYSTEM_PLAYER_ID,
       closedAt: null,
       createdAt: now,
-      // issue 24: the Global League is ranked by its leaderboard, never in rounds
+      // the Global League is ranked by its leaderboard, never in rounds
       format: 'points',
       roundDays: null,
     });

@@ -127,7 +127,7 @@ export class MembershipService {
   }
 
   /**
-   * The admin removes a team (issue 39), at any time: it is treated as having left (it stays
+   * The admin removes a team, at any time: it is treated as having left (it stays
    * in the standings and forfeits the round being played), the league's chat is told, and
    * its player may not rejoin (TEAM_REMOVED). The admin's own team leaves by my-departure.
    */

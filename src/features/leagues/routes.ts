@@ -131,7 +131,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       response: answer(LeagueSchema),
       ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only' }),
     })
-    // Head-to-head and activity (issue 24): each key is read first, and refuses a non-member,
+    // Head-to-head and activity: each key is read first, and refuses a non-member,
     // so neither a kept answer nor a 304 reaches one.
     .get(
       '/api/v1/leagues/:id/fixtures',

@@ -1,5 +1,5 @@
 /**
- * A league's chain of seasons (issue 39): the seasons linked by previousSeasonId, how each
+ * A league's chain of seasons: the seasons linked by previousSeasonId, how each
  * finished (season-outcome.ts), the history and the all-time rivalries read from them, and
  * the player whose team carries the trophy in a season's tables.
  */

@@ -297,7 +297,7 @@ export class LeagueService {
   }
 
   /**
-   * The next season (issue 39), by the admin once the season has ended or the league is
+   * The next season, by the admin once the season has ended or the league is
    * closed: the same settings and name with the next season number, a team for every member
    * who had not left (same names, starting credits, empty line-ups), no contracts. The unique
    * previous_season_id keeps a second one out even when two requests race.
@@ -349,7 +349,7 @@ export class LeagueService {
   }
 
   /**
-   * The commissioner's changes (issue 39), by the admin until the end of the season's first
+   * The commissioner's changes, by the admin until the end of the season's first
    * day (UTC), when round 1's pairings are fixed: after that 409 LEAGUE_STARTED. The round
    * length and the playoffs are judged together, as at founding.
    */

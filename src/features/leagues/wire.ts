@@ -180,7 +180,7 @@ export const RivalrySchema = named(
 export type Rivalry = z.infer<typeof RivalrySchema>;
 
 /**
- * The commissioner's changes (issue 39): any of the founding's editable fields, each judged
+ * The commissioner's changes: any of the founding's editable fields, each judged
  * as at founding; whether the round length and playoffs fit the league is the service's check.
  */
 export const UpdateLeagueRequestSchema = z.object(

@@ -1,5 +1,5 @@
 /**
- * A team's line-up over a head-to-head round (issue 39's matchup): the line-up standing at
+ * A team's line-up over a head-to-head round (matchup): the line-up standing at
  * `asOf` (the round's end, or now while it runs), each placed article with the points it
  * scored on the round's scored days.
  */

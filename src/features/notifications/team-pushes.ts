@@ -1,5 +1,5 @@
 /**
- * Pushes about a player's own team that no push choice turns off (issue 39): a new season it is
+ * Pushes about a player's own team that no push choice turns off: a new season it is
  * in, its removal by the admin. Queued in the transaction of what caused them, so a refused
  * request tells no one; the outbox worker sends them.
  */

@@ -11,7 +11,7 @@ export const h2hRounds = sqliteTable(
     round: integer('round').notNull(),
     fixedAt: text('fixed_at').notNull(),
     finalAt: text('final_at'),
-    /** regular, or the playoff stage the round is (issue 39), kept with the pairings */
+    /** regular, or the playoff stage the round is, kept with the pairings */
     stage: text('stage', { enum: ['regular', 'quarter-final', 'semi-final', 'final'] }).notNull().default('regular'),
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.round] })],

@@ -40,9 +40,9 @@ export const leagues = sqliteTable(
     /** fixed for life */
     format: text('format', { enum: ['points', 'head-to-head'] }).notNull().default('points'),
     roundDays: integer('round_days'),
-    /** head-to-head only (issue 39): teams in the playoffs, 0, 2, 4 or 8; the last log2 of them rounds are playoff rounds */
+    /** head-to-head only: teams in the playoffs, 0, 2, 4 or 8; the last log2 of them rounds are playoff rounds */
     playoffTeams: integer('playoff_teams').notNull().default(0),
-    /** the season this league continues (issue 39's next season); null for a chain's first */
+    /** the season this league continues (next season); null for a chain's first */
     previousSeasonId: text('previous_season_id'),
   },
   (t) => [index('leagues_public_idx').on(t.visibility, t.startDate), uniqueIndex('leagues_previous_season_uq').on(t.previousSeasonId)],
@@ -64,7 +64,7 @@ export const teams = sqliteTable(
     joinedAt: text('joined_at').notNull(),
     /** a rejoin clears it and keeps the row */
     leftAt: text('left_at'),
-    /** the admin removed the team (issue 39): it has left (leftAt) and may not rejoin */
+    /** the admin removed the team: it has left (leftAt) and may not rejoin */
     removedAt: text('removed_at'),
   },
   (t) => [
