@@ -21,7 +21,8 @@
  * arriving, default 300), RUSH_SECONDS (the arrival window, default 20), RUSH_PRIVATE_LEAGUES
  * (of 20 teams each, default one per 40 teams), RUSH_STORE=sqlite|postgres|both (default
  * sqlite), RUSH_BINARY (a built `fantasy` binary to run instead of the bundle this bench builds
- * from the checkout), RUSH_PROFILE=dir (a CPU profile of the whole service process there).
+ * from the checkout), RUSH_PROFILE=dir (a CPU profile of the whole service process there),
+ * RUSH_PG_STATEMENTS=n (PostgreSQL: the rush's n costliest statements, from pg_stat_statements).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +50,7 @@ const TEAMS = Number(process.env.RUSH_TEAMS ?? 2_000);
 const PLAYERS = Number(process.env.RUSH_PLAYERS ?? 300);
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 20);
 const PRIVATE_LEAGUES = Number(process.env.RUSH_PRIVATE_LEAGUES ?? Math.floor(TEAMS / 40));
+const PG_STATEMENTS = Number(process.env.RUSH_PG_STATEMENTS ?? 0);
 const STORES = (process.env.RUSH_STORE ?? 'sqlite') === 'both' ? ['sqlite', 'postgres'] : [process.env.RUSH_STORE ?? 'sqlite'];
 const SECRET = 'bench-signing-secret-that-is-long-enough-0123456789';
 const SERVICE_TOKEN = 'rush-bench-scoring-engine-token';
@@ -177,9 +179,11 @@ async function rushOn(store: string, stage: Stage): Promise<StoreFigures> {
     const floorUse = sampler.stop();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     fake.resetCounters();
+    if (PG_STATEMENTS > 0 && store === 'postgres') await stage.postgres!.cluster.query('rush', 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
     sampler.start();
     const rush = await runArrivals(service, players, ramp, false);
     const rushUse = sampler.stop();
+    if (PG_STATEMENTS > 0 && store === 'postgres') await printTopStatements(stage.postgres!.cluster);
 
     const floorFigures = printPhase('the floor: the same arrivals, every request `GET /` of the same service', floor, false);
     console.log(useLine('the floor', floorUse, floor.client.cores));
@@ -239,7 +243,7 @@ async function main() {
           `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       if (STORES.includes('postgres')) {
-        cluster = await startPostgresCluster({ maxConnections: 60 });
+        cluster = await startPostgresCluster({ maxConnections: 60, settings: PG_STATEMENTS > 0 ? ['shared_preload_libraries=pg_stat_statements'] : [] });
         const url = await cluster.createDatabase('rush');
         const target = await openPostgres(url);
         try {
@@ -267,6 +271,20 @@ async function main() {
     await fake.close();
     await cluster?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The rush's costliest statements on PostgreSQL, by total execution time. */
+async function printTopStatements(cluster: PostgresCluster): Promise<void> {
+  const rows = await cluster.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
+    'rush',
+    `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'rush') ORDER BY total_exec_time DESC LIMIT $1`,
+    [PG_STATEMENTS],
+  );
+  console.log(`  PostgreSQL's ${rows.length} costliest statements of the rush (total ms, calls, mean ms, rows):`);
+  for (const row of rows) {
+    console.log(`    ${Math.round(row.total)} ms, ${count(Number(row.calls))} calls, ${row.mean.toFixed(2)} ms, ${count(Number(row.rows))} rows: ${row.query.replace(/\s+/g, ' ').slice(0, 220)}`);
   }
 }
 

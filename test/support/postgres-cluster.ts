@@ -58,6 +58,13 @@ const SUPERUSER = 'postgres';
 export interface PostgresClusterOptions {
   /** the server's max_connections (40 unless asked) */
   maxConnections?: number;
+  /**
+   * false for the test run's shared cluster: its thousands of short-lived databases are never
+   * worth vacuuming (it cost a tenth of a run's CPU). A bench keeps it, as a deployment does.
+   */
+  autovacuum?: boolean;
+  /** extra `-c` settings, for a bench that asks the server more (pg_stat_statements) */
+  settings?: string[];
 }
 
 export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
@@ -103,8 +110,8 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
-    // thousands of short-lived test databases: vacuuming them cost a tenth of a run's CPU
-    '-c autovacuum=off',
+    `-c autovacuum=${options.autovacuum === false ? 'off' : 'on'}`,
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
     `-c max_connections=${options.maxConnections ?? 40}`,
   ].join(' ');
   const startArgs = ['--pgdata', data, '--log', log, '--options', settings, '--wait', '--timeout', '60', 'start'];

@@ -42,7 +42,7 @@ import {
 } from './store';
 import { digestVersion } from '../../platform/http/answer-version';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-limits';
-import { leagueBoard, rankedTeamCount, rankedTeams, rankOfTeam, ranksStale } from '../scoring/standings-store';
+import { leagueBoard, rankedTeamCount, rankedTeams, rankingState, rankOfTeam, ranksStale } from '../scoring/standings-store';
 import { rankTeams } from '../../domain/standings';
 import type { EncyclopediaClient } from '../../upstream/encyclopedia';
 import type { CalibrationService } from './calibration-service';
@@ -80,6 +80,13 @@ export class LeagueService {
   readonly calibration: CalibrationService;
   readonly editions: EditionService;
   private readonly randomBytes: (n: number) => Uint8Array;
+  /**
+   * Each league's ranked-team count at the version it was counted at. Once a version's ranks
+   * are written its count cannot change (ranks are rewritten only after a change that moves
+   * the version), and counting a large league's ranked teams on every page read was most of
+   * the database's work when every player opens the app at once.
+   */
+  private readonly rankedCounts = new Map<string, { version: number; count: number }>();
 
   constructor(private readonly deps: LeagueServiceDeps) {
     this.calibration = deps.calibration;
@@ -212,6 +219,16 @@ export class LeagueService {
     return { entries: entries.map((entry) => ({ ...entry, champion: champion !== null && entry.team.player.id === champion })), teamCount };
   }
 
+  /** Inside the page read's snapshot, so the count and the ranks read agree. */
+  private async rankedCount(tx: Database, leagueId: string): Promise<number> {
+    const state = await rankingState(tx, leagueId);
+    const kept = this.rankedCounts.get(leagueId);
+    if (state && !state.stale && kept?.version === state.version) return kept.count;
+    const count = await rankedTeamCount(tx, leagueId);
+    if (state && !state.stale) this.rankedCounts.set(leagueId, { version: state.version, count });
+    return count;
+  }
+
   private async board(leagueId: string, page: LeaderboardPage, playerId?: string): Promise<{ entries: Omit<LeaderboardEntry, 'champion'>[]; teamCount: number; }> {
     const { db } = this.deps;
     // The whole board is ranked from the totals in memory (reading kept ranks in rank order
@@ -233,7 +250,7 @@ export class LeagueService {
     }
     // One read transaction: the count and the rows come from the same ranking.
     return readTransaction(db, async (tx) => {
-      const teamCount = await rankedTeamCount(tx, leagueId);
+      const teamCount = await this.rankedCount(tx, leagueId);
       let range: { first: number; last: number };
       if (page.kind === 'range') range = { first: page.offset + 1, last: page.offset + page.limit };
       else {

@@ -218,6 +218,12 @@ export async function readLeagueTotals(db: Database, leagueId: string): Promise<
   });
 }
 
+/** The league's version and whether its ranks are behind it (one row by key: a cheap read). */
+export async function rankingState(db: Database, leagueId: string): Promise<{ version: number; stale: boolean } | undefined> {
+  const row = await selectRow<{ version: number; stale: boolean | number }>(db, 'SELECT version, ranks_stale AS stale FROM leagues WHERE id = ?', leagueId);
+  return row && { version: row.version, stale: Boolean(row.stale) };
+}
+
 /** Whether the league's ranks are behind its points or teams (the flag alone: a cheap read). */
 export async function ranksStale(db: Database, leagueId: string): Promise<boolean> {
   return Boolean((await selectRow<{ stale: boolean | number }>(db, 'SELECT ranks_stale AS stale FROM leagues WHERE id = ?', leagueId))?.stale);

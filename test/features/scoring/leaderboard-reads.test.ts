@@ -88,4 +88,17 @@ describe('GET /api/v1/leagues/{id}/leaderboard', () => {
     await vi.waitFor(async () => expect(await staleRankedLeagues(app.ctx.db)).not.toContain(leagueId), { timeout: 5_000 });
     expect(await readAll()).toEqual(answers);
   });
+
+  it('counts a page’s total anew once a team joins and is ranked, though the last count was kept', async () => {
+    await app.ctx.services.ranks.flush();
+    const total = async () => (await app.call('GET', `/api/v1/leagues/${leagueId}/leaderboard?around=me&limit=3`, { as: viewer })).headers.get('x-total-count');
+    const before = Number(await total());
+    expect(await total()).toBe(String(before));
+    const gil = await app.player('gil');
+    const joined = await app.call('POST', `/api/v1/leagues/${leagueId}/my-team`, { as: gil, body: { name: 'Gil Glade' }, headers: { origin: 'http://localhost:5173' } });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(await total()).toBe(String(before + 1));
+    await app.ctx.services.ranks.flush();
+    expect(await total()).toBe(String(before + 1));
+  });
 });
