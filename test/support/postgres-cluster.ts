@@ -60,7 +60,7 @@ export interface PostgresClusterOptions {
   maxConnections?: number;
   /**
    * false for the test run's shared cluster: its thousands of short-lived databases are never
-   * worth vacuuming (it cost a tenth of a run's CPU). A bench keeps it, as a deployment does.
+   * worth vacuuming (it cost about a twentieth of a run’s CPU). A bench keeps it, as a deployment does.
    */
   autovacuum?: boolean;
   /** extra `-c` settings, for a bench that asks the server more (pg_stat_statements) */
