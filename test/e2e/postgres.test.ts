@@ -63,7 +63,7 @@ describe('fantasy migrate with a PostgreSQL databaseUrl', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const shown = `postgres://postgres:********@127.0.0.1:${cluster.port}/${database}`;
-    expect(first.stdout).toBe(`applied 6 migration(s) to ${shown}: 0000_initial, 0001_seed_language_scales, 0002_kept_running_sums, 0003_problem_reports, 0004_seasons_and_playoffs, 0005_kept_team_count (6 in all)\n`);
+    expect(first.stdout).toBe(`applied 7 migration(s) to ${shown}: 0000_initial, 0001_seed_language_scales, 0002_kept_running_sums, 0003_problem_reports, 0004_seasons_and_playoffs, 0005_kept_team_count, 0006_head_to_head_table_ranked_on_read (7 in all)\n`);
 
     const tables = await cluster.query<{ table_name: string }>(database, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
     expect(tables.map((row) => row.table_name).sort()).toEqual(tableNames);
@@ -79,7 +79,7 @@ describe('fantasy migrate with a PostgreSQL databaseUrl', () => {
 
     const again = fantasy(['migrate'], { env: { FANTASY_DATABASE_URL: url } });
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe(`applied 0 migration(s) to ${shown} (6 in all)\n`);
+    expect(again.stdout).toBe(`applied 0 migration(s) to ${shown} (7 in all)\n`);
     for (const output of [first.stdout, again.stdout]) expect(output).not.toContain(PASSWORD);
   }, 60_000);
 
@@ -176,7 +176,7 @@ describe('fantasy copy-to-postgres', () => {
     const shown = `postgres://postgres:********@127.0.0.1:${cluster.port}/${database}`;
     const lines = result.stdout.trimEnd().split('\n');
     // it migrated the empty database first, then copied, then checked
-    expect(lines[0]).toBe(`applied 6 migration(s) to ${shown}: 0000_initial, 0001_seed_language_scales, 0002_kept_running_sums, 0003_problem_reports, 0004_seasons_and_playoffs, 0005_kept_team_count`);
+    expect(lines[0]).toBe(`applied 7 migration(s) to ${shown}: 0000_initial, 0001_seed_language_scales, 0002_kept_running_sums, 0003_problem_reports, 0004_seasons_and_playoffs, 0005_kept_team_count, 0006_head_to_head_table_ranked_on_read`);
     expect(lines[1]).toBe(`copied ${sqliteFile} to ${shown}:`);
     const rows = Object.fromEntries(lines.slice(2, -1).map((line) => line.trim().split(/\s+/)).map(([name, n]) => [name, Number(n)]));
     expect(rows).toEqual(Object.fromEntries(expectedCounts));
