@@ -4,14 +4,16 @@
  * image's environment, answering the image's HEALTHCHECK, its database in the volume.
  * SQLite only: what it checks is the image's default store, the SQLite file in its volume.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { capturedRun } from '../support/captured-run';
 
 const root = path.resolve(__dirname, '../..');
 
-it('the image runs as a non-root user, keeps its data in the volume and passes its health check', () => {
-  const steps = spawnSync('bash', [path.join(root, 'deploy/container-steps.sh'), '--reuse-build'], { encoding: 'utf8', timeout: 90_000 });
+// Awaited, not spawnSync: a worker's event loop blocked for the whole run kept vitest's stop
+// message waiting after the file ended.
+it('the image runs as a non-root user, keeps its data in the volume and passes its health check', async () => {
+  const steps = await capturedRun('bash', [path.join(root, 'deploy/container-steps.sh'), '--reuse-build'], { cwd: root, env: process.env });
   expect(steps.stderr).toBe('');
   expect(steps.status).toBe(0);
   expect(steps.stdout).toMatch(/^container-steps: run: serve as uid 10001 on port \d+ \(image port: 8787\)$/m);

@@ -2,24 +2,24 @@
  * The test suite itself: a run must leave no temporary folder behind (hundreds of databases
  * per run piled up on developers' and CI's disks before).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { capturedRun } from '../support/captured-run';
 
 describe('a test run', () => {
-  it('works inside one folder of its own and removes it at the end', () => {
+  // Awaited, not spawnSync: a worker's event loop blocked for the whole inner run kept vitest's
+  // stop message waiting after the file ended.
+  it('works inside one folder of its own and removes it at the end', async () => {
     const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
     try {
       // a real vitest run of a file whose tests open databases and apps (on both engines: the
       // PostgreSQL project starts a cluster), under a TMPDIR we watch, as a run of its own
       const { FANTASY_TEST_RUN_ROOT: _ours, ...env } = process.env;
-      const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1', 'test/features/operations/healthz.test.ts'], {
+      const run = await capturedRun(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1', 'test/features/operations/healthz.test.ts'], {
         cwd: path.resolve(__dirname, '../..'),
         env: { ...env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-        encoding: 'utf8',
-        timeout: 120_000,
       });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/Tests\s+\S*\s*\d+ passed/);
