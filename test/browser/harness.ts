@@ -137,6 +137,14 @@ export async function startService(options: { genie?: boolean; reports?: boolean
       }
     }, 20);
   });
+  // Ready is when the app shell answers, not when the address is printed: a binary starting on
+  // a busy machine may still be catching up (its start-up work makes its event loop late, and a
+  // late loop sheds newcomers with 503), and a page that gets a 503 for its shell stays blank.
+  const ready = Date.now() + 30_000;
+  while ((await fetch(`${base}/signin`).then((r) => r.status, () => 0)) !== 200) {
+    if (Date.now() > ready || server.exitCode !== null) throw new Error(`dist/fantasy did not answer its app shell: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const fantasy = (...args: string[]) => capturedRun(binary, args, { cwd, env });
   return {
     base,
