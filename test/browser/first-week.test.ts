@@ -438,7 +438,7 @@ describe("a friend's first week", () => {
     }
     const player = lost;
     const { page } = player;
-    player.consoleErrors.length = 0;
+    player.forgetConsole();
     await page.goto(`${service.base}/leagues/lg_crowd`);
     await page.getByLabel('Your team name in Bulk League').fill('Late Comers');
     await page.getByRole('button', { name: 'Join Bulk League' }).click();
