@@ -48,7 +48,12 @@ export function clientAddress(request: Request, trustProxy: TrustProxy): string 
   if (!trust || !forwarded) return addressKey(socketAddress);
   // brackets around an IPv6 entry are read as the address they hold
   const header = forwarded.replace(/\[([0-9a-f:.]+)\]/gi, '$1');
-  const path = proxyaddr.all({ socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': header } } as unknown as IncomingMessage, trust);
+  // proxy-addr reads only these two fields of the message it is given
+  const forwardedBy: Pick<IncomingMessage, 'headers'> & { socket: Pick<IncomingMessage['socket'], 'remoteAddress'> } = {
+    socket: { remoteAddress: socketAddress },
+    headers: { 'x-forwarded-for': header },
+  };
+  const path = proxyaddr.all(forwardedBy as IncomingMessage, trust);
   const client = path.findLast((address) => isIP(address) !== 0) ?? socketAddress;
   return addressKey(client);
 }
