@@ -5,19 +5,14 @@
  * sizes, and an operation opens to show its parameters and answers.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, startService, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 describe('GET /docs in a browser', () => {

@@ -5,20 +5,15 @@
  * asked again behind the player's back: the player is told, and repeats it.
  */
 import type { Browser, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, registerThroughForm, startService, type Player, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, registerThroughForm, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
 });
 
 /** Answers the first `times` matching requests as a shedding server does, then lets them through. */

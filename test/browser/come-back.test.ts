@@ -6,15 +6,15 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { launchBrowser, newPlayer, SERVICE_TOKEN, startService, today, type Player, type Service } from './harness';
+import { newPlayer, SERVICE_TOKEN, today, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService({ genie: true, reports: true }), launchBrowser()]);
+useServiceAndBrowser({ genie: true, reports: true }, async (started, launched) => {
+  [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
   for (const [id, views] of [
     ['Sample_article_200', 40_000],
@@ -22,11 +22,6 @@ beforeAll(async () => {
   ] as const) {
     service.fake.data.setSeries('en', id, [...service.fake.data.seriesOf('en', id), { date: today, views }]);
   }
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
 });
 
 const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

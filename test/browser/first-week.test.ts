@@ -5,23 +5,18 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { buildBulkLeague } from '../support/bulk-league';
-import { launchBrowser, newPlayer, registerThroughForm, SERVICE_TOKEN, startService, today, writeThroughPage, type Player, type Service } from './harness';
+import { newPlayer, registerThroughForm, SERVICE_TOKEN, today, writeThroughPage, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
 });
 
 /** A new account with a team in the Global League, on its home screen. */

@@ -8,20 +8,15 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Player, type Service } from './harness';
+import { newPlayer, registerThroughForm, today, writeThroughPage, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 const BACK = 5;

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeChatServer, startFakeChatServer } from '../fakes/chat-server';
-import { launchBrowser, newPlayer, registerThroughForm, startService, writeThroughPage, type Player, type Service } from './harness';
+import { newPlayer, registerThroughForm, writeThroughPage, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -14,14 +14,16 @@ let chat: FakeChatServer;
 
 beforeAll(async () => {
   chat = await startFakeChatServer();
-  // the fake chat listens on loopback, which a real deployment refuses
-  [service, browser] = await Promise.all([startService({ env: { FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }), launchBrowser()]);
 }, 60_000);
 
+// registered first, so it runs after the service and browser have stopped
 afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
   await chat?.close();
+});
+
+// the fake chat listens on loopback, which a real deployment refuses
+useServiceAndBrowser({ env: { FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 const register = (player: Player, username: string) => registerThroughForm(player, service.base, username);

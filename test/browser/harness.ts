@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
@@ -86,7 +86,32 @@ export interface Service {
  * Starts dist/fantasy in an empty folder, its frontend being its own loopback origin; with
  * `genie` and `reports` it is bound to the loopback model and issue tracker as well.
  */
-export async function startService(options: { genie?: boolean; reports?: boolean; identityProvider?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Service> {
+export interface ServiceOptions {
+  genie?: boolean;
+  reports?: boolean;
+  identityProvider?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The binary and Chromium for one file's tests: started together before them, each handed to
+ * `ready` (which may seed the service), and both stopped after them. Options as a function are
+ * read when the file starts, for a fake the file starts first.
+ */
+export function useServiceAndBrowser(options: ServiceOptions | (() => ServiceOptions), ready: (service: Service, browser: Browser) => void | Promise<void>): void {
+  let service: Service | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startService(typeof options === 'function' ? options() : options), launchBrowser()]);
+    await ready(service, browser);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<Service> {
   const fake = await startFakeEncyclopedia({ today, publishedThrough: today });
   const model = options.genie ? await startFakeLanguageModel() : null;
   const tracker = options.reports ? await startFakeIssueTracker() : null;

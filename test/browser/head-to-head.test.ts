@@ -8,21 +8,16 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { basePoints } from '../../src/domain/base-points';
-import { launchBrowser, newPlayer, registerThroughForm, startService, today, writeThroughPage, type Service } from './harness';
+import { newPlayer, registerThroughForm, today, writeThroughPage, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 const points = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

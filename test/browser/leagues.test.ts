@@ -6,20 +6,15 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, startService, type Player, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, type Player, type Service, useServiceAndBrowser } from './harness';
 import { scanQr } from './qr';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 async function register(player: Player, username: string): Promise<void> {

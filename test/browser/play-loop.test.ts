@@ -5,23 +5,18 @@
  * shows the sale's sentence.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, startService, today, type Player, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, today, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
   // The generated world has no views for today; give the article the loop buys a good day.
   const series = service.fake.data.seriesOf('en', 'Sample_article_200');
   service.fake.data.setSeries('en', 'Sample_article_200', [...series, { date: today, views: 40_000 }]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
 });
 
 // As the app shows points: always one decimal.

@@ -21,7 +21,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePushService, startFakePushService } from '../fakes/push-service';
-import { launchBrowser, newPlayer, SERVICE_TOKEN, startService, today, type Service } from './harness';
+import { newPlayer, SERVICE_TOKEN, today, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
@@ -29,17 +29,16 @@ let push: FakePushService;
 
 beforeAll(async () => {
   push = await startFakePushService();
-  [service, browser] = await Promise.all([
-    startService({ env: { NODE_EXTRA_CA_CERTS: push.certificateFile, FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }),
-    launchBrowser(),
-  ]);
-  expect((await service.fantasy('seed-global')).status).toBe(0);
 }, 60_000);
 
+// registered first, so it runs after the service and browser have stopped
 afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
   await push?.close();
+});
+
+useServiceAndBrowser(() => ({ env: { NODE_EXTRA_CA_CERTS: push.certificateFile, FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }), async (started, launched) => {
+  [service, browser] = [started, launched];
+  expect((await service.fantasy('seed-global')).status).toBe(0);
 });
 
 /** The browser's PushManager as this test's stand-in (see the file's comment), and a count of permission asks. */

@@ -4,19 +4,14 @@
  * new league, which opens on a tap.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, registerThroughForm, startService, writeThroughPage, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, registerThroughForm, writeThroughPage, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 describe('the activity of a league whose season the admin renewed', () => {

@@ -4,19 +4,14 @@
  * survives the trip out to the provider and back, landing on that league's join screen.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, registerThroughForm, startService, writeThroughPage, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, registerThroughForm, writeThroughPage, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService({ identityProvider: true }), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
+useServiceAndBrowser({ identityProvider: true }, async (started, launched) => {
+  [service, browser] = [started, launched];
 });
 
 describe('single sign-on from the app', () => {

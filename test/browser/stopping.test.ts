@@ -4,20 +4,15 @@
  * SIGTERM and lets a request in flight finish inside a bounded grace, then exits.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPlayer, registerThroughForm, startService, type Player, type Service } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPlayer, registerThroughForm, type Player, type Service, useServiceAndBrowser } from './harness';
 
 let service: Service;
 let browser: Browser;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+useServiceAndBrowser({}, async (started, launched) => {
+  [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
 });
 
 async function playGlobal(player: Player, username: string): Promise<void> {
