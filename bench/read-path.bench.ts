@@ -66,9 +66,12 @@ async function serveApp(databasePath: string) {
   // the log exactly as `serve` makes it: its level, its secrets masked
   const { log, secrets } = operatorLog(config, batchedStdout());
   const runtime = await openRuntime(config, { log, secrets });
-  const app = createApp(runtime.ctx).post(BODY_ROUTE, () => BODY_ANSWER, {
-    ...jsonBody(BuyContractRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER' }),
-  });
+  const app = createApp(runtime.ctx)
+    .post(BODY_ROUTE, () => BODY_ANSWER, {
+      ...jsonBody(BuyContractRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_TIER' }),
+    })
+    // the same route on Elysia's own parser and validator, for the choice between the two
+    .post(ELYSIA_BODY_ROUTE, () => BODY_ANSWER, { parse: 'json', body: BuyContractRequestSchema });
   const server = await listen(app.fetch, '127.0.0.1', 0, runtime.ctx.log);
   answerCpuQuestions();
   process.send!({ url: server.url });
@@ -169,6 +172,7 @@ interface Figure {
 
 /** The bench-only body route, under /api/v1 so the session and write guards run too. */
 const BODY_ROUTE = '/api/v1/bench/buy-body';
+const ELYSIA_BODY_ROUTE = '/api/v1/bench/buy-body-elysia';
 const BODY_ANSWER = { accepted: true, tier: 'MEDIUM' };
 const BUY_BODY = JSON.stringify({ articleId: 'Ada_Lovelace', tier: 'MEDIUM' });
 
@@ -229,6 +233,26 @@ async function compare(label: string, ours: () => Promise<Figure>, bare: () => P
   if (alone) console.log(`  Elysia alone, no plugins:   ${show(alone)}   ratio ${(alone.rps / baseline!.rps).toFixed(2)}x`);
   console.log(`  the service:                ${show(figure!)}   ratio ${(figure!.rps / baseline!.rps).toFixed(2)}x`);
   console.log(`  CPU per request, bare / service, median of ${ROUNDS} rounds: ${median(cpuRatios).toFixed(2)}x (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`);
+}
+
+/**
+ * The service's own JSON body reader against Elysia's parser and validator, both on the
+ * service's full stack in the same process: the reader stays only while Elysia's costs more
+ * than a tenth on this route.
+ */
+async function compareBodyReaders(app: Server, cookie: string): Promise<void> {
+  const ours: Figure[] = [];
+  const elysias: Figure[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    elysias.push(await load(app, ELYSIA_BODY_ROUTE, { cookie }, 200, BUY_BODY));
+    ours.push(await load(app, BODY_ROUTE, { cookie }, 200, BUY_BODY));
+  }
+  const best = (figures: Figure[]) => figures.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const cpu = median(ours.map((o, i) => elysias[i]!.cpuPerRequest / o.cpuPerRequest));
+  console.log('body reader on the service: its own reader, then Elysia\'s parse: \'json\' with the same schema');
+  console.log(`  its own reader:        ${show(best(ours))}`);
+  console.log(`  Elysia's parser:       ${show(best(elysias))}   ratio ${(best(elysias).rps / best(ours).rps).toFixed(2)}x`);
+  console.log(`  CPU per request, Elysia's / own, median of ${ROUNDS} rounds: ${cpu.toFixed(2)}x`);
 }
 
 async function main() {
@@ -301,6 +325,7 @@ async function main() {
         () => load(bare, BODY_ROUTE, {}, 200, BUY_BODY),
         () => load(elysiaAlone, BODY_ROUTE, {}, 200, BUY_BODY),
       );
+      if (picked('body reader')) await compareBodyReaders(app, cookie);
     } finally {
       app.stop();
       bare.stop();
