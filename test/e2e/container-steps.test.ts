@@ -10,10 +10,9 @@ import { capturedRun } from '../support/captured-run';
 
 const root = path.resolve(__dirname, '../..');
 
-// Awaited, not spawnSync: a worker's event loop blocked for the whole run kept vitest's stop
-// message waiting after the file ended.
+// Awaited, not spawnSync, so the worker's event loop keeps answering vitest while the steps run.
 it('the image runs as a non-root user, keeps its data in the volume and passes its health check', async () => {
-  const steps = await capturedRun('bash', [path.join(root, 'deploy/container-steps.sh'), '--reuse-build'], { cwd: root, env: process.env });
+  const steps = await capturedRun('bash', [path.join(root, 'deploy/container-steps.sh'), '--reuse-build'], { cwd: root, env: process.env, timeoutMs: 90_000 });
   expect(steps.stderr).toBe('');
   expect(steps.status).toBe(0);
   expect(steps.stdout).toMatch(/^container-steps: run: serve as uid 10001 on port \d+ \(image port: 8787\)$/m);

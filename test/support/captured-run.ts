@@ -7,13 +7,24 @@ export interface CapturedRun {
   stderr: string;
 }
 
-export function capturedRun(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<CapturedRun> {
+export interface CapturedRunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** killed past this (status null), so a hung program fails its test instead of outliving it */
+  timeoutMs?: number;
+}
+
+export function capturedRun(command: string, args: readonly string[], options: CapturedRunOptions): Promise<CapturedRun> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
   });
 }

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { capturedRun } from '../support/captured-run';
 
 describe('a test run', () => {
-  // Awaited, not spawnSync: a worker's event loop blocked for the whole inner run kept vitest's
-  // stop message waiting after the file ended.
+  // Awaited, not spawnSync, so the worker's event loop keeps answering vitest during the inner run.
   it('works inside one folder of its own and removes it at the end', async () => {
     const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
     try {
@@ -20,6 +19,7 @@ describe('a test run', () => {
       const run = await capturedRun(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1', 'test/features/operations/healthz.test.ts'], {
         cwd: path.resolve(__dirname, '../..'),
         env: { ...env, TMPDIR: outer, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+        timeoutMs: 120_000,
       });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/Tests\s+\S*\s*\d+ passed/);
