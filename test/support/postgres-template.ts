@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   // every API test's app holds a small pool of its own while it runs, on two workers at once
-  const cluster = await startPostgresCluster({ maxConnections: 300, autovacuum: false });
+  const cluster = await startPostgresCluster({ maxConnections: 300, autovacuum: false, inMemory: true });
   const url = await cluster.createDatabase(TEMPLATE_DATABASE);
   const migrating = await openPostgres(url);
   try {
