@@ -123,4 +123,28 @@ describe('the listener under overload', () => {
     expect(sampleValue(samples, 'fantasy_http_requests_shed_total', { reason: 'event-loop' })).toBe(3);
     expect(sampleValue(samples, 'fantasy_http_requests_shed_total', { reason: 'queue' })).toBe(0);
   });
+
+  it('still serves the app’s page and the files it loads while it sheds the API, so a player is never left with a blank page', async () => {
+    const served: string[] = [];
+    server = await listen(
+      (request) => {
+        served.push(`${request.method} ${new URL(request.url).pathname}`);
+        return new Response('ok');
+      },
+      '127.0.0.1',
+      0,
+      memoryLogger(),
+      { turns: { loopDelayMs: () => 2 * MAX_LOOP_DELAY_MS } },
+    );
+    for (const path of ['/signin', '/leagues/abc?tab=market', '/assets/main-x.js', '/sw.js']) {
+      expect((await get(`${server.url}${path}`)).status, path).toBe(200);
+    }
+    // a browser opening the bare address gets the page too
+    expect((await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })).status).toBe(200);
+    // the API, a write to a page's address and the bare address asked for JSON are shed as before
+    expect((await get(`${server.url}/api/v1/leagues/public`)).status).toBe(503);
+    expect((await get(`${server.url}/`)).status).toBe(503);
+    expect((await fetch(`${server.url}/signin`, { method: 'POST' })).status).toBe(503);
+    expect(served).toEqual(['GET /signin', 'GET /leagues/abc', 'GET /assets/main-x.js', 'GET /sw.js', 'GET /']);
+  });
 });

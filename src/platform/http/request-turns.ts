@@ -13,8 +13,8 @@ export interface TurnOptions {
 }
 
 export interface RequestTurns {
-  /** false when the line is overloaded */
-  enter(turn: Turn): boolean;
+  /** false when the line is overloaded, unless the request may not be shed */
+  enter(turn: Turn, sheddable?: boolean): boolean;
   stop(): void;
 }
 
@@ -71,9 +71,9 @@ export function requestTurns(options: TurnOptions = {}): RequestTurns {
     return null;
   };
   return {
-    enter(turn) {
+    enter(turn, sheddable = true) {
       const arrival = now();
-      const shed = overloaded(arrival);
+      const shed = sheddable ? overloaded(arrival) : null;
       if (shed) {
         options.onShed?.(shed);
         return false;

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Logger } from '../log';
 import { requestTurns, type TurnOptions } from './request-turns';
+import { isAppFileRequest } from './web-app';
 import { ERROR_STATUS, type ErrorCode } from '../../domain/errors';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -23,6 +24,13 @@ export interface ListenOptions {
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The path of a request line's target (`/a/b?c`), as the router will see it. */
+function pathOfTarget(target: string | undefined): string {
+  const raw = target ?? '/';
+  const end = raw.search(/[?#]/);
+  return end < 0 ? raw : raw.slice(0, end);
+}
 
 export async function listen(fetch: FetchHandler, host: string, port: number, log: Logger, options: ListenOptions = {}): Promise<RunningServer> {
   // Node's own answers to a missing Host (400) and an unknown Expect (417) have no body.
@@ -47,8 +55,9 @@ export async function listen(fetch: FetchHandler, host: string, port: number, lo
       inFlight.add(res);
       res.once('close', () => inFlight.delete(res));
       if (stopping) lastOnItsConnection(res);
-      // turned away now rather than after a wait with no end
-      if (!turns.enter(() => void bridge(fetch, req, res, log))) refuse(res, 'OVERLOADED', { 'retry-after': '1' });
+      // turned away now rather than after a wait with no end; the app's own files wait in line
+      const sheddable = !isAppFileRequest(req.method, pathOfTarget(req.url), req.headers.accept ?? null);
+      if (!turns.enter(() => void bridge(fetch, req, res, log), sheddable)) refuse(res, 'OVERLOADED', { 'retry-after': '1' });
     },
   );
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => refuse(res, 'EXPECTATION_FAILED'));

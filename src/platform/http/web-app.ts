@@ -29,6 +29,16 @@ export function isAppPath(path: string): boolean {
   return APP_PATHS.has(path) || APP_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/**
+ * The page and the files it loads, answered from memory. The app asks a shed API read again
+ * after its Retry-After; a browser does not ask again for a shed script or stylesheet, and the
+ * player would be left with a blank page until a reload.
+ */
+export function isAppFileRequest(method: string | undefined, path: string, accept: string | null): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return path.startsWith('/assets/') || path === '/sw.js' || isAppPath(path) || (path === '/' && prefersHtml(accept));
+}
+
 /** A browser there gets them as they are, never the shell. */
 const SERVICE_PREFIXES = ['/api/', '/internal/', '/auth/', '/assets/'];
 const SERVICE_PATHS = new Set(['/', '/api', '/internal', '/auth', '/openapi.json', '/metrics', '/docs']);
