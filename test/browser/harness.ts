@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import { utcDay } from '../../src/domain/dates';
 import { startFakeEncyclopedia, type FakeEncyclopedia } from '../fakes/encyclopedia';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../fakes/identity-provider';
@@ -242,6 +242,22 @@ export async function newPlayer(browser: Browser, base: string, prefix: string):
     if (message.type() === 'error' || message.type() === 'warning') logged.push({ line: `${message.type()}: ${message.text()}`, url: message.location().url });
   });
   page.on('pageerror', (error) => logged.push({ line: `pageerror: ${error.message}`, url: '' }));
+  // A failed play-through leaves what the player saw and what the page logged beside the
+  // screenshots, for a failure on a machine nobody is watching (CI).
+  const keepWhatFailed = async () => {
+    const stem = path.join(screenshotDir, `failed-${prefix}`);
+    await page.screenshot({ path: `${stem}.png`, fullPage: true }).catch(() => {});
+    const shedLines = [...shed].map(([url, times]) => `shed ${times}x: ${url}`);
+    const report = [`${prefix} was at ${page.url()}`, ...logged.map(({ line }) => line), ...shedLines].join('\n');
+    fs.writeFileSync(`${stem}.txt`, `${report}\n`);
+    // CI keeps only what the run printed
+    console.error(report);
+  };
+  try {
+    onTestFailed(keepWhatFailed);
+  } catch {
+    // made in a beforeAll: no test is running to fail
+  }
   /** what the app logged, less the browser's own line for each request the service shed */
   const consoleErrors = (): string[] => {
     const forgiven = new Map(shed);
