@@ -35,34 +35,43 @@ function findProjectRoot(): string {
   return process.cwd();
 }
 
-export interface MigrationFile {
-  tag: string;
-  when: number;
-  breakpoints: boolean;
-  sql: string;
-}
-
 export const MIGRATION_FOLDERS = { sqlite: 'migrations', postgres: 'migrations-postgres' } as const;
 
-const migrationsRead = new Map<keyof typeof MIGRATION_FOLDERS, MigrationFile[]>();
+type MigrationDialect = keyof typeof MIGRATION_FOLDERS;
 
-/** Read once per process: they ship with the program. */
-export function migrationFiles(dialect: keyof typeof MIGRATION_FOLDERS = 'sqlite'): MigrationFile[] {
-  let files = migrationsRead.get(dialect);
-  if (!files) migrationsRead.set(dialect, (files = readMigrationFiles(dialect)));
-  return files;
+function migrationFile(dialect: MigrationDialect, file: string): string {
+  const name = MIGRATION_FOLDERS[dialect];
+  const sea = seaModule();
+  return sea ? (sea.getAsset(`${name}/${file}`, 'utf8') as string) : fs.readFileSync(path.join(projectRoot(), name, file), 'utf8');
 }
 
-function readMigrationFiles(dialect: keyof typeof MIGRATION_FOLDERS): MigrationFile[] {
-  const folder = MIGRATION_FOLDERS[dialect];
-  const sea = seaModule();
-  const read = sea
-    ? (name: string) => sea.getAsset(`${folder}/${name}`, 'utf8') as string
-    : (name: string) => fs.readFileSync(path.join(projectRoot(), folder, name), 'utf8');
-  const journal = JSON.parse(read('meta/_journal.json')) as {
-    entries: { tag: string; when: number; breakpoints: boolean }[];
-  };
-  return journal.entries.map((entry) => ({ ...entry, sql: read(`${entry.tag}.sql`) }));
+/** The migrations' names in the order they apply, from drizzle-kit's journal. */
+export function migrationTags(dialect: MigrationDialect): string[] {
+  const journal = JSON.parse(migrationFile(dialect, 'meta/_journal.json')) as { entries: { tag: string }[] };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+/**
+ * Runs `use` with a folder laid out as drizzle-kit wrote it, for drizzle's own migrator: the
+ * checkout's, or inside the binary a copy of its embedded one, removed afterwards.
+ */
+export function withMigrationsFolder<T>(dialect: MigrationDialect, use: (folder: string) => T): T {
+  if (!seaModule()) return use(path.join(projectRoot(), MIGRATION_FOLDERS[dialect]));
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-migrations-'));
+  const remove = () => fs.rmSync(copy, { recursive: true, force: true });
+  try {
+    fs.mkdirSync(path.join(copy, 'meta'));
+    for (const file of ['meta/_journal.json', ...migrationTags(dialect).map((tag) => `${tag}.sql`)]) {
+      fs.writeFileSync(path.join(copy, file), migrationFile(dialect, file));
+    }
+    const result = use(copy);
+    if (result instanceof Promise) return result.finally(remove) as T;
+    remove();
+    return result;
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 let nativeBinding: unknown;

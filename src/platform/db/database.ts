@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { is, sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/sqlite';
-import { migrationFiles, sqliteNativeBinding } from '../embedded';
+import { sqliteNativeBinding, withMigrationsFolder } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
 import { databaseFailure, driverErrorCode } from './database-errors';
-import { applyMigrationList, asPostgres } from './handles';
+import { asPostgres } from './handles';
 
 export { driverErrorCode } from './database-errors';
 
@@ -217,15 +217,8 @@ export function writerOf(db: Database): Database {
 /** From disk, or embedded in the binary. */
 export function applyMigrations(handle: Database): number {
   const db = writerOf(handle);
-  const files = migrationFiles();
-  const migrations = files.map((file) => ({
-    sql: file.sql.split('--> statement-breakpoint'),
-    bps: file.breakpoints,
-    folderMillis: file.when,
-    hash: crypto.createHash('sha256').update(file.sql).digest('hex'),
-  }));
   const before = countApplied(db);
-  void applyMigrationList(db, migrations, { migrationsFolder: 'embedded' });
+  withMigrationsFolder('sqlite', (migrationsFolder) => migrate(db, { migrationsFolder }));
   // what SQL cannot compute: stored name keys whose rule changed
   upgradeTeamNameKeys(db);
   return countApplied(db) - before;

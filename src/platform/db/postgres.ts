@@ -1,11 +1,10 @@
 /** Opening one PostgreSQL connection and applying PostgreSQL's own migrations (embedded in the binary like SQLite's). */
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/postgres';
-import { migrationFiles } from '../embedded';
-import { applyMigrationList } from './handles';
+import { migrationTags, withMigrationsFolder } from '../embedded';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { maskDatabaseUrl, withoutUrlPassword } from '../database-url';
 
 export type PostgresDatabase = NodePgDatabase<typeof schema> & { $client: pg.Client };
@@ -65,23 +64,15 @@ export interface PostgresMigrationResult {
 
 /** In one transaction under an advisory lock, so two runs never interleave. */
 export async function applyPostgresMigrations(db: PostgresDatabase): Promise<PostgresMigrationResult> {
-  const files = migrationFiles('postgres');
-  const migrations = files.map((file) => ({
-    sql: file.sql.split('--> statement-breakpoint'),
-    bps: file.breakpoints,
-    folderMillis: file.when,
-    hash: crypto.createHash('sha256').update(file.sql).digest('hex'),
-  }));
+  const tags = migrationTags('postgres');
   await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     const before = await appliedCount(db);
-    await applyMigrationList(db, migrations, {
-      migrationsFolder: 'embedded',
-      migrationsSchema: MIGRATIONS_SCHEMA,
-      migrationsTable: MIGRATIONS_TABLE,
-    });
+    await withMigrationsFolder('postgres', (migrationsFolder) =>
+      migrate(db, { migrationsFolder, migrationsSchema: MIGRATIONS_SCHEMA, migrationsTable: MIGRATIONS_TABLE }),
+    );
     const total = await appliedCount(db);
-    return { applied: files.slice(before, total).map((file) => file.tag), total };
+    return { applied: tags.slice(before, total), total };
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
