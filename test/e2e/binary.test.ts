@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binary, embeddedNodeVersion, register, serveBinary } from '../support/served-binary';
 import { e2eDatabase, type E2eDatabase } from '../support/e2e-database';
+import { TEST_STORE } from '../support/test-store';
 import { parsePrometheusText } from '../support/prometheus';
 
 const children: ChildProcess[] = [];
@@ -175,6 +176,22 @@ describe('dist/fantasy', () => {
     const secret = spawnSync(binary, ['serve'], { cwd: emptyFolder(), env: shell({ FANTASY_SIGNING_SECRET: 'short-secret-value' }), encoding: 'utf8' });
     expect(secret.status).toBe(1);
     expect(secret.stderr).not.toContain('short-secret-value');
+  });
+
+  it('migrates from the migrations it carries, once, and leaves nothing in its temporary folder', async () => {
+    const { cwd, database } = await deployment();
+    // drizzle's migrator reads a folder: the binary writes its embedded copy there and removes it
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fantasy-e2e-tmp-'));
+    const folder = TEST_STORE === 'postgres' ? 'migrations-postgres' : 'migrations';
+    const journal = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const migrate = () => spawnSync(binary, ['migrate'], { cwd, env: cleanEnv({ ...database.env, TMPDIR: tmp }), encoding: 'utf8' });
+    const first = migrate();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`applied ${journal.entries.length} migration(s)`);
+    const again = migrate();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('applied 0 migration(s)');
+    expect(fs.readdirSync(tmp)).toEqual([]);
   });
 
   it('prints the OpenAPI document it serves at /openapi.json, without a database', async () => {
