@@ -99,14 +99,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The in-memory clusters' folders in `folder` (each named after the process that made it). */
+export function clusterFoldersIn(folder: string = MEMORY_FOLDER): string[] {
+  return fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.startsWith(MEMORY_PREFIX)) : [];
+}
+
 /**
- * Memory is not given back by a reboot of the run, only of the machine: the clusters of runs
- * that were killed (their folders name their process) are shut down and removed.
+ * A tmpfs is emptied only when the machine restarts, and a killed run never reaches its
+ * teardown: the clusters whose process is gone are shut down and their folders removed.
  */
-function sweepKilledRuns(folder: string): void {
-  for (const name of fs.readdirSync(folder)) {
+export function sweepKilledRuns(folder: string = MEMORY_FOLDER): void {
+  for (const name of clusterFoldersIn(folder)) {
     const owner = Number(name.slice(MEMORY_PREFIX.length).split('-')[0]);
-    if (!name.startsWith(MEMORY_PREFIX) || !Number.isInteger(owner) || isAlive(owner)) continue;
+    if (!Number.isInteger(owner) || isAlive(owner)) continue;
     const root = path.join(folder, name);
     try {
       const postmaster = Number(fs.readFileSync(path.join(root, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);

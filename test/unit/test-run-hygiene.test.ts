@@ -7,16 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { capturedRun } from '../support/captured-run';
+import { clusterFoldersIn, sweepKilledRuns } from '../support/postgres-cluster';
 
-const MEMORY_FOLDER = '/dev/shm';
-const clustersInMemory = () => (fs.existsSync(MEMORY_FOLDER) ? fs.readdirSync(MEMORY_FOLDER).filter((name) => name.startsWith('fantasy-pg-')) : []);
 
 describe('a test run', () => {
   // Awaited, not spawnSync, so the worker's event loop keeps answering vitest during the inner run.
   it('works inside one folder of its own and removes it at the end', async () => {
     const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
-    const inMemoryBefore = clustersInMemory();
+    const inMemoryBefore = clusterFoldersIn();
     try {
       // a real vitest run of a file whose tests open databases and apps (on both engines: the
       // PostgreSQL project starts a cluster), under a TMPDIR we watch, as a run of its own
@@ -30,10 +30,26 @@ describe('a test run', () => {
       expect(run.status, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/Tests\s+\S*\s*\d+ passed/);
       expect(fs.readdirSync(outer)).toEqual([]);
-      expect(clustersInMemory().filter((name) => !inMemoryBefore.includes(name))).toEqual([]);
+      expect(clusterFoldersIn().filter((name) => !inMemoryBefore.includes(name))).toEqual([]);
     } finally {
       fs.rmSync(outer, { recursive: true, force: true });
     }
     // the inner run starts a PostgreSQL cluster too
   }, 130_000);
+
+  it('removes the in-memory cluster a killed run left behind, and no living run’s', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hygiene-memory-'));
+    try {
+      // a process that has ended: its pid names a run that was killed
+      const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
+      for (const name of [`fantasy-pg-${gone}-aaaaaa`, `fantasy-pg-${process.pid}-bbbbbb`, 'something-else']) {
+        fs.mkdirSync(path.join(folder, name, 'data'), { recursive: true });
+      }
+      sweepKilledRuns(folder);
+      expect(fs.readdirSync(folder).sort()).toEqual([`fantasy-pg-${process.pid}-bbbbbb`, 'something-else']);
+      expect(clusterFoldersIn(folder)).toEqual([`fantasy-pg-${process.pid}-bbbbbb`]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
