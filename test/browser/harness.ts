@@ -1,6 +1,6 @@
 /**
  * Browser tests of the built binary: dist/fantasy serves the app against the loopback
- * encyclopedia fake, and Debian's chromium (driven by playwright-core) plays it. Each screen
+ * encyclopedia fake, and Debian's Chromium (driven by playwright-core) plays it. Each screen
  * is checked with axe-core at phone and desktop sizes and saved as a screenshot; every
  * request must stay on the service's origin and the console must stay clean.
  */
@@ -91,6 +91,8 @@ export interface ServiceOptions {
   reports?: boolean;
   identityProvider?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** the file needs system notifications: full Chromium instead of its headless shell (see launchBrowser) */
+  notifications?: boolean;
 }
 
 /**
@@ -102,7 +104,8 @@ export function useServiceAndBrowser(options: ServiceOptions | (() => ServiceOpt
   let service: Service | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService(typeof options === 'function' ? options() : options), launchBrowser()]);
+    const chosen = typeof options === 'function' ? options() : options;
+    [service, browser] = await Promise.all([startService(chosen), launchBrowser(chosen.notifications ? 'full' : 'shell')]);
     await ready(service, browser);
   }, 60_000);
   afterAll(async () => {
@@ -195,9 +198,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium. Its headless shell (package chromium-headless-shell, the same Blink as
+ * /usr/bin/chromium, and what Playwright itself runs for headless tests) draws the pages with
+ * about half the CPU of the full browser's headless mode, which on a 2-core machine is most of
+ * the browser tests' time. It has no system notifications, so a file that switches them on runs
+ * the full browser.
+ */
+export function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: kind === 'shell' ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 }

@@ -36,7 +36,7 @@ afterAll(async () => {
   await push?.close();
 });
 
-useServiceAndBrowser(() => ({ env: { NODE_EXTRA_CA_CERTS: push.certificateFile, FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }), async (started, launched) => {
+useServiceAndBrowser(() => ({ notifications: true, env: { NODE_EXTRA_CA_CERTS: push.certificateFile, FANTASY_OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' } }), async (started, launched) => {
   [service, browser] = [started, launched];
   expect((await service.fantasy('seed-global')).status).toBe(0);
 });
