@@ -19,24 +19,24 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Articles', 'session');
 
 export function articleRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/leagues/:id/article-search', ({ player, params, query }) => services.articles.search(player.id, params.id, checkedValue(ArticleSearchQuerySchema, query).q), {
+    .get('/leagues/:id/article-search', ({ player, params, query }) => services.articles.search(player.id, params.id, checkedValue(ArticleSearchQuerySchema, query).q), {
       ...checkedQuery(ArticleSearchQuerySchema),
       response: answer(z.array(ArticleOfferSchema)),
       ...doc({ id: 'searchArticles', summary: 'Search the league’s edition for articles to buy, priced like a buy (an addition)' }),
     })
-    .get('/api/v1/leagues/:id/article', ({ player, params, query }) => services.articles.article(player.id, params.id, checkedValue(ArticleQuerySchema, query).id), {
+    .get('/leagues/:id/article', ({ player, params, query }) => services.articles.article(player.id, params.id, checkedValue(ArticleQuerySchema, query).id), {
       ...checkedQuery(ArticleQuerySchema),
       response: answer(ArticlePageSchema),
       ...doc({ id: 'getArticle', summary: 'One article’s page: summary, prices, owner and daily pageviews (an addition)' }),
     })
-    .get('/api/v1/leagues/:id/genie-candidates', ({ params, query }) => services.genieCandidates.candidates(params.id, checkedValue(GenieCandidatesQuerySchema, query)), {
+    .get('/leagues/:id/genie-candidates', ({ params, query }) => services.genieCandidates.candidates(params.id, checkedValue(GenieCandidatesQuerySchema, query)), {
       ...checkedQuery(GenieCandidatesQuerySchema),
       response: answer(GenieCandidatesSchema),
       ...doc({ id: 'listGenieCandidates', summary: 'The Genie’s candidate set for keywords and anchors, each with a one-line description (§10.2)' }),
     })
-    .get('/api/v1/leagues/:id/teams/:teamId/chemistry', ({ params }) => services.chemistry.teamChemistry(params.id, params.teamId), {
+    .get('/leagues/:id/teams/:teamId/chemistry', ({ params }) => services.chemistry.teamChemistry(params.id, params.teamId), {
       response: answer(TeamChemistrySchema),
       ...doc({ id: 'getTeamChemistry', summary: 'The chemistry level of every pair of a team’s live articles (an addition)' }),
     });

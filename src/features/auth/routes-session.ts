@@ -11,22 +11,22 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Session', 'session');
 
 export function sessionRoutes(ctx: AppContext, services: Services) {
-  const fromToken = new Elysia()
+  const fromToken = new Elysia({ prefix: '/api/v1' })
     .use(sessionClaims(ctx))
     // The session is read from the token's claims, not from the database.
-    .get('/api/v1/session', ({ claims: { sub, email, name, picture } }) => ({ sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } }), {
+    .get('/session', ({ claims: { sub, email, name, picture } }) => ({ sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } }), {
       response: answer(SessionSchema),
       ...doc({ id: 'getSession', summary: 'The session the cookie carries, and what this deployment offers' }),
     })
     .delete(
-      '/api/v1/session',
+      '/session',
       ({ set }) => {
         set.headers['set-cookie'] = expiredSessionCookie(ctx);
         return { success: true as const };
       },
       { response: answer(SuccessSchema), ...doc({ id: 'signOut', summary: 'Sign out: expires the cookie; nothing is revoked server-side' }) },
     );
-  const player = new Elysia().use(playerSession(ctx, services)).get('/api/v1/player', ({ player }) => player, {
+  const player = new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).get('/player', ({ player }) => player, {
     response: answer(PlayerSchema),
     ...doc({ id: 'getPlayer', summary: 'The player the session names' }),
   });

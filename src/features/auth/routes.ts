@@ -81,9 +81,9 @@ export function authRoutes(ctx: AppContext, services: Services) {
   const passwordBody = heldBackBody(PasswordCredentialsSchema, { malformed: 'MALFORMED_JSON', limitBytes: PASSWORD_BODY_LIMIT_BYTES, tooLargeAs: 'text' });
   const passwordDescription = 'Only from the frontend’s origin; a body over 4 KB answers 413 as plain text.';
 
-  const routes = new Elysia()
+  const routes = new Elysia({ prefix: '/auth' })
     .get(
-      '/auth/methods',
+      '/methods',
       () => ({ password: ctx.config.passwordSignIn, identityProvider: ctx.upstream.identityProvider.configured && ctx.signingSecret !== null }),
       {
         response: answer(SignInMethodsSchema),
@@ -91,7 +91,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     )
     .get(
-      '/auth/idp',
+      '/idp',
       async ({ query, request, set }) => {
         const idp = ctx.upstream.identityProvider;
         if (!idp.configured) fail('IDENTITY_PROVIDER_NOT_CONFIGURED');
@@ -137,7 +137,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     )
     .get(
-      '/auth/dev',
+      '/dev',
       async ({ set }) => {
         // Outside the local environment the demo route does not exist.
         if (ctx.config.environment !== 'local') {
@@ -159,9 +159,9 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     );
 
-  const password = new Elysia()
+  const password = new Elysia({ prefix: '/auth' })
     .post(
-      '/auth/password/register',
+      '/password/register',
       async ({ request, body, set }) => {
         const { username, password } = credentials(request, body);
         // Refuse before creating an account nobody could sign in to.
@@ -176,7 +176,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     )
     .post(
-      '/auth/password/login',
+      '/password/login',
       async ({ request, body, set }) => {
         const { username, password } = credentials(request, body);
         return passwordSession(set, await services.auth.login(username, password, clientAddress(request, ctx.config.trustProxy)));
@@ -188,5 +188,5 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     );
 
-  return routes.use(routesWhen(ctx.config.passwordSignIn, () => password));
+  return new Elysia().use(routes).use(routesWhen(ctx.config.passwordSignIn, () => password));
 }

@@ -19,8 +19,8 @@ const doc = docs('Contracts', 'session');
  * read too, and only a later read (after producing, to catch a write in between) reads afresh.
  */
 export function marketRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
-  return new Elysia().use(playerSession(ctx, services)).get(
-    '/api/v1/leagues/:id/market',
+  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).get(
+    '/leagues/:id/market',
     async ({ request, set, player, params }) => {
       const day = utcDay(ctx.clock.now());
       const tagOf = (): Promise<ShelfTag | undefined> => services.market.shelfTag(player.id, params.id, day);

@@ -13,18 +13,18 @@ const contract = { response: answer(ContractSchema) };
 
 /** Contracts: the league's and the caller's, buy, sell, renewal election and withdrawal. */
 export function contractRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/leagues/:id/contracts', ({ params }) => services.contracts.leagueContracts(params.id), {
+    .get('/leagues/:id/contracts', ({ params }) => services.contracts.leagueContracts(params.id), {
       response: answer(z.array(ContractSchema)),
       ...doc({ id: 'listLeagueContracts', summary: 'Every live or expired contract in the league, whoever holds it' }),
     })
-    .get('/api/v1/leagues/:id/my-contracts', ({ player, params }) => services.contracts.myContracts(player.id, params.id), {
+    .get('/leagues/:id/my-contracts', ({ player, params }) => services.contracts.myContracts(player.id, params.id), {
       response: answer(z.array(ContractSchema)),
       ...doc({ id: 'listMyContracts', summary: 'The caller’s live or expired contracts in the league' }),
     })
     .post(
-      '/api/v1/leagues/:id/my-contracts',
+      '/leagues/:id/my-contracts',
       ({ player, params, body, set }) => {
         set.status = 201;
         // the team, then the league, then the body's fields: the service judges it in turn
@@ -36,19 +36,19 @@ export function contractRoutes(ctx: AppContext, services: Services) {
         ...doc({ id: 'buyContract', summary: 'Buy a contract on an article at a tier (§5.6)' }),
       },
     )
-    .get('/api/v1/leagues/:id/my-contracts/:contractId/sale-quote', ({ player, params }) => services.contracts.quoteSale(player.id, params.id, params.contractId), {
+    .get('/leagues/:id/my-contracts/:contractId/sale-quote', ({ player, params }) => services.contracts.quoteSale(player.id, params.id, params.contractId), {
       response: answer(SaleQuoteSchema),
       ...doc({ id: 'quoteContractSale', summary: 'What an early sell would pay now, writing nothing (an addition)' }),
     })
-    .post('/api/v1/leagues/:id/my-contracts/:contractId/sell', ({ player, params }) => services.contracts.sell(player.id, params.id, params.contractId), {
+    .post('/leagues/:id/my-contracts/:contractId/sell', ({ player, params }) => services.contracts.sell(player.id, params.id, params.contractId), {
       ...contract,
       ...doc({ id: 'sellContract', summary: 'Sell a live contract early at today’s price, prorated (§5.7)' }),
     })
-    .post('/api/v1/leagues/:id/my-contracts/:contractId/renew', ({ player, params }) => services.contracts.electRenewal(player.id, params.id, params.contractId), {
+    .post('/leagues/:id/my-contracts/:contractId/renew', ({ player, params }) => services.contracts.electRenewal(player.id, params.id, params.contractId), {
       ...contract,
       ...doc({ id: 'electRenewal', summary: 'Elect to renew a contract at expiry (§5.9); no money moves now' }),
     })
-    .delete('/api/v1/leagues/:id/my-contracts/:contractId/renew', ({ player, params }) => services.contracts.withdrawRenewal(player.id, params.id, params.contractId), {
+    .delete('/leagues/:id/my-contracts/:contractId/renew', ({ player, params }) => services.contracts.withdrawRenewal(player.id, params.id, params.contractId), {
       ...contract,
       ...doc({ id: 'withdrawRenewal', summary: 'Withdraw a renewal election (§5.9)' }),
     });

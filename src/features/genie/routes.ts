@@ -12,14 +12,14 @@ const malformed = 'GENIE_MALFORMED_BODY';
 
 /** The service refuses a bad body only after the binding and the quota (Genie rule 1). */
 export function genieRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .post('/api/v1/me/genie-seeds', ({ player, body }) => services.genie.seed(player.id, judged(GenieSeedRequestSchema, body, malformed)), {
+    .post('/me/genie-seeds', ({ player, body }) => services.genie.seed(player.id, judged(GenieSeedRequestSchema, body, malformed)), {
       ...heldBackBody(GenieSeedRequestSchema, { malformed }),
       response: answer(GenieSeedsSchema),
       ...doc({ id: 'seedGenie', summary: 'Search keywords and anchor articles from the player’s description (§10.1)' }),
     })
-    .post('/api/v1/me/genie-turns', ({ player, body }) => services.genie.turn(player.id, judged(GenieTurnRequestSchema, body, malformed)), {
+    .post('/me/genie-turns', ({ player, body }) => services.genie.turn(player.id, judged(GenieTurnRequestSchema, body, malformed)), {
       ...heldBackBody(GenieTurnRequestSchema, { malformed }),
       response: answer(GenieTurnResponseSchema),
       ...doc({ id: 'takeGenieTurn', summary: 'One narrowing turn: the next question and the candidates that survive (§10.3)' }),

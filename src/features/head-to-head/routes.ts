@@ -14,8 +14,8 @@ const doc = docs('Leagues', 'session');
  * and the table stay with the league routes, under their paths and ids.
  */
 export function headToHeadRoutes(ctx: AppContext, services: Services) {
-  return new Elysia().use(playerSession(ctx, services)).get(
-    '/api/v1/leagues/:id/matchup',
+  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).get(
+    '/leagues/:id/matchup',
     ({ player, params, query }) => {
       const { round, team } = checkedValue(MatchupQuerySchema, query);
       return services.headToHead.matchup(params.id, player.id, round, team);

@@ -12,14 +12,14 @@ const doc = docs('Teams', 'session');
 
 /** The caller's team in a league (interface "Teams" table): read, join, leave. */
 export function teamRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/leagues/:id/my-team', ({ player, params }) => services.membership.myTeam(params.id, player.id), {
+    .get('/leagues/:id/my-team', ({ player, params }) => services.membership.myTeam(params.id, player.id), {
       response: answer(TeamSchema),
       ...doc({ id: 'getMyTeam', summary: 'The caller’s current team in the league' }),
     })
     .post(
-      '/api/v1/leagues/:id/my-team',
+      '/leagues/:id/my-team',
       ({ player, params, body, request, set }) => {
         set.status = 201;
         return services.membership.join(params.id, player.id, checkedValue(JoinLeagueRequestSchema, body), clientAddress(request, ctx.config.trustProxy));
@@ -31,11 +31,11 @@ export function teamRoutes(ctx: AppContext, services: Services) {
         ...doc({ id: 'joinLeague', summary: 'Join the league with a new team, or rejoin with a departed one (§6.5)' }),
       },
     )
-    .post('/api/v1/leagues/:id/my-departure', ({ player, params }) => services.membership.leave(params.id, player.id), {
+    .post('/leagues/:id/my-departure', ({ player, params }) => services.membership.leave(params.id, player.id), {
       response: answer(DepartureSchema),
       ...doc({ id: 'leaveLeague', summary: 'Leave the league; the team stays in the standings (§6.6)' }),
     })
-    .post('/api/v1/leagues/:id/teams/:teamId/removal', ({ player, params }) => services.membership.remove(params.id, params.teamId, player.id), {
+    .post('/leagues/:id/teams/:teamId/removal', ({ player, params }) => services.membership.remove(params.id, params.teamId, player.id), {
       response: answer(DepartureSchema),
       ...doc({ id: 'removeTeam', summary: 'Remove a team from the league: it has left and may not rejoin (403 TEAM_REMOVED); the admin only, at any time' }),
     });

@@ -30,18 +30,18 @@ const doc = docs('Leagues', 'session');
 /** Leagues (interface "Leagues" table) and the edition list the founding form offers. */
 export function leagueRoutes(ctx: AppContext, services: Services, answers: CachedAnswers) {
   const byCode = (player: { id: string }, request: Request, code: string) => services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/encyclopedia-editions', () => services.editions.list(), {
+    .get('/encyclopedia-editions', () => services.editions.list(), {
       response: answer(z.array(EncyclopediaEditionSchema)),
       ...doc({ id: 'listEncyclopediaEditions', summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor' }),
     })
-    .get('/api/v1/leagues', ({ player }) => services.leagues.mine(player.id), {
+    .get('/leagues', ({ player }) => services.leagues.mine(player.id), {
       response: answer(z.array(LeagueSchema)),
       ...doc({ id: 'listMyLeagues', summary: 'Every league the caller has a team in, the Global League included' }),
     })
     .post(
-      '/api/v1/leagues',
+      '/leagues',
       ({ player, body, set }) => {
         set.status = 201;
         return services.leagues.create(player.id, checkedValue(CreateLeagueRequestSchema, body));
@@ -53,17 +53,17 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       },
     )
     // the same kept answer as /leagues/global read by id: one key, one version
-    .get('/api/v1/leagues/global', ({ request, set }) =>
+    .get('/leagues/global', ({ request, set }) =>
       answers.reply({ request, set }, leagueKey(GLOBAL_LEAGUE_ID), () => services.leagues.versionOf(GLOBAL_LEAGUE_ID), () => produceLeague(services.leagues, GLOBAL_LEAGUE_ID)), {
       response: answer(LeagueSchema),
       ...doc({ id: 'getGlobalLeague', summary: 'The Global League, the one every player may join (§6.3)' }),
     })
-    .get('/api/v1/leagues/public', ({ request, set }) =>
+    .get('/leagues/public', ({ request, set }) =>
       answers.reply({ request, set }, 'public-leagues', () => services.leagues.publicShelfVersion(), () => services.leagues.publicShelf()), {
       response: answer(z.array(LeagueSchema)),
       ...doc({ id: 'listPublicLeagues', summary: 'The public shelf: public leagues, newest first (§6.7)' }),
     })
-    .get('/api/v1/leagues/by-code/:code', ({ player, request, params }) => byCode(player, request, params.code), {
+    .get('/leagues/by-code/:code', ({ player, request, params }) => byCode(player, request, params.code), {
       response: answer(LeagueSchema),
       ...doc({
         id: 'findLeagueByCode',
@@ -72,14 +72,14 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       }),
     })
     // A "code" with a slash in it is malformed too: same charge, same 404 as any other miss.
-    .get('/api/v1/leagues/by-code/*', ({ player, request, params }) => byCode(player, request, params['*']), alias)
-    .get('/api/v1/leagues/:id', ({ request, set, params }) =>
+    .get('/leagues/by-code/*', ({ player, request, params }) => byCode(player, request, params['*']), alias)
+    .get('/leagues/:id', ({ request, set, params }) =>
       answers.reply({ request, set }, leagueKey(params.id), () => services.leagues.versionOf(params.id), () => produceLeague(services.leagues, params.id)), {
       response: answer(LeagueSchema),
       ...doc({ id: 'getLeague', summary: 'A league by id; private leagues are readable too' }),
     })
     .get(
-      '/api/v1/leagues/:id/leaderboard',
+      '/leagues/:id/leaderboard',
       ({ request, set, params, player, query }) => {
         const page = checkedValue(LeaderboardQuerySchema, query);
         return answers.reply(
@@ -95,21 +95,21 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
         ...doc({ id: 'getLeaderboard', summary: 'Every team ranked, or a page of ranks with X-Total-Count' }),
       },
     )
-    .get('/api/v1/leagues/:id/my-role', ({ player, params }) => services.leagues.myRole(params.id, player.id), {
+    .get('/leagues/:id/my-role', ({ player, params }) => services.leagues.myRole(params.id, player.id), {
       response: answer(LeagueRoleSchema),
       ...doc({ id: 'getMyLeagueRole', summary: 'Whether the caller is a member and the admin of the league' }),
     })
-    .get('/api/v1/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
+    .get('/leagues/:id/invite-code', ({ player, params }) => services.leagues.inviteCode(params.id, player.id), {
       response: answer(LeagueInviteSchema),
       ...doc({ id: 'getInvitationCode', summary: 'The league’s invitation code, for a caller its invite policy trusts' }),
     })
-    .patch('/api/v1/leagues/:id', ({ player, params, body }) => services.leagues.update(params.id, player.id, checkedValue(UpdateLeagueRequestSchema, body)), {
+    .patch('/leagues/:id', ({ player, params, body }) => services.leagues.update(params.id, player.id, checkedValue(UpdateLeagueRequestSchema, body)), {
       ...jsonBody(UpdateLeagueRequestSchema, { malformed: 'LEAGUE_INVALID_PAYLOAD', invalid: 'LEAGUE_INVALID_PAYLOAD' }),
       response: answer(LeagueSchema),
       ...doc({ id: 'updateLeague', summary: 'Change the league’s name, icon, visibility, invite policy, round length or playoffs until its first day ends; the admin only' }),
     })
     .post(
-      '/api/v1/leagues/:id/next-season',
+      '/leagues/:id/next-season',
       ({ player, params, set }) => {
         set.status = 201;
         return services.leagues.nextSeason(params.id, player.id);
@@ -119,22 +119,22 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
         ...doc({ id: 'startNextSeason', summary: 'Start the league’s next season once this one has ended or is closed: same settings, every team that stayed; the admin only' }),
       },
     )
-    .get('/api/v1/leagues/:id/history', ({ player, params }) => services.leagues.history(params.id, player.id), {
+    .get('/leagues/:id/history', ({ player, params }) => services.leagues.history(params.id, player.id), {
       response: answer(z.array(SeasonHistorySchema)),
       ...doc({ id: 'getLeagueHistory', summary: 'Every season of the league’s chain, oldest first, with its champion and podium; members of any season' }),
     })
-    .get('/api/v1/leagues/:id/rivalries', ({ player, params }) => services.leagues.rivalries(params.id, player.id), {
+    .get('/leagues/:id/rivalries', ({ player, params }) => services.leagues.rivalries(params.id, player.id), {
       response: answer(z.array(RivalrySchema)),
       ...doc({ id: 'getLeagueRivalries', summary: 'The caller’s all-time head-to-head records against each player of the chain; members of any season' }),
     })
-    .post('/api/v1/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
+    .post('/leagues/:id/closure', ({ player, params }) => services.leagues.close(params.id, player.id), {
       response: answer(LeagueSchema),
       ...doc({ id: 'closeLeague', summary: 'Close the league early; the admin only' }),
     })
     // Head-to-head and activity: each key is read first, and refuses a non-member,
     // so neither a kept answer nor a 304 reaches one.
     .get(
-      '/api/v1/leagues/:id/fixtures',
+      '/leagues/:id/fixtures',
       async ({ request, set, player, params, query }) => {
         const { round } = checkedValue(FixturesQuerySchema, query);
         const key = await services.headToHead.fixturesKey(params.id, player.id, round);
@@ -150,7 +150,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       },
     )
     .get(
-      '/api/v1/leagues/:id/head-to-head',
+      '/leagues/:id/head-to-head',
       async ({ request, set, player, params }) => {
         const key = await services.headToHead.tableKey(params.id, player.id);
         return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
@@ -161,7 +161,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
       },
     )
     .get(
-      '/api/v1/leagues/:id/activity',
+      '/leagues/:id/activity',
       async ({ request, set, player, params, query: raw }) => {
         const query = checkedValue(ActivityQuerySchema, raw);
         const key = await services.activity.pageKey(params.id, player.id, query);

@@ -12,14 +12,14 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Line-ups', 'session');
 
 export function lineupRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/leagues/:id/lineup', ({ player, params }) => services.lineups.myLineup(player.id, params.id), {
+    .get('/leagues/:id/lineup', ({ player, params }) => services.lineups.myLineup(player.id, params.id), {
       response: answer(TeamLineupSchema),
       ...doc({ id: 'getMyLineup', summary: 'The caller’s line-up in the league: occupied positions and the bench (§3.4)' }),
     })
     .put(
-      '/api/v1/leagues/:id/lineup',
+      '/leagues/:id/lineup',
       ({ player, params, body }) => services.lineups.saveMyLineup(player.id, params.id, judged(SaveLineupRequestSchema, body, 'LINEUP_INVALID_PAYLOAD')),
       {
         // a body that is not JSON is refused first; its shape only once the caller's team is known
@@ -28,11 +28,11 @@ export function lineupRoutes(ctx: AppContext, services: Services) {
         ...doc({ id: 'saveMyLineup', summary: 'Replace the caller’s line-up wholesale (§3.4)' }),
       },
     )
-    .get('/api/v1/leagues/:id/teams/:teamId/lineup', ({ params }) => services.lineups.teamLineup(params.id, params.teamId), {
+    .get('/leagues/:id/teams/:teamId/lineup', ({ params }) => services.lineups.teamLineup(params.id, params.teamId), {
       response: answer(TeamLineupSchema),
       ...doc({ id: 'getTeamLineup', summary: 'Read-only view of any team’s line-up in the league, departed teams included' }),
     })
-    .get('/api/v1/leagues/:id/my-performances', ({ player, params, query }) => services.lineups.myPerformances(player.id, params.id, checkedValue(PerformancesQuerySchema, query).limit), {
+    .get('/leagues/:id/my-performances', ({ player, params, query }) => services.lineups.myPerformances(player.id, params.id, checkedValue(PerformancesQuerySchema, query).limit), {
       ...checkedQuery(PerformancesQuerySchema),
       response: answer(z.array(PerformanceSchema)),
       ...doc({ id: 'listMyPerformances', summary: 'The caller’s scored days in the league, most recent first (§4.5)' }),

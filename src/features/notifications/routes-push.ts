@@ -20,14 +20,14 @@ const doc = docs('Push', 'session');
 export function pushRoutes(ctx: AppContext, services: Services) {
   // read per request: the document is built from these routes with no services behind them
   const push = () => services.pushSubscriptions;
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/push/public-key', () => push().publicKey(), {
+    .get('/push/public-key', () => push().publicKey(), {
       response: answer(PushPublicKeySchema),
       ...doc({ id: 'getPushPublicKey', summary: 'The VAPID public key a browser subscribes with (applicationServerKey)' }),
     })
     .post(
-      '/api/v1/me/push-subscriptions',
+      '/me/push-subscriptions',
       async ({ player, body, set }) => {
         set.status = 201;
         return push().subscribe(player.id, { ok: true, value: checkedValue(PushSubscriptionRequestSchema, body) });
@@ -39,7 +39,7 @@ export function pushRoutes(ctx: AppContext, services: Services) {
       },
     )
     .delete(
-      '/api/v1/me/push-subscriptions',
+      '/me/push-subscriptions',
       ({ player, query }) => push().unsubscribe(player.id, checkedValue(PushSubscriptionQuerySchema, query).endpoint),
       {
         ...checkedQuery(PushSubscriptionQuerySchema),
@@ -47,11 +47,11 @@ export function pushRoutes(ctx: AppContext, services: Services) {
         ...doc({ id: 'removePushSubscription', summary: 'Forget a subscription of the caller’s, by its endpoint (?endpoint=…)' }),
       },
     )
-    .get('/api/v1/me/push-preferences', ({ player }) => push().preferences(player.id), {
+    .get('/me/push-preferences', ({ player }) => push().preferences(player.id), {
       response: answer(PushPreferencesSchema),
       ...doc({ id: 'getPushPreferences', summary: 'What the caller wants pushed: all on until changed' }),
     })
-    .put('/api/v1/me/push-preferences', ({ player, body }) => push().setPreferences(player.id, checkedValue(PushPreferencesRequestSchema, body)), {
+    .put('/me/push-preferences', ({ player, body }) => push().setPreferences(player.id, checkedValue(PushPreferencesRequestSchema, body)), {
       ...jsonBody(PushPreferencesRequestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_REQUEST' }),
       response: answer(PushPreferencesSchema),
       ...doc({ id: 'setPushPreferences', summary: 'Change some or all of the caller’s push choices' }),

@@ -10,14 +10,14 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Leagues', 'session');
 
 export function webhookRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/leagues/:id/webhook', ({ player, params }) => services.webhooks.get(params.id, player.id), {
+    .get('/leagues/:id/webhook', ({ player, params }) => services.webhooks.get(params.id, player.id), {
       response: answer(WebhookSchema.nullable()),
       ...doc({ id: 'getLeagueWebhook', summary: 'The league’s webhook with its path masked, and whether it is failing, or null; the admin only' }),
     })
     .put(
-      '/api/v1/leagues/:id/webhook',
+      '/leagues/:id/webhook',
       // the league, then the admin, then the body (the service judges it in turn)
       ({ player, params, body }) => services.webhooks.put(params.id, player.id, judged(WebhookRequestSchema, body, 'INVALID_REQUEST')),
       {
@@ -29,11 +29,11 @@ export function webhookRoutes(ctx: AppContext, services: Services) {
         }),
       },
     )
-    .post('/api/v1/leagues/:id/webhook/test', ({ player, params }) => services.webhooks.sendTest(params.id, player.id), {
+    .post('/leagues/:id/webhook/test', ({ player, params }) => services.webhooks.sendTest(params.id, player.id), {
       response: answer(QueuedSchema),
       ...doc({ id: 'testLeagueWebhook', summary: 'Send a test message to the league’s webhook, to see it reach the chat; the admin only' }),
     })
-    .delete('/api/v1/leagues/:id/webhook', ({ player, params }) => services.webhooks.remove(params.id, player.id), {
+    .delete('/leagues/:id/webhook', ({ player, params }) => services.webhooks.remove(params.id, player.id), {
       response: answer(DeletedSchema),
       ...doc({ id: 'deleteLeagueWebhook', summary: 'Remove the league’s webhook; messages not yet sent are dropped; the admin only' }),
     });

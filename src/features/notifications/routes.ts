@@ -11,17 +11,17 @@ import { docs } from '../../platform/http/route-docs';
 const doc = docs('Notifications', 'session');
 
 export function notificationRoutes(ctx: AppContext, services: Services) {
-  return new Elysia()
+  return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/api/v1/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
+    .get('/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
       response: answer(z.array(NotificationSchema)),
       ...doc({ id: 'listMyNotifications', summary: 'The caller’s notifications across every league, newest first, each naming its league' }),
     })
-    .get('/api/v1/leagues/:id/my-notifications', ({ player, params }) => services.notifications.listForLeague(player.id, params.id), {
+    .get('/leagues/:id/my-notifications', ({ player, params }) => services.notifications.listForLeague(player.id, params.id), {
       response: answer(z.array(NotificationSchema)),
       ...doc({ id: 'listMyLeagueNotifications', summary: 'The caller’s notifications in one league' }),
     })
-    .patch('/api/v1/notifications/:id/read', ({ player, params }) => services.notifications.markRead(player.id, params.id), {
+    .patch('/notifications/:id/read', ({ player, params }) => services.notifications.markRead(player.id, params.id), {
       response: answer(SuccessSchema),
       ...doc({ id: 'markNotificationRead', summary: 'Mark one of the caller’s notifications read' }),
     });

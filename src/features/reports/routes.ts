@@ -10,8 +10,8 @@ import { docs } from '../../platform/http/route-docs';
 const malformed = 'REPORT_MALFORMED_BODY';
 
 export function reportRoutes(ctx: AppContext, services: Services) {
-  return new Elysia().use(playerSession(ctx, services)).post(
-    '/api/v1/reports',
+  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).post(
+    '/reports',
     ({ player, body, set }) => {
       set.status = 201;
       // The rate limit is charged before the body is judged

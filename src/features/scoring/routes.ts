@@ -18,13 +18,13 @@ const doc = docs('Scoring engine', 'service');
  */
 function engineRoutes<const P extends string>(services: Services, prefix: P, suffix: '' | 'Unversioned') {
   const unversioned = suffix ? ', without the version segment' : '';
-  return new Elysia()
-    .get(`${prefix}/scoring-inputs`, ({ query }) => services.scoringInputs.inputsFor(checkedValue(ScoringInputsQuerySchema, query).date), {
+  return new Elysia({ prefix })
+    .get('/scoring-inputs', ({ query }) => services.scoringInputs.inputsFor(checkedValue(ScoringInputsQuerySchema, query).date), {
       ...checkedQuery(ScoringInputsQuerySchema, 'INVALID_DATE'),
       response: answer(z.array(ScoringInputSchema)),
       ...doc({ id: `getScoringInputs${suffix}`, summary: `What each scorable team fielded on a day (§12)${unversioned}` }),
     })
-    .post(`${prefix}/performances`, ({ body }) => services.ingest.ingest(checkedValue(PerformanceIngestSchema, body), { maxRows: INGEST_CHUNK }), {
+    .post('/performances', ({ body }) => services.ingest.ingest(checkedValue(PerformanceIngestSchema, body), { maxRows: INGEST_CHUNK }), {
       ...jsonBody(PerformanceIngestSchema, { malformed: 'MALFORMED_JSON', invalid: 'INGEST_INVALID', limitBytes: INGEST_BODY_LIMIT }),
       response: answer(PerformanceIngestResultSchema),
       ...doc({ id: `ingestPerformances${suffix}`, summary: `Raw facts of a day in, points out: at most ${INGEST_CHUNK} results a call (§12)${unversioned}` }),
