@@ -105,13 +105,34 @@ export function useServiceAndBrowser(options: ServiceOptions | (() => ServiceOpt
   let browser: Browser | undefined;
   beforeAll(async () => {
     const chosen = typeof options === 'function' ? options() : options;
-    [service, browser] = await Promise.all([startService(chosen), launchBrowser(chosen.notifications ? 'full' : 'shell')]);
+    [service, browser] = await Promise.all([startService(chosen), workerBrowser(chosen.notifications ? 'full' : 'shell')]);
     await ready(service, browser);
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
+    // the browser stays for the worker's next file; what this file's players opened does not
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await service?.stop();
   });
+}
+
+/**
+ * One Chromium of each kind per test worker, shared by the files it runs one after another:
+ * every player still gets a fresh context (cookies, storage, service workers), and the worker
+ * does not pay a browser's start for each file. Playwright closes it when the worker exits.
+ */
+const workerBrowsers = new Map<'shell' | 'full', Promise<Browser>>();
+
+function workerBrowser(kind: 'shell' | 'full'): Promise<Browser> {
+  let launched = workerBrowsers.get(kind);
+  if (!launched) {
+    launched = launchBrowser(kind);
+    workerBrowsers.set(kind, launched);
+    launched.then(
+      (browser) => browser.on('disconnected', () => workerBrowsers.delete(kind)),
+      () => workerBrowsers.delete(kind),
+    );
+  }
+  return launched;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<Service> {
