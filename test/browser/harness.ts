@@ -226,7 +226,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
  * the browser tests' time. It has no system notifications, so a file that switches them on runs
  * the full browser.
  */
-export function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser> {
+function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser> {
   return chromium.launch({
     executablePath: kind === 'shell' ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
