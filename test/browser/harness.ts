@@ -120,9 +120,9 @@ export function useServiceAndBrowser(options: ServiceOptions | (() => ServiceOpt
  * every player still gets a fresh context (cookies, storage, service workers), and the worker
  * does not pay a browser's start for each file. Playwright closes it when the worker exits.
  */
-const workerBrowsers = new Map<'shell' | 'full', Promise<Browser>>();
+const workerBrowsers = new Map<ChromiumKind, Promise<Browser>>();
 
-function workerBrowser(kind: 'shell' | 'full'): Promise<Browser> {
+function workerBrowser(kind: ChromiumKind): Promise<Browser> {
   let launched = workerBrowsers.get(kind);
   if (!launched) {
     launched = launchBrowser(kind);
@@ -221,12 +221,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
 
 /**
  * Debian's Chromium. Its headless shell (package chromium-headless-shell, the same Blink as
- * /usr/bin/chromium, and what Playwright itself runs for headless tests) draws the pages with
- * about half the CPU of the full browser's headless mode, which on a 2-core machine is most of
- * the browser tests' time. It has no system notifications, so a file that switches them on runs
- * the full browser.
+ * /usr/bin/chromium, and what Playwright itself runs for headless tests) draws pages with far
+ * less CPU than the full browser's headless mode, and the browser's CPU is most of what these
+ * tests cost a 2-core machine. It has no system notifications, so a file that switches them on
+ * runs the full browser.
  */
-function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser> {
+type ChromiumKind = 'shell' | 'full';
+
+function launchBrowser(kind: ChromiumKind): Promise<Browser> {
   return chromium.launch({
     executablePath: kind === 'shell' ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
