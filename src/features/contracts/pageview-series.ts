@@ -59,23 +59,29 @@ export class PageviewSeries {
    * The series ending at `snapshotDate`, from the cache or the encyclopedia; `[]` when the
    * encyclopedia has no pageviews for it (cached too). Throws UpstreamError when unreachable.
    */
-  async seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
-    const cached = await findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
-    const { stats } = this.fetches;
-    if (cached) {
-      stats.hits++;
-      return cached;
-    }
+  seriesAt(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
+    // The cache read is part of what callers share: a caller whose read began before another's
+    // fetch was stored, and ended after that fetch left the map, would otherwise fetch again.
     const pending = this.fetches.pendingFor(this.deps.db);
     const key = `${domain}\u0000${articleId}\u0000${snapshotDate}`;
-    let fetching = pending.get(key);
-    if (fetching) stats.hits++;
-    else {
-      stats.misses++;
-      fetching = this.fetchAndStore(domain, articleId, snapshotDate).finally(() => pending.delete(key));
-      pending.set(key, fetching);
+    const joined = pending.get(key);
+    if (joined) {
+      this.fetches.stats.hits++;
+      return joined;
     }
-    return fetching;
+    const reading = this.cachedOrFetched(domain, articleId, snapshotDate).finally(() => pending.delete(key));
+    pending.set(key, reading);
+    return reading;
+  }
+
+  private async cachedOrFetched(domain: string, articleId: string, snapshotDate: string): Promise<ViewPoint[]> {
+    const cached = await findCachedSeries(this.deps.db, domain, articleId, snapshotDate);
+    if (cached) {
+      this.fetches.stats.hits++;
+      return cached;
+    }
+    this.fetches.stats.misses++;
+    return this.fetchAndStore(domain, articleId, snapshotDate);
   }
 
   /** Yesterday's snapshot, else the day before's; refuses rather than price missing data. */
