@@ -236,9 +236,8 @@ async function compare(label: string, ours: () => Promise<Figure>, bare: () => P
 }
 
 /**
- * The service's own JSON body reader against Elysia's parser and validator, both on the
- * service's full stack in the same process: the reader stays only while Elysia's costs more
- * than a tenth on this route.
+ * The routes' own body reader (srvx's buffered read within the route's limit, a named refusal) against Elysia's `parse: 'json'`,
+ * both checked by Elysia against the same schema on the service's full stack in one process.
  */
 async function compareBodyReaders(app: Server, cookie: string): Promise<void> {
   const ours: Figure[] = [];
@@ -249,8 +248,8 @@ async function compareBodyReaders(app: Server, cookie: string): Promise<void> {
   }
   const best = (figures: Figure[]) => figures.reduce((a, b) => (b.rps > a.rps ? b : a));
   const cpu = median(ours.map((o, i) => elysias[i]!.cpuPerRequest / o.cpuPerRequest));
-  console.log('body reader on the service: its own reader, then Elysia\'s parse: \'json\' with the same schema');
-  console.log(`  its own reader:        ${show(best(ours))}`);
+  console.log('body reader on the service: the routes\' own reader, then Elysia\'s parse: \'json\' with the same schema');
+  console.log(`  the routes' own reader: ${show(best(ours))}`);
   console.log(`  Elysia's parser:       ${show(best(elysias))}   ratio ${(best(elysias).rps / best(ours).rps).toFixed(2)}x`);
   console.log(`  CPU per request, Elysia's / own, median of ${ROUNDS} rounds: ${cpu.toFixed(2)}x`);
 }

@@ -6,9 +6,10 @@ import { PerformanceIngestResultSchema, PerformanceIngestSchema, ScoringInputSch
 import { checkedQuery, jsonBody } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
+import { LARGEST_BODY_BYTES } from '../../platform/http/request-body';
 
-/** A day of 10,000 teams arrives as 100 chunks of 100 rows; this leaves room for big snapshots. */
-const INGEST_BODY_LIMIT = 4 * 1_048_576;
+/** A day of 10,000 teams arrives as 100 chunks of 100 rows; the largest body any route reads leaves room for big snapshots. */
+const INGEST_BODY_LIMIT = LARGEST_BODY_BYTES;
 
 const doc = docs('Scoring engine', 'service');
 

@@ -1,9 +1,8 @@
-/** What the socket knows and the headers do not; the listener records it, guards and limiters read it. */
+/** What the socket knows and the headers do not; guards and limiters read it. */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
-import { nodeMessageOf } from './request-body';
 
 export interface Connection {
   remoteAddress: string;
@@ -11,6 +10,12 @@ export interface Connection {
   localPort: number;
 }
 
+/** srvx hands its Node request over as `runtime.node.req` (its documented `ServerRequest`); an in-process request has none. */
+export function nodeMessageOf(request: Request): IncomingMessage | undefined {
+  return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/** In-process requests (tests) carry no socket; their connection is recorded here. */
 const connections = new WeakMap<Request, Connection>();
 
 export function recordConnection(request: Request, connection: Connection): void {

@@ -2,8 +2,7 @@
 
 import { type Config, frontendOrigin } from '../config';
 import { fail } from '../../domain/errors';
-import { connectionOf } from './connection';
-import { nodeMessageOf } from './request-body';
+import { connectionOf, nodeMessageOf } from './connection';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 

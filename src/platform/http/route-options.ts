@@ -19,7 +19,7 @@ interface BodyContext {
   body: unknown;
 }
 
-/** Elysia is told `parse: 'none'` because its parsing builds a web stream per request on Node; the transform reads node's message buffered instead. */
+/** With `parse: 'none'` Elysia neither reads nor checks the body (`body` only documents it): the transform reads it within the route's limit and names each refusal by the route's constants. */
 export function jsonBody<S extends z.ZodType>(schema: S, rules: JsonBodyRules & { invalid: ErrorCode }) {
   return {
     parse: 'none' as const,

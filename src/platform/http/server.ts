@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { FastURL, NodeRequest, sendNodeResponse } from 'srvx/node';
+import { LARGEST_BODY_BYTES } from './request-body';
 import type { Logger } from '../log';
 import { requestTurns, type TurnOptions } from './request-turns';
 import { isAppFileRequest } from './web-app';
@@ -119,7 +120,7 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
     return;
   }
   try {
-    const request = new NodeRequest({ req, res });
+    const request = new NodeRequest({ req, res, maxRequestBodySize: LARGEST_BODY_BYTES });
     // A fixed origin, never the client's Host header, so an odd Host cannot move the path the guards and router read.
     request._url = localUrl(req.url ?? '');
     const response = await fetch(request as Request);
