@@ -9,6 +9,7 @@ import type { PostgresDatabase } from '../../platform/db/postgres';
 import type { PostgresHandle } from '../../platform/db/handles';
 import * as pgSchema from '../../platform/db/schema/postgres';
 import * as sqliteSchema from '../../platform/db/schema/sqlite';
+import { ownStatement } from '../../platform/db/statement-cache';
 
 /** The copy was refused or did not check out: nothing was written (one line for the operator). */
 export class CopyRefused extends Error {
@@ -152,7 +153,7 @@ async function copyTable(source: Database, target: PostgresHandle, pair: TablePa
     .from(pair.sqlite)
     .orderBy(...primaryKeyColumns(pair).map((column) => asc(column)))
     .toSQL();
-  const rows = source.$client.prepare(query.sql).raw(true).iterate(...(query.params as unknown[])) as IterableIterator<unknown[]>;
+  const rows = ownStatement(source.$client, query.sql).raw(true).iterate(...(query.params as unknown[])) as IterableIterator<unknown[]>;
   const empty = () => targets.map(() => [] as unknown[]);
   let columns = empty();
   let pending = 0;

@@ -11,6 +11,7 @@ import { sqliteNativeBinding, withMigrationsFolder } from '../embedded';
 import { upgradeTeamNameKeys } from './name-key-upgrade';
 import { databaseFailure, driverErrorCode } from './database-errors';
 import { asPostgres } from './handles';
+import { keepStatements } from './statement-cache';
 
 export { driverErrorCode } from './database-errors';
 
@@ -115,6 +116,7 @@ function connect(file: string): Database {
   client.pragma('foreign_keys = ON');
   client.pragma('busy_timeout = 5000');
   client.pragma('synchronous = NORMAL');
+  keepStatements(client);
   return drizzle(client, { schema }) as Database;
 }
 

@@ -2,9 +2,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedOnce } from './database';
+import { ownStatement } from './statement-cache';
 
 export function sqliteStatement(db: Database, text: string): BetterSqlite3.Statement {
-  return preparedOnce(db, text, () => db.$client.prepare(text));
+  return preparedOnce(db, text, () => ownStatement(db.$client, text));
 }
 
 export function sqliteRows<T>(db: Database, text: string, values: readonly unknown[]): T[] {
