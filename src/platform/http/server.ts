@@ -125,6 +125,9 @@ async function bridge(fetch: FetchHandler, req: http.IncomingMessage, res: http.
     request._url = localUrl(req.url ?? '');
     const response = await fetch(request as Request);
     await sendNodeResponse(res, response as never);
+    // a body refused part-read (too large) is left paused; reading the rest to nowhere lets the
+    // client finish sending and read the answer instead of meeting a reset (the request timeout bounds it)
+    if (!req.complete) req.resume();
   } catch (error) {
     log.error('response could not be written', { errorMessage: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) refuse(res, 'INTERNAL_ERROR');

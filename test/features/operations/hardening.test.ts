@@ -132,6 +132,26 @@ describe('what the listener hands the app and writes back', () => {
     expect({ status: broken.status, body: JSON.parse(broken.body) }).toEqual({ status: 400, body: { error: 'MALFORMED_JSON' } });
   });
 
+  it('a chunked body past its route\'s limit, or past the largest any route reads, answers 413 and the server reads on', async () => {
+    const running = await serve();
+    const password = await rawRequest(running, 'POST', '/auth/password/login', { 'content-type': 'application/json', origin: 'http://localhost:5173' }, [
+      '{"username":"ana","password":"',
+      'x'.repeat(8 * 1024),
+      '"}',
+    ]);
+    expect({ status: password.status, type: password.headers['content-type'], body: password.body }).toEqual({
+      status: 413,
+      type: 'text/plain; charset=utf-8',
+      body: 'Payload Too Large',
+    });
+    const headers = { ...ENGINE_HEADERS, 'content-type': 'application/json' };
+    const megabyte = 'x'.repeat(1_048_576);
+    const ingest = await rawRequest(running, 'POST', '/internal/v1/performances', headers, ['{"date":"2026-05-09","results":[],"pad":"', ...Array(5).fill(megabyte), '"}']);
+    expect({ status: ingest.status, body: JSON.parse(ingest.body) }).toEqual({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
+    const after = await rawRequest(running, 'POST', '/internal/v1/performances', headers, ['{"date":"2026-05-09",', '"results":[]}']);
+    expect({ status: after.status, body: JSON.parse(after.body) }).toEqual({ status: 200, body: { written: 0 } });
+  });
+
   it('header names are read whatever their case, and the answer names the request id it logged', async () => {
     const running = await serve();
     const answer = await rawRequest(running, 'GET', '/internal/v1/scoring-inputs?date=2026-05-09', { AUTHORIZATION: ENGINE_HEADERS.authorization });
