@@ -6,7 +6,7 @@ import { displayTitle } from '../../domain/titles';
 import { activityPage, type ActivityKind, recordActivities, recordActivity } from './store';
 import type { Database } from '../../platform/db/database';
 import { leagueVersion } from '../leagues/league-versions-store';
-import { findCurrentTeam, findLeague } from '../leagues/store';
+import { leagueMember } from '../leagues/lookups';
 import { ACTIVITY_DEFAULT_LIMIT, type ActivityEvent, type ActivityPage, type ActivityQuery } from './wire';
 import type { RoundResult } from '../head-to-head/wire';
 
@@ -98,9 +98,7 @@ export class ActivityService {
 
   /** Members only: the league exists, then the caller has a current team there. */
   async admit(leagueId: string, playerId: string): Promise<void> {
-    const { db } = this.deps;
-    if (!(await findLeague(db, leagueId))) fail('LEAGUE_NOT_FOUND');
-    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
+    await leagueMember(this.deps.db, leagueId, playerId);
   }
 
   async pageKey(leagueId: string, playerId: string, query: ActivityQuery): Promise<string> {

@@ -5,7 +5,8 @@ import { articleShareOfDay } from '../../domain/scoring';
 import { averageViews30d, tierPrices, type ViewPoint } from '../../domain/pricing';
 import { canonicalArticleId, displayTitle } from '../../domain/titles';
 import { liveContractOnArticle } from '../contracts/store';
-import { findLeague, type LeagueRow } from '../leagues/store';
+import { type LeagueRow } from '../leagues/store';
+import { existingLeague } from '../leagues/lookups';
 import { performancesBetween } from '../scoring/store';
 import { getCached, putCached } from '../../platform/db/upstream-cache';
 import { UpstreamError } from '../../upstream/http-client';
@@ -37,7 +38,7 @@ export class ArticleService {
   }
 
   async search(playerId: string, leagueId: string, rawQuery: string | undefined): Promise<ArticleOffer[]> {
-    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(this.deps.db, leagueId);
     const query = (rawQuery ?? '').trim().replace(/\s+/g, ' ');
     if (query.length > MAX_SEARCH_QUERY) fail('ARTICLE_QUERY_TOO_LONG');
     if (query === '') return [];
@@ -49,7 +50,7 @@ export class ArticleService {
   }
 
   async article(playerId: string, leagueId: string, rawArticleId: string | undefined): Promise<ArticlePage> {
-    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(this.deps.db, leagueId);
     const requested = canonicalArticleId(rawArticleId) ?? fail('INVALID_ARTICLE');
     const summary = await this.summary(league.domain, requested);
     const today = utcDay(this.deps.clock.now());

@@ -23,6 +23,7 @@ import { canonicalArticleId, displayTitle } from '../../domain/titles';
 import { currentTeamHoldingAny } from './store';
 import { shelfTagInputs } from './shelf-tags-store';
 import { findLeague, type LeagueRow } from '../leagues/store';
+import { existingLeague } from '../leagues/lookups';
 import { cachedEntryStamp, getCached, getCachedEntry, putCached } from '../../platform/db/upstream-cache';
 import { countCachedSeries, findCachedSeriesOf } from './view-series-store';
 import { UpstreamError } from '../../upstream/http-client';
@@ -137,7 +138,7 @@ export class MarketService {
 
   async shelf(playerId: string, leagueId: string): Promise<MarketArticle[]> {
     const { db } = this.deps;
-    const league = await findLeague(db, leagueId) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(db, leagueId);
     const today = utcDay(this.deps.clock.now());
     const { snapshotDate, entries } = await this.snapshot(league.domain, today);
     const series = await this.hydrate(league.domain, entries, snapshotDate);

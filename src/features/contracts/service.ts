@@ -29,7 +29,8 @@ import { writeTransaction, type Database } from '../../platform/db/database';
 import { bumpLeagueVersion } from '../leagues/league-versions-store';
 import { newId } from '../../platform/db/ids';
 import { recordLedgerEntry } from './ledger-store';
-import { findCurrentTeam, findLeague, type LeagueRow, type TeamRow } from '../leagues/store';
+import { findLeague, type LeagueRow, type TeamRow } from '../leagues/store';
+import { currentTeamOf, existingLeague } from '../leagues/lookups';
 import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps, snapshotCandidates } from './pageview-series';
 import { type BoughtContract, type BuyContext, type BuyContextQuery, insertContractIfAllowed, readBuyContext } from './buy-store';
 import { teamView } from '../leagues/team-presenter';
@@ -78,7 +79,7 @@ export class ContractService {
 
   /** Every live or expired contract of the league, whoever holds it. */
   async leagueContracts(leagueId: string): Promise<Contract[]> {
-    if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
+    await existingLeague(this.deps.db, leagueId);
     return loadContractViews(this.deps.db, await liveContractsOfLeague(this.deps.db, leagueId), this.today(), this.deps.clock.now());
   }
 
@@ -245,13 +246,13 @@ export class ContractService {
    * changes hands or terms any more, so every contract write answers LEAGUE_INACTIVE.
    */
   private async activeLeague(leagueId: string): Promise<LeagueRow> {
-    const league = (await findLeague(this.deps.db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(this.deps.db, leagueId);
     if (isLeagueInactive(league, this.deps.clock.now())) fail('LEAGUE_INACTIVE');
     return league;
   }
 
-  private async requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
-    return (await findCurrentTeam(this.deps.db, leagueId, playerId)) ?? fail('NO_TEAM_IN_LEAGUE');
+  private requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
+    return currentTeamOf(this.deps.db, leagueId, playerId);
   }
 
   /** A contract of this league (a contract of another league is not found), owned by `team`. */

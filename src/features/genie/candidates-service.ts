@@ -2,7 +2,7 @@
 import { DAY_MS, utcDay } from '../../domain/dates';
 import { fail } from '../../domain/errors';
 import { linksToQuery, MAX_GENIE_ANCHORS, rankCandidates, type GenieCandidate } from '../../domain/genie-candidates';
-import { findLeague } from '../leagues/store';
+import { existingLeague } from '../leagues/lookups';
 import { getCached, putCached } from '../../platform/db/upstream-cache';
 import { UpstreamError } from '../../upstream/http-client';
 import { editionContentFilter } from '../articles/content-filter';
@@ -26,7 +26,7 @@ export class GenieCandidateService {
 
   async candidates(leagueId: string, request: GenieCandidatesQuery): Promise<GenieCandidates> {
     const { db, clock } = this.deps;
-    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(db, leagueId);
     const keywords = (request.keywords ?? '').trim().replace(/\s+/g, ' ');
     const anchors = [...new Set(request.anchor.map((anchor) => anchor.trim()).filter((anchor) => anchor !== ''))];
     if (keywords.length > MAX_KEYWORDS) fail('ARTICLE_QUERY_TOO_LONG');

@@ -49,7 +49,8 @@ import {
   writeRoundOutcomes,
 } from './store';
 import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-store';
-import { findCurrentTeam, findLeague, findTeam, type LeagueRow, teamsOfLeague } from '../leagues/store';
+import { findCurrentTeam, findTeam, type LeagueRow, teamsOfLeague } from '../leagues/store';
+import { leagueMember } from '../leagues/lookups';
 import type { Fixtures, FixturesSide, HeadToHeadRow, MatchupDetail, MatchupSide, RoundResult } from './wire';
 import { roundLineup } from '../lineups/round-lineup';
 import { reigningChampionOf } from '../leagues/seasons';
@@ -245,10 +246,7 @@ export class HeadToHeadService {
    * member, the league plays head-to-head. Answers the league.
    */
   async admit(leagueId: string, playerId: string): Promise<LeagueRow & { roundDays: number }> {
-    const { db } = this.deps;
-    const league = await findLeague(db, leagueId);
-    if (!league) fail('LEAGUE_NOT_FOUND');
-    if (!(await findCurrentTeam(db, leagueId, playerId))) fail('NO_TEAM_IN_LEAGUE');
+    const { league } = await leagueMember(this.deps.db, leagueId, playerId);
     if (!isHeadToHead(league)) fail('LEAGUE_NOT_HEAD_TO_HEAD');
     return league;
   }

@@ -29,6 +29,7 @@ import {
 } from './store';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-limits';
 import { isGlobalLeague } from './global-league';
+import { leagueMember } from './lookups';
 import type { Departure, JoinLeagueRequest, Team } from './wire-teams';
 import { loadTeamView } from '../contracts/views';
 import { recordDeparture, recordJoin, recordRemoval } from '../activity/service';
@@ -52,9 +53,7 @@ export class MembershipService {
 
   async myTeam(leagueId: string, playerId: string): Promise<Team> {
     const { db } = this.deps;
-    if (!(await findLeague(db, leagueId))) fail('LEAGUE_NOT_FOUND');
-    const team = await findCurrentTeam(db, leagueId, playerId);
-    if (!team) fail('NO_TEAM_IN_LEAGUE');
+    const { team } = await leagueMember(db, leagueId, playerId);
     return (await loadTeamView(db, team.id))!;
   }
 

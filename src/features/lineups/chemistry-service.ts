@@ -4,7 +4,8 @@ import { DAY_MS, utcDay } from '../../domain/dates';
 import { fail } from '../../domain/errors';
 import { comparisonKey } from '../../domain/titles';
 import { liveContractsOfTeam } from '../contracts/store';
-import { findLeague, findTeam } from '../leagues/store';
+import { findTeam } from '../leagues/store';
+import { existingLeague } from '../leagues/lookups';
 import { getCached, putCached } from '../../platform/db/upstream-cache';
 import { UpstreamError } from '../../upstream/http-client';
 import type { TeamChemistry } from '../articles/wire';
@@ -21,7 +22,7 @@ export class ChemistryService {
     const { db } = this.deps;
     const team = await findTeam(db, teamId);
     if (!team || team.leagueId !== leagueId) fail('TEAM_NOT_FOUND');
-    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(db, leagueId);
     // at most 22 live contracts, so at most 231 pairs
     const articles = [...new Set((await liveContractsOfTeam(db, team.id)).map((contract) => contract.articleId))].sort();
     if (articles.length < 2) return { pairs: [] };

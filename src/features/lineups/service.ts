@@ -8,7 +8,8 @@ import { isLeagueInactive } from '../../domain/leagues';
 import { chemistryView, placeLineup, shownLineup } from '../../domain/lineup';
 import type { Database } from '../../platform/db/database';
 import { writeTransaction } from '../../platform/db/database';
-import { findCurrentTeam, findLeague, findTeamWithPlayer, type TeamRow } from '../leagues/store';
+import { findLeague, findTeamWithPlayer, type TeamRow } from '../leagues/store';
+import { currentTeamOf, existingLeague } from '../leagues/lookups';
 import { appendLineupVersion, latestLineupVersion } from './store';
 import { contractsOfTeam } from '../contracts/store';
 import { recentPerformances } from '../scoring/store';
@@ -40,7 +41,7 @@ export class LineupService {
     const { db, clock } = this.deps;
     const team = await this.currentTeam(playerId, leagueId);
     // an archive's line-up stays as it stood at the end (README, game-rule decisions)
-    const league = (await findLeague(db, leagueId)) ?? fail('LEAGUE_NOT_FOUND');
+    const league = await existingLeague(db, leagueId);
     if (isLeagueInactive(league, clock.now())) fail('LEAGUE_INACTIVE');
     const save = accepted(request);
     await writeTransaction(db, async (tx) => {
@@ -64,10 +65,8 @@ export class LineupService {
     }));
   }
 
-  private async currentTeam(playerId: string, leagueId: string): Promise<TeamRow> {
-    const team = await findCurrentTeam(this.deps.db, leagueId, playerId);
-    if (!team) fail('NO_TEAM_IN_LEAGUE');
-    return team;
+  private currentTeam(playerId: string, leagueId: string): Promise<TeamRow> {
+    return currentTeamOf(this.deps.db, leagueId, playerId);
   }
 
   private async lineupOf(team: TeamRow): Promise<TeamLineup> {

@@ -8,7 +8,8 @@ import type { ContractRow } from '../contracts/store';
 import { contractsByIds } from '../contracts/store';
 import { type Database, savepoint } from '../../platform/db/database';
 import { newId, newOrderedIds } from '../../platform/db/ids';
-import { findCurrentTeam, findLeague, findTeam } from '../leagues/store';
+import { findTeam } from '../leagues/store';
+import { leagueMember } from '../leagues/lookups';
 import {
   findNotification,
   insertNotification,
@@ -101,9 +102,7 @@ export class NotificationService {
   }
 
   async listForLeague(playerId: string, leagueId: string): Promise<Notification[]> {
-    if (!(await findLeague(this.deps.db, leagueId))) fail('LEAGUE_NOT_FOUND');
-    const team = await findCurrentTeam(this.deps.db, leagueId, playerId);
-    if (!team) fail('NO_TEAM_IN_LEAGUE');
+    const { team } = await leagueMember(this.deps.db, leagueId, playerId);
     return this.present(await notificationsOfTeam(this.deps.db, team.id));
   }
 
