@@ -6,7 +6,6 @@ import { displayTitle } from '../../domain/titles';
 import { activityPage, type ActivityKind, recordActivities, recordActivity } from './store';
 import type { Database } from '../../platform/db/database';
 import { leagueVersion } from '../leagues/league-versions-store';
-import { leagueMember } from '../leagues/lookups';
 import { ACTIVITY_DEFAULT_LIMIT, type ActivityEvent, type ActivityPage, type ActivityQuery } from './wire';
 import type { RoundResult } from '../head-to-head/wire';
 
@@ -96,13 +95,8 @@ export interface ActivityServiceDeps {
 export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
-  /** Members only: the league exists, then the caller has a current team there. */
-  async admit(leagueId: string, playerId: string): Promise<void> {
-    await leagueMember(this.deps.db, leagueId, playerId);
-  }
-
-  async pageKey(leagueId: string, playerId: string, query: ActivityQuery): Promise<string> {
-    await this.admit(leagueId, playerId);
+  /** The route admits members only (`member: true`), before the key is asked for. */
+  pageKey(leagueId: string, query: ActivityQuery): string {
     return `activity:${leagueId}:${query.limit ?? ACTIVITY_DEFAULT_LIMIT}:${query.before ?? ''}`;
   }
 
@@ -110,8 +104,7 @@ export class ActivityService {
     return leagueVersion(this.deps.db, leagueId);
   }
 
-  async page(leagueId: string, playerId: string, query: ActivityQuery): Promise<ActivityPage> {
-    await this.admit(leagueId, playerId);
+  async page(leagueId: string, query: ActivityQuery): Promise<ActivityPage> {
     const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
     const before = query.before === undefined ? null : idOfCursor(query.before);
     const rows = await activityPage(this.deps.db, leagueId, before, limit + 1);

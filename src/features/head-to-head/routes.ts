@@ -6,6 +6,7 @@ import { playerSession } from '../../platform/http/plugins/guards';
 import { checkedQuery } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
+import { memberMacro } from '../leagues/member-macro';
 
 const doc = docs('Leagues', 'session');
 
@@ -14,13 +15,14 @@ const doc = docs('Leagues', 'session');
  * and the table stay with the league routes, under their paths and ids.
  */
 export function headToHeadRoutes(ctx: AppContext, services: Services) {
-  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).get(
+  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).macro(memberMacro(ctx.db)).get(
     '/leagues/:id/matchup',
-    ({ player, params, query }) => {
+    ({ member, query }) => {
       const { round, team } = checkedValue(MatchupQuerySchema, query);
-      return services.headToHead.matchup(params.id, player.id, round, team);
+      return services.headToHead.matchup(member, round, team);
     },
     {
+      member: true,
       ...checkedQuery(MatchupQuerySchema),
       response: answer(MatchupDetailSchema),
       ...doc({

@@ -49,8 +49,7 @@ import {
   writeRoundOutcomes,
 } from './store';
 import { bumpLeagueVersion, leagueVersion } from '../leagues/league-versions-store';
-import { findCurrentTeam, findTeam, type LeagueRow, teamsOfLeague } from '../leagues/store';
-import { leagueMember } from '../leagues/lookups';
+import { findTeam, type LeagueRow, teamsOfLeague, type TeamRow } from '../leagues/store';
 import type { Fixtures, FixturesSide, HeadToHeadRow, MatchupDetail, MatchupSide, RoundResult } from './wire';
 import { roundLineup } from '../lineups/round-lineup';
 import { reigningChampionOf } from '../leagues/seasons';
@@ -242,24 +241,23 @@ export class HeadToHeadService {
   constructor(private readonly deps: HeadToHeadServiceDeps) {}
 
   /**
-   * The checks every head-to-head read makes, in order: the league exists, the caller is a
-   * member, the league plays head-to-head. Answers the league.
+   * Every head-to-head read is a member's (the route's `member: true` checked the league and
+   * the caller's team first), then refused unless the league plays head-to-head.
    */
-  async admit(leagueId: string, playerId: string): Promise<LeagueRow & { roundDays: number }> {
-    const { league } = await leagueMember(this.deps.db, leagueId, playerId);
+  private admit(league: LeagueRow): LeagueRow & { roundDays: number } {
     if (!isHeadToHead(league)) fail('LEAGUE_NOT_HEAD_TO_HEAD');
     return league;
   }
 
   /** What a fixtures answer is kept under: the round asked (or "current") and today, since the current round and "upcoming" move with the clock. */
-  async fixturesKey(leagueId: string, playerId: string, round: number | undefined): Promise<string> {
-    await this.admit(leagueId, playerId);
-    return `fixtures:${leagueId}:${round ?? 'current'}:${utcDay(this.deps.clock.now())}`;
+  fixturesKey(league: LeagueRow, round: number | undefined): string {
+    this.admit(league);
+    return `fixtures:${league.id}:${round ?? 'current'}:${utcDay(this.deps.clock.now())}`;
   }
 
-  async tableKey(leagueId: string, playerId: string): Promise<string> {
-    await this.admit(leagueId, playerId);
-    return `head-to-head:${leagueId}`;
+  tableKey(league: LeagueRow): string {
+    this.admit(league);
+    return `head-to-head:${league.id}`;
   }
 
   async versionOf(leagueId: string): Promise<number | undefined> {
@@ -271,10 +269,10 @@ export class HeadToHeadService {
    * matchups. Until its first day ends the pairings are the current members' as they stand;
    * results appear once every paired team's every day of the round is scored.
    */
-  async fixtures(leagueId: string, playerId: string, round?: number): Promise<Fixtures> {
+  async fixtures(member: LeagueRow, round?: number): Promise<Fixtures> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const league = await this.admit(leagueId, playerId);
+    const league = this.admit(member);
     const number = round ?? currentRound(league, league.roundDays, now);
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
@@ -290,14 +288,14 @@ export class HeadToHeadService {
    * scored days and line-ups. A team with no matchup in it (alone, on a bye, knocked out or
    * not yet in the league) answers MATCHUP_NOT_FOUND.
    */
-  async matchup(leagueId: string, playerId: string, round?: number, teamId?: string): Promise<MatchupDetail> {
+  async matchup(member: { league: LeagueRow; team: TeamRow }, round?: number, teamId?: string): Promise<MatchupDetail> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const league = await this.admit(leagueId, playerId);
+    const league = this.admit(member.league);
     const number = round ?? currentRound(league, league.roundDays, now);
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
-    const team = teamId === undefined ? await findCurrentTeam(db, league.id, playerId) : await findTeam(db, teamId);
+    const team = teamId === undefined ? member.team : await findTeam(db, teamId);
     if (!team || team.leagueId !== league.id) fail('TEAM_NOT_FOUND');
     return readTransaction(db, async (tx) => {
       const { status, pairings, matchups } = await roundState(tx, league, bounds, now);
@@ -333,9 +331,9 @@ export class HeadToHeadService {
   }
 
   /** The table, ranked from the kept records as the playoffs and the season's end rank it. */
-  async table(leagueId: string, playerId: string): Promise<HeadToHeadRow[]> {
+  async table(member: LeagueRow): Promise<HeadToHeadRow[]> {
     const { db, clock } = this.deps;
-    const league = await this.admit(leagueId, playerId);
+    const league = this.admit(member);
     return readTransaction(db, async (tx) => {
       const records = await keptRecords(tx, league.id);
       const champion = await reigningChampionOf(tx, league, clock.now());

@@ -26,10 +26,10 @@ import {
   markTeamRemoved,
   rejoinTeam,
   setLeagueAdmin,
+  type TeamRow,
 } from './store';
 import { DEFAULT_LIMITS, type Limits, spendCodeAttempt } from '../auth/abuse-limits';
 import { isGlobalLeague } from './global-league';
-import { leagueMember } from './lookups';
 import type { Departure, JoinLeagueRequest, Team } from './wire-teams';
 import { loadTeamView } from '../contracts/views';
 import { recordDeparture, recordJoin, recordRemoval } from '../activity/service';
@@ -51,10 +51,9 @@ export interface MembershipServiceDeps {
 export class MembershipService {
   constructor(private readonly deps: MembershipServiceDeps) {}
 
-  async myTeam(leagueId: string, playerId: string): Promise<Team> {
-    const { db } = this.deps;
-    const { team } = await leagueMember(db, leagueId, playerId);
-    return (await loadTeamView(db, team.id))!;
+  /** The caller's current team, as the route's `member: true` found it. */
+  async myTeam(team: TeamRow): Promise<Team> {
+    return (await loadTeamView(this.deps.db, team.id))!;
   }
 
   /**

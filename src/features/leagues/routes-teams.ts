@@ -7,6 +7,7 @@ import { playerSession } from '../../platform/http/plugins/guards';
 import { jsonBody } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
+import { memberMacro } from './member-macro';
 
 const doc = docs('Teams', 'session');
 
@@ -14,7 +15,9 @@ const doc = docs('Teams', 'session');
 export function teamRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/leagues/:id/my-team', ({ player, params }) => services.membership.myTeam(params.id, player.id), {
+    .macro(memberMacro(ctx.db))
+    .get('/leagues/:id/my-team', ({ member }) => services.membership.myTeam(member.team), {
+      member: true,
       response: answer(TeamSchema),
       ...doc({ id: 'getMyTeam', summary: 'The caller’s current team in the league' }),
     })

@@ -18,6 +18,7 @@ import { ActivityPageSchema, ActivityQuerySchema } from '../activity/wire';
 import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../head-to-head/wire';
 import { GLOBAL_LEAGUE_ID } from './global-league';
 import { leaderboardKey, leagueKey, produceLeague, produceLeaderboard } from './kept-answers';
+import { memberMacro } from './member-macro';
 import { clientAddress } from '../../platform/http/connection';
 import type { CachedAnswers } from '../../platform/http/plugins/cached-answers';
 import { playerSession } from '../../platform/http/plugins/guards';
@@ -32,6 +33,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
   const byCode = (player: { id: string }, request: Request, code: string) => services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
+    .macro(memberMacro(ctx.db))
     .get('/encyclopedia-editions', () => services.editions.list(), {
       response: answer(z.array(EncyclopediaEditionSchema)),
       ...doc({ id: 'listEncyclopediaEditions', summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor' }),
@@ -135,12 +137,13 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     // so neither a kept answer nor a 304 reaches one.
     .get(
       '/leagues/:id/fixtures',
-      async ({ request, set, player, params, query }) => {
+      ({ request, set, member: { league }, query }) => {
         const { round } = checkedValue(FixturesQuerySchema, query);
-        const key = await services.headToHead.fixturesKey(params.id, player.id, round);
-        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.fixtures(params.id, player.id, round));
+        const key = services.headToHead.fixturesKey(league, round);
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(league.id), () => services.headToHead.fixtures(league, round));
       },
       {
+        member: true,
         ...checkedQuery(FixturesQuerySchema),
         response: answer(FixturesSchema),
         ...doc({
@@ -151,23 +154,25 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
     )
     .get(
       '/leagues/:id/head-to-head',
-      async ({ request, set, player, params }) => {
-        const key = await services.headToHead.tableKey(params.id, player.id);
-        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(params.id), () => services.headToHead.table(params.id, player.id));
+      ({ request, set, member: { league } }) => {
+        const key = services.headToHead.tableKey(league);
+        return answers.reply({ request, set }, key, () => services.headToHead.versionOf(league.id), () => services.headToHead.table(league));
       },
       {
+        member: true,
         response: answer(z.array(HeadToHeadRowSchema)),
         ...doc({ id: 'getHeadToHeadTable', summary: 'The head-to-head table: table points, points for, then the leaderboard tie-break; members only' }),
       },
     )
     .get(
       '/leagues/:id/activity',
-      async ({ request, set, player, params, query: raw }) => {
+      ({ request, set, member, query: raw }) => {
         const query = checkedValue(ActivityQuerySchema, raw);
-        const key = await services.activity.pageKey(params.id, player.id, query);
-        return answers.reply({ request, set }, key, () => services.activity.versionOf(params.id), () => services.activity.page(params.id, player.id, query));
+        const leagueId = member.league.id;
+        return answers.reply({ request, set }, services.activity.pageKey(leagueId, query), () => services.activity.versionOf(leagueId), () => services.activity.page(leagueId, query));
       },
       {
+        member: true,
         ...checkedQuery(ActivityQuerySchema),
         response: answer(ActivityPageSchema),
         ...doc({ id: 'getLeagueActivity', summary: 'What happened in the league, newest first, paged by an opaque cursor; members only' }),

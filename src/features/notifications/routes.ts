@@ -7,17 +7,20 @@ import { NotificationSchema } from './wire';
 import { playerSession } from '../../platform/http/plugins/guards';
 import { answer } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
+import { memberMacro } from '../leagues/member-macro';
 
 const doc = docs('Notifications', 'session');
 
 export function notificationRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
+    .macro(memberMacro(ctx.db))
     .get('/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
       response: answer(z.array(NotificationSchema)),
       ...doc({ id: 'listMyNotifications', summary: 'The caller’s notifications across every league, newest first, each naming its league' }),
     })
-    .get('/leagues/:id/my-notifications', ({ player, params }) => services.notifications.listForLeague(player.id, params.id), {
+    .get('/leagues/:id/my-notifications', ({ member }) => services.notifications.listForTeam(member.team.id), {
+      member: true,
       response: answer(z.array(NotificationSchema)),
       ...doc({ id: 'listMyLeagueNotifications', summary: 'The caller’s notifications in one league' }),
     })

@@ -9,7 +9,6 @@ import { contractsByIds } from '../contracts/store';
 import { type Database, savepoint } from '../../platform/db/database';
 import { newId, newOrderedIds } from '../../platform/db/ids';
 import { findTeam } from '../leagues/store';
-import { leagueMember } from '../leagues/lookups';
 import {
   findNotification,
   insertNotification,
@@ -101,9 +100,9 @@ export class NotificationService {
     return this.present(await notificationsOfPlayer(this.deps.db, playerId));
   }
 
-  async listForLeague(playerId: string, leagueId: string): Promise<Notification[]> {
-    const { team } = await leagueMember(this.deps.db, leagueId, playerId);
-    return this.present(await notificationsOfTeam(this.deps.db, team.id));
+  /** A member's notifications in one league (the route's `member: true` found the team). */
+  async listForTeam(teamId: string): Promise<Notification[]> {
+    return this.present(await notificationsOfTeam(this.deps.db, teamId));
   }
 
   /** Guarded on id AND owner; only when nothing matched does a re-read tell missing from foreign. */
