@@ -30,7 +30,7 @@ import { bumpLeagueVersion } from '../leagues/league-versions-store';
 import { newId } from '../../platform/db/ids';
 import { recordLedgerEntry } from './ledger-store';
 import { findLeague, type LeagueRow, type TeamRow } from '../leagues/store';
-import { currentTeamOf, existingLeague } from '../leagues/lookups';
+import { existingLeague } from '../leagues/lookups';
 import { cachedLiveAverages, PageviewSeries, type PageviewSeriesDeps, snapshotCandidates } from './pageview-series';
 import { type BoughtContract, type BuyContext, type BuyContextQuery, insertContractIfAllowed, readBuyContext } from './buy-store';
 import { teamView } from '../leagues/team-presenter';
@@ -88,8 +88,8 @@ export class ContractService {
    * chosen today is priced first (once a day per article, then cached), so its renewal cost
    * and what expiry pays back are shown without anyone opening the article.
    */
-  async myContracts(playerId: string, leagueId: string): Promise<Contract[]> {
-    const team = await this.requireTeam(leagueId, playerId);
+  async myContracts(team: TeamRow): Promise<Contract[]> {
+    const leagueId = team.leagueId;
     const rows = await liveContractsOfTeam(this.deps.db, team.id);
     const league = await findLeague(this.deps.db, leagueId);
     if (league && !isLeagueInactive(league, this.deps.clock.now())) await this.priceRenewable(rows);
@@ -120,10 +120,10 @@ export class ContractService {
   }
 
   /** Early sell at today's price, prorated over the unused part of the term. */
-  async sell(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+  async sell(team: TeamRow, contractId: string): Promise<Contract> {
     const { db } = this.deps;
     const today = this.today();
-    const team = await this.requireTeam(leagueId, playerId);
+    const leagueId = team.leagueId;
     const league = await this.activeLeague(leagueId);
     const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
@@ -148,9 +148,9 @@ export class ContractService {
    * What an early sell would pay now (an addition for the app's confirmation), with the same
    * checks and the same arithmetic as `sell`, writing nothing.
    */
-  async quoteSale(playerId: string, leagueId: string, contractId: string): Promise<SaleQuote & { contractId: string }> {
+  async quoteSale(team: TeamRow, contractId: string): Promise<SaleQuote & { contractId: string }> {
     const today = this.today();
-    const team = await this.requireTeam(leagueId, playerId);
+    const leagueId = team.leagueId;
     const league = await this.activeLeague(leagueId);
     const contract = this.sellable(await this.ownedContract(leagueId, team, contractId), today);
     const average = await this.pageviews.liveAverage(contract.domain, contract.articleId, today);
@@ -158,9 +158,9 @@ export class ContractService {
   }
 
   /** Election: intent only; no money moves and no affordability is checked. */
-  async electRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+  async electRenewal(team: TeamRow, contractId: string): Promise<Contract> {
     const today = this.today();
-    const team = await this.requireTeam(leagueId, playerId);
+    const leagueId = team.leagueId;
     await this.activeLeague(leagueId);
     const row = await writeTransaction(this.deps.db, async (tx) => {
       const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
@@ -175,9 +175,9 @@ export class ContractService {
   }
 
   /** Withdrawal: any time before the sweep acts, while elected and unsettled. */
-  async withdrawRenewal(playerId: string, leagueId: string, contractId: string): Promise<Contract> {
+  async withdrawRenewal(team: TeamRow, contractId: string): Promise<Contract> {
     const today = this.today();
-    const team = await this.requireTeam(leagueId, playerId);
+    const leagueId = team.leagueId;
     await this.activeLeague(leagueId);
     const row = await writeTransaction(this.deps.db, async (tx) => {
       const contract = this.unsettled(await this.ownedContract(leagueId, team, contractId, tx));
@@ -249,10 +249,6 @@ export class ContractService {
     const league = await existingLeague(this.deps.db, leagueId);
     if (isLeagueInactive(league, this.deps.clock.now())) fail('LEAGUE_INACTIVE');
     return league;
-  }
-
-  private requireTeam(leagueId: string, playerId: string): Promise<TeamRow> {
-    return currentTeamOf(this.deps.db, leagueId, playerId);
   }
 
   /** A contract of this league (a contract of another league is not found), owned by `team`. */

@@ -6,7 +6,7 @@ import { playerSession } from '../../platform/http/plugins/guards';
 import { checkedQuery } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
-import { memberMacro } from '../leagues/member-macro';
+import { leagueMacros } from '../leagues/league-macros';
 
 const doc = docs('Leagues', 'session');
 
@@ -15,7 +15,7 @@ const doc = docs('Leagues', 'session');
  * and the table stay with the league routes, under their paths and ids.
  */
 export function headToHeadRoutes(ctx: AppContext, services: Services) {
-  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).macro(memberMacro(ctx.db)).get(
+  return new Elysia({ prefix: '/api/v1' }).use(playerSession(ctx, services)).macro(leagueMacros(ctx.db)).get(
     '/leagues/:id/matchup',
     ({ member, query }) => {
       const { round, team } = checkedValue(MatchupQuerySchema, query);

@@ -7,7 +7,7 @@ import { playerSession } from '../../platform/http/plugins/guards';
 import { jsonBody } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
-import { memberMacro } from './member-macro';
+import { leagueMacros } from './league-macros';
 
 const doc = docs('Teams', 'session');
 
@@ -15,7 +15,7 @@ const doc = docs('Teams', 'session');
 export function teamRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .macro(memberMacro(ctx.db))
+    .macro(leagueMacros(ctx.db))
     .get('/leagues/:id/my-team', ({ member }) => services.membership.myTeam(member.team), {
       member: true,
       response: answer(TeamSchema),

@@ -18,7 +18,7 @@ import { ActivityPageSchema, ActivityQuerySchema } from '../activity/wire';
 import { FixturesQuerySchema, FixturesSchema, HeadToHeadRowSchema } from '../head-to-head/wire';
 import { GLOBAL_LEAGUE_ID } from './global-league';
 import { leaderboardKey, leagueKey, produceLeague, produceLeaderboard } from './kept-answers';
-import { memberMacro } from './member-macro';
+import { leagueMacros } from './league-macros';
 import { clientAddress } from '../../platform/http/connection';
 import type { CachedAnswers } from '../../platform/http/plugins/cached-answers';
 import { playerSession } from '../../platform/http/plugins/guards';
@@ -33,7 +33,7 @@ export function leagueRoutes(ctx: AppContext, services: Services, answers: Cache
   const byCode = (player: { id: string }, request: Request, code: string) => services.leagues.byCode(player.id, code, clientAddress(request, ctx.config.trustProxy));
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .macro(memberMacro(ctx.db))
+    .macro(leagueMacros(ctx.db))
     .get('/encyclopedia-editions', () => services.editions.list(), {
       response: answer(z.array(EncyclopediaEditionSchema)),
       ...doc({ id: 'listEncyclopediaEditions', summary: 'Every live encyclopedia edition, unfiltered by the acceptance floor' }),

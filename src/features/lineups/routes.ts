@@ -8,20 +8,24 @@ import { playerSession } from '../../platform/http/plugins/guards';
 import { checkedQuery, heldBackBody, judged } from '../../platform/http/route-options';
 import { answer, checkedValue } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
+import { leagueMacros } from '../leagues/league-macros';
 
 const doc = docs('Line-ups', 'session');
 
 export function lineupRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .get('/leagues/:id/lineup', ({ player, params }) => services.lineups.myLineup(player.id, params.id), {
+    .macro(leagueMacros(ctx.db))
+    .get('/leagues/:id/lineup', ({ team }) => services.lineups.myLineup(team), {
+      team: true,
       response: answer(TeamLineupSchema),
       ...doc({ id: 'getMyLineup', summary: 'The caller’s line-up in the league: occupied positions and the bench (§3.4)' }),
     })
     .put(
       '/leagues/:id/lineup',
-      ({ player, params, body }) => services.lineups.saveMyLineup(player.id, params.id, judged(SaveLineupRequestSchema, body, 'LINEUP_INVALID_PAYLOAD')),
+      ({ team, body }) => services.lineups.saveMyLineup(team, judged(SaveLineupRequestSchema, body, 'LINEUP_INVALID_PAYLOAD')),
       {
+        team: true,
         // a body that is not JSON is refused first; its shape only once the caller's team is known
         ...heldBackBody(SaveLineupRequestSchema, { malformed: 'LINEUP_INVALID_PAYLOAD', malformedFirst: true }),
         response: answer(SuccessSchema),
@@ -32,7 +36,8 @@ export function lineupRoutes(ctx: AppContext, services: Services) {
       response: answer(TeamLineupSchema),
       ...doc({ id: 'getTeamLineup', summary: 'Read-only view of any team’s line-up in the league, departed teams included' }),
     })
-    .get('/leagues/:id/my-performances', ({ player, params, query }) => services.lineups.myPerformances(player.id, params.id, checkedValue(PerformancesQuerySchema, query).limit), {
+    .get('/leagues/:id/my-performances', ({ team, query }) => services.lineups.myPerformances(team, checkedValue(PerformancesQuerySchema, query).limit), {
+      team: true,
       ...checkedQuery(PerformancesQuerySchema),
       response: answer(z.array(PerformanceSchema)),
       ...doc({ id: 'listMyPerformances', summary: 'The caller’s scored days in the league, most recent first (§4.5)' }),

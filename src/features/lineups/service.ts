@@ -9,7 +9,7 @@ import { chemistryView, placeLineup, shownLineup } from '../../domain/lineup';
 import type { Database } from '../../platform/db/database';
 import { writeTransaction } from '../../platform/db/database';
 import { findLeague, findTeamWithPlayer, type TeamRow } from '../leagues/store';
-import { currentTeamOf, existingLeague } from '../leagues/lookups';
+import { existingLeague } from '../leagues/lookups';
 import { appendLineupVersion, latestLineupVersion } from './store';
 import { contractsOfTeam } from '../contracts/store';
 import { recentPerformances } from '../scoring/store';
@@ -26,8 +26,8 @@ export interface LineupServiceDeps {
 export class LineupService {
   constructor(private readonly deps: LineupServiceDeps) {}
 
-  async myLineup(playerId: string, leagueId: string): Promise<TeamLineup> {
-    return this.lineupOf(await this.currentTeam(playerId, leagueId));
+  myLineup(team: TeamRow): Promise<TeamLineup> {
+    return this.lineupOf(team);
   }
 
   async teamLineup(leagueId: string, teamId: string): Promise<TeamLineup> {
@@ -37,11 +37,10 @@ export class LineupService {
   }
 
   /** Ownership is checked against every contract the team ever held, so a sold one is "closed", not "not owned". */
-  async saveMyLineup(playerId: string, leagueId: string, request: Checked<SaveLineupRequest>): Promise<Success> {
+  async saveMyLineup(team: TeamRow, request: Checked<SaveLineupRequest>): Promise<Success> {
     const { db, clock } = this.deps;
-    const team = await this.currentTeam(playerId, leagueId);
     // an archive's line-up stays as it stood at the end (README, game-rule decisions)
-    const league = await existingLeague(db, leagueId);
+    const league = await existingLeague(db, team.leagueId);
     if (isLeagueInactive(league, clock.now())) fail('LEAGUE_INACTIVE');
     const save = accepted(request);
     await writeTransaction(db, async (tx) => {
@@ -52,10 +51,9 @@ export class LineupService {
     return { success: true };
   }
 
-  async myPerformances(playerId: string, leagueId: string, limit: number): Promise<Performance[]> {
+  async myPerformances(team: TeamRow, limit: number): Promise<Performance[]> {
     const { db } = this.deps;
-    const team = await this.currentTeam(playerId, leagueId);
-    const languageScale = (await findLeague(db, leagueId))?.languageScale ?? 1;
+    const languageScale = (await findLeague(db, team.leagueId))?.languageScale ?? 1;
     return (await breakDownPerformances(db, team.id, languageScale, await recentPerformances(db, team.id, limit))).map(({ row, formation, breakdown }) => ({
       teamId: row.teamId,
       date: row.date,
@@ -65,9 +63,6 @@ export class LineupService {
     }));
   }
 
-  private currentTeam(playerId: string, leagueId: string): Promise<TeamRow> {
-    return currentTeamOf(this.deps.db, leagueId, playerId);
-  }
 
   private async lineupOf(team: TeamRow): Promise<TeamLineup> {
     const { db, clock } = this.deps;

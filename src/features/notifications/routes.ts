@@ -7,14 +7,14 @@ import { NotificationSchema } from './wire';
 import { playerSession } from '../../platform/http/plugins/guards';
 import { answer } from '../../platform/http/route-schemas';
 import { docs } from '../../platform/http/route-docs';
-import { memberMacro } from '../leagues/member-macro';
+import { leagueMacros } from '../leagues/league-macros';
 
 const doc = docs('Notifications', 'session');
 
 export function notificationRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(playerSession(ctx, services))
-    .macro(memberMacro(ctx.db))
+    .macro(leagueMacros(ctx.db))
     .get('/player/notifications', ({ player }) => services.notifications.listForPlayer(player.id), {
       response: answer(z.array(NotificationSchema)),
       ...doc({ id: 'listMyNotifications', summary: 'The caller’s notifications across every league, newest first, each naming its league' }),
