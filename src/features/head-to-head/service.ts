@@ -269,10 +269,10 @@ export class HeadToHeadService {
    * matchups. Until its first day ends the pairings are the current members' as they stand;
    * results appear once every paired team's every day of the round is scored.
    */
-  async fixtures(member: LeagueRow, round?: number): Promise<Fixtures> {
+  async fixtures(asked: LeagueRow, round?: number): Promise<Fixtures> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const league = this.admit(member);
+    const league = this.admit(asked);
     const number = round ?? currentRound(league, league.roundDays, now);
     const bounds = number === null ? null : roundBounds(league, league.roundDays, number);
     if (!bounds) fail('ROUND_NOT_FOUND');
@@ -331,9 +331,9 @@ export class HeadToHeadService {
   }
 
   /** The table, ranked from the kept records as the playoffs and the season's end rank it. */
-  async table(member: LeagueRow): Promise<HeadToHeadRow[]> {
+  async table(asked: LeagueRow): Promise<HeadToHeadRow[]> {
     const { db, clock } = this.deps;
-    const league = this.admit(member);
+    const league = this.admit(asked);
     return readTransaction(db, async (tx) => {
       const records = await keptRecords(tx, league.id);
       const champion = await reigningChampionOf(tx, league, clock.now());

@@ -58,6 +58,7 @@ import { recordJoin, recordSeasonStarted } from '../activity/service';
 import { settleCompleteRounds } from '../head-to-head/service';
 import { queueClosure } from '../notifications/announce-service';
 import { teamView } from './team-presenter';
+import { existingLeague } from './lookups';
 
 /** The public shelf shows at most this many leagues. */
 const PUBLIC_SHELF_LIMIT = 12;
@@ -188,7 +189,7 @@ export class LeagueService {
   }
 
   async byId(leagueId: string): Promise<League> {
-    const league = await this.requireLeague(leagueId);
+    const league = await existingLeague(this.deps.db, leagueId);
     return leagueView(league, league.teamCount);
   }
 
@@ -275,14 +276,14 @@ export class LeagueService {
   }
 
   async myRole(leagueId: string, playerId: string): Promise<LeagueRole> {
-    const league = await this.requireLeague(leagueId);
+    const league = await existingLeague(this.deps.db, leagueId);
     return { isMember: !!(await findCurrentTeam(this.deps.db, league.id, playerId)), isAdmin: league.adminId === playerId };
   }
 
   /** A caller the policy does not trust learns nothing, not even that the league exists. */
   async inviteCode(leagueId: string, playerId: string): Promise<LeagueInvite> {
     const { db } = this.deps;
-    const league = await this.requireLeague(leagueId);
+    const league = await existingLeague(this.deps.db, leagueId);
     const allowed =
       storedInvitePolicy(league.invitePolicy) === 'members'
         ? !!(await findCurrentTeam(db, league.id, playerId))
@@ -413,17 +414,11 @@ export class LeagueService {
 
   private async chainForMember(leagueId: string, playerId: string): Promise<LeagueRow[]> {
     const { db } = this.deps;
-    const chain = await chainOf(db, await this.requireLeague(leagueId));
+    const chain = await chainOf(db, await existingLeague(this.deps.db, leagueId));
     let member = false;
     for (const league of chain) if (!member && (await findTeamOfPlayer(db, league.id, playerId))) member = true;
     if (!member) fail('NO_TEAM_IN_LEAGUE');
     return chain;
-  }
-
-  private async requireLeague(leagueId: string): Promise<LeagueRow> {
-    const league = await findLeague(this.deps.db, leagueId);
-    if (!league) fail('LEAGUE_NOT_FOUND');
-    return league;
   }
 
   private leagueViews(rows: LeagueRow[]): League[] {
