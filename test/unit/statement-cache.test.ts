@@ -45,7 +45,7 @@ describe('a connection keeps the statements of the texts it used last', () => {
     expect([...rows]).toEqual([['one']]);
   });
 
-  it('writes through a kept statement as often as asked', () => {
+  it('hands a kept write statement out again (only a reader\'s mode is reset) and it writes each time', () => {
     const db = open();
     for (let i = 3; i < 6; i++) db.prepare('INSERT INTO t (id, name) VALUES (?, ?)').run(i, `n${i}`);
     expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 5 });
