@@ -16,6 +16,11 @@ export async function currentTeamOf(db: Database, leagueId: string, playerId: st
   return (await findCurrentTeam(db, leagueId, playerId)) ?? fail('NO_TEAM_IN_LEAGUE');
 }
 
+/** The caller's current team, or undefined: for reads that answer members and others alike. */
+export function teamIfMember(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
+  return findCurrentTeam(db, leagueId, playerId);
+}
+
 /** Members-only reads check in this order: the league exists, then the caller has a current team in it. */
 export async function leagueMember(db: Database, leagueId: string, playerId: string): Promise<{ league: LeagueRow; team: TeamRow }> {
   const league = await existingLeague(db, leagueId);

@@ -13,6 +13,7 @@ import { warmLeagueAnswers } from '../../features/leagues/kept-answers';
 import { errorAnswers } from './plugins/errors';
 import { guards } from './plugins/guards';
 import { readableValues } from './plugins/readable-values';
+import { leagueHomeRoutes } from '../../features/league-home/routes';
 import { requestLog } from './plugins/request-log';
 import { webApp } from './plugins/web-app';
 import { answer } from './route-schemas';
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext) {
     .use(authRoutes(ctx, services))
     .use(sessionRoutes(ctx, services))
     .use(leagueRoutes(ctx, services, answers))
+    .use(leagueHomeRoutes(ctx, services))
     .use(teamRoutes(ctx, services))
     .use(headToHeadRoutes(ctx, services))
     .use(marketRoutes(ctx, services, answers))
