@@ -19,12 +19,13 @@ import type { PasswordSession, Player, Session, SignInMethods } from '../src/fea
 import type { Departure, Team } from '../src/features/leagues/wire-teams';
 import type { Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide } from '../src/features/head-to-head/wire';
 import type { ActivityEvent, ActivityPage } from '../src/features/activity/wire';
+import type { LeagueHome } from '../src/features/league-home/wire';
 import type { Deleted, PushPreferences, PushSubscription, PushSubscriptionRequest, Webhook, WebhookRequest, Queued } from '../src/features/notifications/wire-outbound';
 
 export type { ArticleOffer, ArticlePage, Contract, EncyclopediaEdition, FiledReport, GenieExchange, LeaderboardEntry, League, MarketArticle };
 export type { ActivityEvent, ActivityPage, Fixtures, HeadToHeadRow, MatchupDetail, MatchupSide, Rivalry, SeasonHistory };
 export type { Notification, Performance, Player, ReportCategory, SaleQuote, Session, Team, TeamChemistry, TeamLineup, Tier, TierPrices };
-export type { PushPreferences, Webhook };
+export type { LeagueHome, PushPreferences, Webhook };
 
 /** one of the candidates the Genie search found (an article of the league's edition) */
 export type GenieCandidate = GenieCandidates['candidates'][number];
@@ -116,6 +117,8 @@ export const api = {
   publicLeagues: () => answered<League[]>(v1.leagues.public.get()),
   leagueByCode: (code: string) => answered<League>(v1.leagues['by-code']({ code: enc(code) }).get()),
   league: (id: string) => answered<League>(league(id).get()),
+  /** what the league home draws first, in one answer */
+  leagueHome: (id: string) => answered<LeagueHome>(league(id).home.get()),
   createLeague: (body: z.input<typeof CreateLeagueRequestSchema>) => answered<League>(v1.leagues.post(body)),
   editions: () => answered<EncyclopediaEdition[]>(v1['encyclopedia-editions'].get()),
   leaderboard: (id: string) => answered<LeaderboardEntry[]>(league(id).leaderboard.get({ query: {} })),

@@ -28,8 +28,8 @@ export function forgetSession(): void {
   session.value = null;
   notifications.value = [];
   me = null;
-  memberships.clear();
-  localStorage.removeItem(MEMBER_OF);
+  // a browser that kept the league hint of an earlier version forgets it too
+  localStorage.removeItem('afl.memberOf');
 }
 
 /** A 401 anywhere: back to sign-in, remembering the page to come back to. */
@@ -63,33 +63,6 @@ export function pendingInvitation(): PendingInvitation | null {
   const found = /^\/join\/([^/]+)$/.exec(url.pathname);
   if (!found) return null;
   return { code: decodeURIComponent(found[1]).toUpperCase(), league: url.searchParams.get('league') };
-}
-
-/**
- * Leagues this browser has seen the player play in: their screens ask for the player's own
- * figures at once, beside the league, instead of first asking whether the player has a team.
- */
-const MEMBER_OF = 'afl.memberOf';
-const memberships = new Set<string>(readMemberships());
-function readMemberships(): string[] {
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(MEMBER_OF) ?? '[]');
-    return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-/** Kept across reloads (a hint only: a wrong one costs the screen a few refused reads). */
-export function rememberMembership(leagueId: string): void {
-  if (memberships.has(leagueId)) return;
-  memberships.add(leagueId);
-  localStorage.setItem(MEMBER_OF, JSON.stringify([...memberships]));
-}
-export function forgetMembership(leagueId: string): void {
-  if (memberships.delete(leagueId)) localStorage.setItem(MEMBER_OF, JSON.stringify([...memberships]));
-}
-export function isKnownMember(leagueId: string): boolean {
-  return memberships.has(leagueId);
 }
 
 /**

@@ -2,7 +2,6 @@
 import { useState } from 'preact/hooks';
 import { api, type League } from '../api';
 import { navigate } from '../router';
-import { rememberMembership } from '../state';
 import { Refusal, useAction } from './ui';
 
 /**
@@ -34,7 +33,6 @@ export function JoinForm(props: { league: League; code?: string; onJoined?: () =
     event.preventDefault();
     void run(async () => {
       await api.join(props.league.id, name.trim(), props.code ?? (asksCode ? cleanCode(code) : undefined));
-      rememberMembership(props.league.id);
       if (props.onJoined) props.onJoined();
       else navigate(`/leagues/${encodeURIComponent(props.league.id)}`);
     });

@@ -4,7 +4,6 @@
  */
 import { api, type League } from '../api';
 import { navigate } from '../router';
-import { rememberMembership } from '../state';
 import { Refusal, useAction } from './ui';
 import { leagueIsOver } from './league-nav';
 
@@ -14,7 +13,6 @@ export function NextSeason(props: { league: League }) {
   const start = () =>
     run(async () => {
       const next = await api.nextSeason(props.league.id);
-      rememberMembership(next.id);
       navigate(`/leagues/${encodeURIComponent(next.id)}`);
     });
   return (

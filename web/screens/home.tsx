@@ -4,7 +4,7 @@ import { JoinByCodeForm } from '../components/join-form';
 import { leagueIsOver } from '../components/league-nav';
 import { Loaded, Screen, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
-import { currentPlayer, rememberFormat, rememberMembership } from '../state';
+import { currentPlayer, rememberFormat } from '../state';
 
 interface MyLeagueRow {
   league: League;
@@ -20,7 +20,6 @@ async function loadMyLeagues(): Promise<MyLeagueRow[]> {
   // The list is where a player starts: every league's tabs (Fixtures for head-to-head) are
   // known from here, whichever of its screens is opened first.
   for (const league of leagues) {
-    rememberMembership(league.id);
     rememberFormat(league);
   }
   return Promise.all(

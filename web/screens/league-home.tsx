@@ -1,7 +1,7 @@
 /** Screen 4: my team, the season, the standings (each row opens a line-up), invite, leave, close. */
 import { useState } from 'preact/hooks';
 import { GroupChat } from '../components/group-chat';
-import { api, type ActivityEvent, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
+import { api, type Fixtures, type HeadToHeadRow, type LeaderboardEntry, type Page } from '../api';
 import { ActivityList } from '../components/activity';
 import { HeadToHeadTable, LastChampion, ThisRound } from '../components/head-to-head';
 import { Confirm } from '../components/confirm';
@@ -14,39 +14,11 @@ import { DayResult, NeedsYou } from '../components/day-result';
 import { PointsChart } from '../components/charts';
 import { Failed, Loaded, NotFound, Refusal, Screen, credits, day, errorCode, isNotThere, points, rankChange, useAction, useLoad } from '../components/ui';
 import { navigate } from '../router';
-import { currentPlayer, forgetMembership, headToHeadLeagues, isKnownMember, rememberEntries, rememberFormat, rememberMembership } from '../state';
+import { currentPlayer, rememberEntries, rememberFormat } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
 
-/** More days than any season: the chart shows the whole of it. */
-const SEASON_DAYS = 400;
-/** The top of the table, and a page of it: a phone screen's worth. */
+/** The top of the table's pages: a phone screen's worth, as the league home's answer gives the first. */
 const PAGE = 10;
-/** The player's own row and two teams either side. */
-const AROUND = 5;
-/** The latest events shown on the home; the Activity tab has the rest. */
-const RECENT = 5;
-
-interface MemberExtras {
-  fixtures: Fixtures | null;
-  table: HeadToHeadRow[] | null;
-  recent: ActivityEvent[] | null;
-}
-
-/**
- * What only members read: a head-to-head league's round and table, and the latest events.
- * The activity is a side dish: its failure leaves the section out rather than the screen.
- */
-async function memberExtras(id: string, headToHead: boolean): Promise<MemberExtras> {
-  const [fixtures, table, recent] = await Promise.all([
-    headToHead ? api.fixtures(id) : null,
-    headToHead ? api.headToHead(id) : null,
-    api.activity(id, RECENT).then(
-      (page) => page.events,
-      () => null,
-    ),
-  ]);
-  return { fixtures, table, recent };
-}
 
 /** The round whose last day is the morning result's day, when a round ended on it. */
 async function roundEndedOn(id: string, current: Fixtures | null, date: string | undefined): Promise<Fixtures | null> {
@@ -58,32 +30,19 @@ async function roundEndedOn(id: string, current: Fixtures | null, date: string |
 }
 
 /**
- * Everything the screen shows, in as few rounds as it can: a league the player is known to
- * play in asks for all of it at once; any other first learns whether the player has a team.
- * The standings are the top of the table and the player's neighbourhood, never every team.
+ * Everything the screen shows, from one answer: a phone after the morning push waits for one
+ * round trip, not ten. The standings are the top of the table and the player's neighbourhood,
+ * never every team.
  */
 async function loadLeague(id: string) {
-  const mine = () =>
-    Promise.all([api.leaderboardAroundMe(id, AROUND), api.myPerformances(id, SEASON_DAYS), api.myContracts(id), api.myLineup(id)] as const);
-  const known = isKnownMember(id);
-  const hintedHeadToHead = headToHeadLeagues.value.has(id);
-  const [league, role, top, me, own, hintedExtras] = await Promise.all([
-    api.league(id),
-    api.myRole(id),
-    api.leaderboardPage(id, PAGE),
-    currentPlayer(),
-    // a stale hint (the player left) only costs these reads: the role below decides
-    known ? mine().catch(() => null) : Promise.resolve(null),
-    known ? memberExtras(id, hintedHeadToHead).catch(() => null) : Promise.resolve(null),
-  ]);
+  const [{ league, role, top, mine }, me] = await Promise.all([api.leagueHome(id), currentPlayer()]);
   rememberFormat(league);
-  const headToHead = league.format === 'head-to-head';
-  const none: MemberExtras = { fixtures: null, table: null, recent: null };
-  const [[around, performances, contracts, lineup], extras] = role.isMember
-    ? await Promise.all([own ?? mine(), hintedExtras && hintedHeadToHead === headToHead ? hintedExtras : memberExtras(id, headToHead)])
-    : [[null, [], [], null] as Awaited<ReturnType<typeof mine>> | [null, [], [], null], none];
-  if (role.isMember) rememberMembership(id);
-  const endedRound = await roundEndedOn(id, extras.fixtures, performances[0]?.date);
+  const around = mine?.around ?? null;
+  const performances = mine?.performances ?? [];
+  const contracts = mine?.contracts ?? [];
+  const lineup = mine?.lineup ?? null;
+  const fixtures = mine?.fixtures ?? null;
+  const endedRound = await roundEndedOn(id, fixtures, performances[0]?.date);
   const isMe = (entry: LeaderboardEntry) => entry.team.player.id === me.id;
   const entry = around?.rows.find(isMe) ?? top.rows.find(isMe) ?? null;
   // The playtest's lesson: contracts bought and never fielded scored nothing, and nobody said so.
@@ -98,7 +57,8 @@ async function loadLeague(id: string) {
   // The code is asked for only where the league's policy shows it to this player, and only
   // while someone could still join with it (a closed or ended league refuses every join).
   const mayInvite = role.isMember && !leagueIsOver(league) && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
-  return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, ...extras, endedRound };
+  const [table, recent] = [mine?.table ?? null, mine?.recent ?? null];
+  return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, fixtures, table, recent, endedRound };
 }
 
 function StandingsRows(props: { leagueId: string; rows: LeaderboardEntry[]; meId: string; meLeft?: boolean }) {
@@ -378,7 +338,6 @@ export function LeagueHome(props: { id: string }) {
                       onConfirm={() =>
                         run(async () => {
                           await api.leave(league.id);
-                          forgetMembership(league.id);
                           navigate('/home');
                         })
                       }

@@ -10,7 +10,7 @@ import { LeagueNav, leagueIsOver } from '../components/league-nav';
 import { Loaded, Screen, day, leagueIsGone, points, useLoad } from '../components/ui';
 import { queryParam } from '../router';
 import { sentenceFor } from '../errors';
-import { rememberFormat, rememberMembership } from '../state';
+import { rememberFormat } from '../state';
 import { roundCount } from '../../src/domain/head-to-head';
 import { DAY_MS } from '../../src/domain/dates';
 
@@ -103,7 +103,6 @@ export function MatchupScreen(props: { id: string }) {
       api.myTeam(props.id).catch(() => null),
     ]);
     rememberFormat(league);
-    if (mine) rememberMembership(props.id);
     return { league, matchup, stage: fixtures.stage, myTeamId: mine?.id ?? null, rounds: league.roundDays ? roundCount(league, league.roundDays) : 0 };
   }, `${props.id}/matchup/${round ?? 'now'}/${team ?? 'mine'}`);
   const base = `/leagues/${encodeURIComponent(props.id)}`;
