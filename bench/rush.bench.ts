@@ -22,7 +22,9 @@
  * (of 20 teams each, default one per 40 teams), RUSH_STORE=sqlite|postgres|both (default
  * sqlite), RUSH_BINARY (a built `fantasy` binary to run instead of the bundle this bench builds
  * from the checkout), RUSH_PROFILE=dir (a CPU profile of the whole service process there),
- * RUSH_PG_STATEMENTS=n (PostgreSQL: the rush's n costliest statements, from pg_stat_statements).
+ * RUSH_PG_STATEMENTS=n (PostgreSQL: the rush's n costliest statements, from pg_stat_statements),
+ * RUSH_NINE_READS=1 (then the same arrivals again, opening the league home with the nine reads
+ * the app sent before the league home was one answer, and both openings' CPU side by side).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +43,7 @@ import { type PostgresCluster, postgresBinFolder, startPostgresCluster } from '.
 import { arrivalRamp } from './rush/arrival-ramp';
 import { runArrivals } from './rush/arrivals';
 import { buildDeployment, type Deployment, PRIVATE_LEAGUE_TEAMS } from './rush/deployment';
-import { Browser, MARKET_READS, type RequestKind, type RushPlayer, taggedKinds } from './rush/league-home-opening';
+import { Browser, MARKET_READS, NINE_READS, type RequestKind, type RushPlayer, taggedKinds } from './rush/league-home-opening';
 import { printGoals, printPhase, printSideBySide, type StoreFigures, useLine } from './rush/report';
 import { scoreYesterday } from './rush/scoring-engine';
 import { startService, UseSampler } from './rush/service-process';
@@ -51,6 +53,7 @@ const PLAYERS = Number(process.env.RUSH_PLAYERS ?? 300);
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 20);
 const PRIVATE_LEAGUES = Number(process.env.RUSH_PRIVATE_LEAGUES ?? Math.floor(TEAMS / 40));
 const PG_STATEMENTS = Number(process.env.RUSH_PG_STATEMENTS ?? 0);
+const NINE_READS_TOO = process.env.RUSH_NINE_READS === '1';
 const STORES = (process.env.RUSH_STORE ?? 'sqlite') === 'both' ? ['sqlite', 'postgres'] : [process.env.RUSH_STORE ?? 'sqlite'];
 const SECRET = 'bench-signing-secret-that-is-long-enough-0123456789';
 const SERVICE_TOKEN = 'rush-bench-scoring-engine-token';
@@ -184,11 +187,27 @@ async function rushOn(store: string, stage: Stage): Promise<StoreFigures> {
     const rush = await runArrivals(service, players, ramp, false);
     const rushUse = sampler.stop();
     if (PG_STATEMENTS > 0 && store === 'postgres') await printTopStatements(stage.postgres!.cluster);
+    let nine: { phase: Awaited<ReturnType<typeof runArrivals>>; use: ReturnType<UseSampler['stop']> } | undefined;
+    if (NINE_READS_TOO) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      sampler.start();
+      const phase = await runArrivals(service, players, ramp, false, NINE_READS);
+      nine = { phase, use: sampler.stop() };
+    }
 
     const floorFigures = printPhase('the floor: the same arrivals, every request `GET /` of the same service', floor, false);
     console.log(useLine('the floor', floorUse, floor.client.cores));
     const rushFigures = printPhase('the rush: the league home as the app opens it', rush, true);
     console.log(useLine('the rush', rushUse, rush.client.cores));
+    if (nine) {
+      printPhase('the same arrivals opening the league home with the nine reads the app sent before its one answer', nine.phase, true);
+      console.log(useLine('the nine reads', nine.use, nine.phase.client.cores));
+      const perOpening = (use: { cpuSeconds: number }) => (use.cpuSeconds * 1000) / players.length;
+      console.log(
+        `  the service's CPU an opening: ${perOpening(rushUse).toFixed(1)} ms with the one answer, ${perOpening(nine.use).toFixed(1)} ms with the nine reads ` +
+          `(${(perOpening(rushUse) / perOpening(nine.use)).toFixed(2)}x)`,
+      );
+    }
     const logged = await service.loggedErrors(3);
     if (logged.count > 0) console.log(`  the service logged ${count(logged.count)} errors, the first:\n    ${logged.first.join('\n    ')}`);
     if (fake.requests.length > 0) console.log(`  the (fake) encyclopedia was asked ${count(fake.requests.length)} times during the rush`);

@@ -7,7 +7,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ArrivalRamp } from './arrival-ramp';
-import { openLeagueHome, type RushPlayer, type Service } from './league-home-opening';
+import { openLeagueHome, type RequestKind, type RushPlayer, type Service } from './league-home-opening';
 import { PhaseTally } from './tally';
 
 export interface ClientBusy {
@@ -29,7 +29,7 @@ export interface Phase {
   client: ClientBusy;
 }
 
-export async function runArrivals(service: Service, players: readonly RushPlayer[], ramp: ArrivalRamp, floor: boolean): Promise<Phase> {
+export async function runArrivals(service: Service, players: readonly RushPlayer[], ramp: ArrivalRamp, floor: boolean, screenReads?: readonly RequestKind[]): Promise<Phase> {
   const tally = new PhaseTally();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -44,7 +44,7 @@ export async function runArrivals(service: Service, players: readonly RushPlayer
     const arrive = (i: number) => {
       tally.lateness.push(performance.now() - started - ramp.at[i]!);
       peakPlayers = Math.max(peakPlayers, ++open);
-      void openLeagueHome(service, players[i]!, tally, floor).finally(() => {
+      void openLeagueHome(service, players[i]!, tally, floor, screenReads).finally(() => {
         open--;
         if (++done === players.length) resolve();
       });

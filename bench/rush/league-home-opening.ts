@@ -2,8 +2,7 @@
  * A player opening the league home from the morning's push, as the app does it in a browser
  * (web/screens/league-home.tsx, web/app.tsx, web/state.ts): the navigation fetches the shell
  * (its hashed scripts and stylesheet are already in the browser's cache), then the screen
- * asks for everything at once for a league the player is known to play in, the session is
- * checked beside it, and the browser checks its service worker for an update; the in-box
+ * asks for the league home's one answer and the player, the session is checked beside them, and the browser checks its service worker for an update; the in-box
  * badge is asked for a second after the session answers. Every fifth player goes on to the
  * market. One browser holds at most six connections to the origin, kept alive, and sends
  * `If-None-Match` with the tag it kept for an address (the app's fetches use the default
@@ -22,12 +21,18 @@ const league = (id: string) => `/api/v1/leagues/${encodeURIComponent(id)}`;
 
 export const DOCUMENT: RequestKind = { name: 'document', path: (id) => `/leagues/${encodeURIComponent(id)}`, accept: 'html' };
 
-/** loadLeague's reads for a known member, in its order; the screen is drawn when all have answered. */
+/** loadLeague's reads: the league home's one answer, and the player; the screen is drawn when both have answered. */
 export const SCREEN_READS: readonly RequestKind[] = [
+  { name: 'league home', path: (id) => `${league(id)}/home`, accept: 'json' },
+  { name: 'player', path: () => '/api/v1/player', accept: 'json' },
+];
+
+/** What loadLeague asked for before the league home was one answer, for a known member; measured beside it with RUSH_NINE_READS. */
+export const NINE_READS: readonly RequestKind[] = [
   { name: 'league', path: (id) => league(id), accept: 'json' },
   { name: 'my-role', path: (id) => `${league(id)}/my-role`, accept: 'json' },
   { name: 'top ten', path: (id) => `${league(id)}/leaderboard?limit=10&offset=0`, accept: 'json' },
-  { name: 'player', path: () => '/api/v1/player', accept: 'json' },
+  SCREEN_READS[1]!,
   { name: 'around=me', path: (id) => `${league(id)}/leaderboard?around=me&limit=5`, accept: 'json' },
   { name: 'my-performances', path: (id) => `${league(id)}/my-performances?limit=400`, accept: 'json' },
   { name: 'my-contracts', path: (id) => `${league(id)}/my-contracts`, accept: 'json' },
@@ -46,7 +51,7 @@ export const MARKET_READS: readonly RequestKind[] = [
 ];
 
 /** Every kind, in the order the tables print them. */
-export const REQUEST_KINDS: readonly RequestKind[] = [DOCUMENT, ...SCREEN_READS, SESSION, WORKER, NOTIFICATIONS, ...MARKET_READS];
+export const REQUEST_KINDS: readonly RequestKind[] = [DOCUMENT, ...SCREEN_READS, ...NINE_READS.filter((kind) => !SCREEN_READS.includes(kind)), SESSION, WORKER, NOTIFICATIONS, ...MARKET_READS];
 
 /** app.tsx asks for the in-box badge this long after the session answered. */
 const BADGE_DELAY_MS = 1_000;
@@ -158,7 +163,7 @@ const reasonOf = (outcome: Outcome) => (outcome.kind === 'shed' ? 'shed' : outco
  * the navigation to the last read the standings need (or why it was not drawn). Answers when
  * everything the player's browser asked for has answered and its connections are closed.
  */
-export async function openLeagueHome(service: Service, player: RushPlayer, tally: PhaseTally, floor = false): Promise<void> {
+export async function openLeagueHome(service: Service, player: RushPlayer, tally: PhaseTally, floor = false, screenReads = SCREEN_READS): Promise<void> {
   const browser = new Browser(service, player, tally, floor);
   try {
     const navigated = performance.now();
@@ -167,7 +172,7 @@ export async function openLeagueHome(service: Service, player: RushPlayer, tally
       tally.notDrawn(reasonOf(shell));
       return;
     }
-    const reads = Promise.all(SCREEN_READS.map((kind) => browser.get(kind)));
+    const reads = Promise.all(screenReads.map((kind) => browser.get(kind)));
     const beside = Promise.all([
       browser.get(SESSION).then(async (session) => {
         if (session.kind !== 'answered') return;
