@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
 import { first, type Tables, tablesOf, touched } from '../../platform/db/dialect';
-import { boundList, selectRow, selectRows, writtenOrder } from '../../platform/db/statements';
+import { boundList, preparedSelect, selectRow, selectRows, writtenOrder } from '../../platform/db/statements';
 import type { contracts } from '../../platform/db/schema/sqlite';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -16,11 +16,6 @@ type ContractsTable = Tables['contracts'];
 /** The live-or-expired (status live) contract on an article in a league: at most one. */
 function liveOnArticle(contracts: ContractsTable, leagueId: string, articleId: string): SQL {
   return and(eq(contracts.leagueId, leagueId), eq(contracts.articleId, articleId), eq(contracts.status, 'live'))!;
-}
-
-/** Unsold, unsettled contracts of a team: what counts towards the cap of 22. */
-function liveOfTeam(contracts: ContractsTable, teamId: string): SQL {
-  return and(eq(contracts.teamId, teamId), eq(contracts.status, 'live'))!;
 }
 
 /** A contract row's columns under the names of ContractRow, in its order. */
@@ -90,13 +85,16 @@ export async function currentTeamHoldingAny(db: Database, leagueId: string, play
   return row?.id;
 }
 
+/** Unsold, unsettled contracts of a team (what counts towards the cap of 22), in purchase order. */
 export async function liveContractsOfTeam(db: Database, teamId: string): Promise<ContractRow[]> {
-  const { contracts } = tablesOf(db);
-  return db
-    .select()
-    .from(contracts)
-    .where(liveOfTeam(contracts, teamId))
-    .orderBy(asc(contracts.createdAt), sql.raw(writtenOrder(db)));
+  return preparedSelect(db, 'liveContractsOfTeam', (db) => {
+    const { contracts } = tablesOf(db);
+    return db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.teamId, sql.placeholder('teamId')), eq(contracts.status, 'live')))
+      .orderBy(asc(contracts.createdAt), sql.raw(writtenOrder(db)));
+  }, { teamId });
 }
 
 /** A player's in-box names any number of contracts: read in statements of IN_BATCH ids. */
@@ -153,12 +151,14 @@ export async function setRenewalElected(db: Database, id: string, teamId: string
 
 /** Every contract the team ever held (any status), oldest holding first, then in purchase order. */
 export async function contractsOfTeam(db: Database, teamId: string): Promise<ContractRow[]> {
-  const { contracts } = tablesOf(db);
-  return db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.teamId, teamId))
-    .orderBy(contracts.heldSince, contracts.createdAt, sql.raw(writtenOrder(db)));
+  return preparedSelect(db, 'contractsOfTeam', (db) => {
+    const { contracts } = tablesOf(db);
+    return db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.teamId, sql.placeholder('teamId')))
+      .orderBy(contracts.heldSince, contracts.createdAt, sql.raw(writtenOrder(db)));
+  }, { teamId });
 }
 
 /** Every contract (any status) of the given teams, grouped by team. */

@@ -64,13 +64,15 @@ export async function findTeamWithPlayer(db: Database, teamId: string): Promise<
 
 /** Every team of a league, departed ones included, in join order. */
 export async function teamsOfLeague(db: Database, leagueId: string): Promise<TeamWithPlayer[]> {
-  const { players, teams } = tablesOf(db);
-  const rows = await db
-    .select({ team: teams, playerName: players.name })
-    .from(teams)
-    .innerJoin(players, eq(players.id, teams.playerId))
-    .where(eq(teams.leagueId, leagueId))
-    .orderBy(teams.joinedAt, teams.id);
+  const rows = await preparedSelect(db, 'teamsOfLeague', (db) => {
+    const { players, teams } = tablesOf(db);
+    return db
+      .select({ team: teams, playerName: players.name })
+      .from(teams)
+      .innerJoin(players, eq(players.id, teams.playerId))
+      .where(eq(teams.leagueId, sql.placeholder('leagueId')))
+      .orderBy(teams.joinedAt, teams.id);
+  }, { leagueId });
   return rows.map((row) => ({ ...row.team, playerName: row.playerName }));
 }
 
@@ -135,13 +137,11 @@ export async function publicShelfTag(db: Database, now: Date, limit: number): Pr
 
 /** The player's team in the league, current or departed (a rejoin reuses it). */
 export async function findTeamOfPlayer(db: Database, leagueId: string, playerId: string): Promise<TeamRow | undefined> {
-  const { teams } = tablesOf(db);
-  return first(
-    db
-      .select()
-      .from(teams)
-      .where(and(eq(teams.leagueId, leagueId), eq(teams.playerId, playerId))),
-  );
+  const rows = await preparedSelect(db, 'findTeamOfPlayer', (db) => {
+    const { teams } = tablesOf(db);
+    return db.select().from(teams).where(and(eq(teams.leagueId, sql.placeholder('leagueId')), eq(teams.playerId, sql.placeholder('playerId'))));
+  }, { leagueId, playerId });
+  return rows[0];
 }
 
 /** The team (current or departed) holding a case-folded name in the league. */

@@ -2,7 +2,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { stringRecordFromJson } from '../../domain/values';
 import { type Database, IN_BATCH, writeTransaction } from '../../platform/db/database';
-import { first, tablesOf } from '../../platform/db/dialect';
+import { tablesOf } from '../../platform/db/dialect';
+import { preparedSelect } from '../../platform/db/statements';
 import type { lineupVersions } from '../../platform/db/schema/sqlite';
 
 export interface LineupVersion {
@@ -18,15 +19,15 @@ function toVersion(row: typeof lineupVersions.$inferSelect): LineupVersion {
 
 /** The team's newest line-up; same-instant saves are ordered by insertion. */
 export async function latestLineupVersion(db: Database, teamId: string): Promise<LineupVersion | undefined> {
-  const { lineupVersions } = tablesOf(db);
-  const row = await first(
-    db
+  const [row] = await preparedSelect(db, 'latestLineupVersion', (db) => {
+    const { lineupVersions } = tablesOf(db);
+    return db
       .select()
       .from(lineupVersions)
-      .where(eq(lineupVersions.teamId, teamId))
+      .where(eq(lineupVersions.teamId, sql.placeholder('teamId')))
       .orderBy(desc(lineupVersions.savedAt), desc(lineupVersions.id))
-      .limit(1),
-  );
+      .limit(1);
+  }, { teamId });
   return row ? toVersion(row) : undefined;
 }
 
@@ -54,12 +55,10 @@ export async function lineupVersionsStandingBefore(db: Database, teamIds: readon
 }
 
 export async function lineupVersionsOfTeam(db: Database, teamId: string): Promise<LineupVersion[]> {
-  const { lineupVersions } = tablesOf(db);
-  const rows = await db
-    .select()
-    .from(lineupVersions)
-    .where(eq(lineupVersions.teamId, teamId))
-    .orderBy(lineupVersions.savedAt, lineupVersions.id);
+  const rows = await preparedSelect(db, 'lineupVersionsOfTeam', (db) => {
+    const { lineupVersions } = tablesOf(db);
+    return db.select().from(lineupVersions).where(eq(lineupVersions.teamId, sql.placeholder('teamId'))).orderBy(lineupVersions.savedAt, lineupVersions.id);
+  }, { teamId });
   return rows.map(toVersion);
 }
 

@@ -1,8 +1,8 @@
 /** Performance records: one per team per scored day, upserted by (team, date). */
-import { and, between, desc, eq } from 'drizzle-orm';
+import { and, between, desc, eq, sql } from 'drizzle-orm';
 import { type Database, writeTransaction } from '../../platform/db/database';
 import { tablesOf } from '../../platform/db/dialect';
-import { boundList, runForEachRow, selectRow, selectRows } from '../../platform/db/statements';
+import { boundList, preparedSelect, runForEachRow, selectRow, selectRows } from '../../platform/db/statements';
 import type { performances } from '../../platform/db/schema/sqlite';
 import { keepTotalsOfWrite } from './standings-store';
 
@@ -78,8 +78,15 @@ export async function upsertPerformance(db: Database, row: PerformanceWrite, now
 
 /** The team's most recent records, newest date first. */
 export async function recentPerformances(db: Database, teamId: string, limit: number): Promise<PerformanceRow[]> {
-  const { performances } = tablesOf(db);
-  return db.select().from(performances).where(eq(performances.teamId, teamId)).orderBy(desc(performances.date)).limit(limit);
+  return preparedSelect(
+    db,
+    'recentPerformances',
+    (db) => {
+      const { performances } = tablesOf(db);
+      return db.select().from(performances).where(eq(performances.teamId, sql.placeholder('teamId'))).orderBy(desc(performances.date)).limit(sql.placeholder('limit'));
+    },
+    { teamId, limit },
+  );
 }
 
 /** The team's records of the days `from` … `to` (inclusive), newest date first: one contract's term at most. */
