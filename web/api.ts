@@ -166,7 +166,6 @@ export const api = {
   saveLineup: (id: string, schema: Schema, formation: Record<string, { id: string }>) =>
     answered<Success>(league(id).lineup.put({ formation: { schema, date: new Date().toISOString(), formation } })),
   chemistry: (id: string, teamId: string) => answered<TeamChemistry>(league(id).teams({ teamId: enc(teamId) }).chemistry.get()),
-  myPerformances: (id: string, limit = 2) => answered<Performance[]>(league(id)['my-performances'].get({ query: { limit: String(limit) } })),
 
   genieSeeds: (query: string) => answered<GenieSeeds>(v1.me['genie-seeds'].post({ query })),
   genieCandidates: (id: string, seeds: GenieSeeds) =>

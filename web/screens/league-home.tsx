@@ -17,7 +17,7 @@ import { navigate } from '../router';
 import { currentPlayer, rememberEntries, rememberFormat } from '../state';
 import { SCHEMAS } from '../../src/domain/formations';
 
-/** The top of the table's pages: a phone screen's worth, as the league home's answer gives the first. */
+/** A page of the table: a phone screen's worth, as many as the league home's answer gives at the top. */
 const PAGE = 10;
 
 /** The round whose last day is the morning result's day, when a round ended on it. */
@@ -31,7 +31,7 @@ async function roundEndedOn(id: string, current: Fixtures | null, date: string |
 
 /**
  * Everything the screen shows, from one answer: a phone after the morning push waits for one
- * round trip, not ten. The standings are the top of the table and the player's neighbourhood,
+ * answer instead of nine. The standings are the top of the table and the player's neighbourhood,
  * never every team.
  */
 async function loadLeague(id: string) {
@@ -57,7 +57,8 @@ async function loadLeague(id: string) {
   // The code is asked for only where the league's policy shows it to this player, and only
   // while someone could still join with it (a closed or ended league refuses every join).
   const mayInvite = role.isMember && !leagueIsOver(league) && (league.invitePolicy === 'members' || role.isAdmin) && league.visibility === 'private';
-  const [table, recent] = [mine?.table ?? null, mine?.recent ?? null];
+  const table = mine?.table ?? null;
+  const recent = mine?.recent ?? null;
   return { league, role, top, around, me, entry, performances, contracts, unfielded, emptyPositions, mayInvite, fixtures, table, recent, endedRound };
 }
 
