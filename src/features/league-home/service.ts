@@ -1,14 +1,13 @@
 /**
- * The league home in one read: what the app's league screen otherwise asks for in about ten
- * requests after a push. Each part comes from the service that answers it on its own, so the
+ * The league home in one read: what the app's league screen asked for in nine reads after a
+ * push. Each part comes from the service that answers it on its own, so the
  * two ways of reading agree; the league and the caller's team are looked up once.
  */
-import { isFailure } from '../../domain/errors';
 import type { Database } from '../../platform/db/database';
 import type { Services } from '../../platform/composition-root';
 import { isHeadToHead } from '../head-to-head/service';
 import { existingLeague, teamIfMember } from '../leagues/lookups';
-import { leagueView } from '../leagues/presenter';
+import { leagueRole, leagueView } from '../leagues/presenter';
 import type { LeagueRow, TeamRow } from '../leagues/store';
 import { HOME_AROUND_RANKS, HOME_PERFORMANCE_DAYS, HOME_RECENT_EVENTS, HOME_TOP_RANKS, type LeagueHome } from './wire';
 
@@ -20,7 +19,7 @@ export async function leagueHome(db: Database, services: HomeServices, leagueId:
   const top = await services.leagues.leaderboard(league.id, { kind: 'range', offset: 0, limit: HOME_TOP_RANKS }, playerId);
   return {
     league: leagueView(league, league.teamCount),
-    role: { isMember: team !== undefined, isAdmin: league.adminId === playerId },
+    role: leagueRole(league, playerId, team),
     top: { rows: top.entries, total: top.teamCount },
     mine: team ? await membersPart(services, league, team, playerId) : null,
   };
@@ -34,14 +33,8 @@ async function membersPart(services: HomeServices, league: LeagueRow, team: Team
     performances: await services.lineups.myPerformances(team, HOME_PERFORMANCE_DAYS),
     contracts: await services.contracts.myContracts(team),
     lineup: await services.lineups.myLineup(team),
-    // before the first round and between seasons there is no current round to show
-    fixtures: headToHead ? await services.headToHead.fixtures(league).catch(noRound) : null,
+    fixtures: headToHead ? await services.headToHead.fixtures(league) : null,
     table: headToHead ? await services.headToHead.table(league) : null,
     recent: (await services.activity.page(league.id, { limit: HOME_RECENT_EVENTS })).events,
   };
-}
-
-function noRound(error: unknown): null {
-  if (isFailure(error) && error.code === 'ROUND_NOT_FOUND') return null;
-  throw error;
 }

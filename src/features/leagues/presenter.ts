@@ -1,8 +1,6 @@
 /** The League wire form. */
-import type { LeagueRow } from './store';
-import type { League } from './wire';
-
-/** The wire name is League; this alias remains while the web app imports it. */
+import type { LeagueRow, TeamRow } from './store';
+import type { League, LeagueRole } from './wire';
 
 /** The invitation code is never part of a league's wire form. */
 export function leagueView(league: LeagueRow, teamCount: number): League {
@@ -23,4 +21,9 @@ export function leagueView(league: LeagueRow, teamCount: number): League {
     playoffTeams: league.playoffTeams,
     previousSeasonId: league.previousSeasonId,
   };
+}
+
+/** A member is a player with a current team in the league; my-role and the league home both answer this. */
+export function leagueRole(league: Pick<LeagueRow, 'adminId'>, playerId: string, team: TeamRow | undefined): LeagueRole {
+  return { isMember: team !== undefined, isAdmin: league.adminId === playerId };
 }

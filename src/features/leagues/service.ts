@@ -53,7 +53,7 @@ import { leagueFormatOf } from '../../domain/head-to-head';
 import { playoffTeamsOf } from '../../domain/playoff-format';
 import type { UpdateLeagueRequest } from './wire';
 import type { CreateLeagueRequest, League, LeaderboardEntry, LeagueInvite, LeagueRole, Rivalry, SeasonHistory } from './wire';
-import { leagueView } from './presenter';
+import { leagueRole, leagueView } from './presenter';
 import { recordJoin, recordSeasonStarted } from '../activity/service';
 import { settleCompleteRounds } from '../head-to-head/service';
 import { queueClosure } from '../notifications/announce-service';
@@ -277,7 +277,7 @@ export class LeagueService {
 
   async myRole(leagueId: string, playerId: string): Promise<LeagueRole> {
     const league = await existingLeague(this.deps.db, leagueId);
-    return { isMember: !!(await findCurrentTeam(this.deps.db, league.id, playerId)), isAdmin: league.adminId === playerId };
+    return leagueRole(league, playerId, await findCurrentTeam(this.deps.db, league.id, playerId));
   }
 
   /** A caller the policy does not trust learns nothing, not even that the league exists. */
