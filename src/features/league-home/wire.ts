@@ -33,7 +33,7 @@ export const LeagueHomeSchema = named(
         performances: z.array(PerformanceSchema).describe(`the caller’s last ${HOME_PERFORMANCE_DAYS} scored days, most recent first`),
         contracts: z.array(ContractSchema),
         lineup: TeamLineupSchema,
-        fixtures: FixturesSchema.nullable().describe('a head-to-head league’s current round; null for a points league or when no round is under way'),
+        fixtures: FixturesSchema.nullable().describe('a head-to-head league’s current round, or its last after the season; null for a points league'),
         table: z.array(HeadToHeadRowSchema).nullable().describe('a head-to-head league’s table; null for a points league'),
         recent: z.array(ActivityEventSchema).describe(`the league’s latest ${HOME_RECENT_EVENTS} events`),
       })

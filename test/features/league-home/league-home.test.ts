@@ -8,7 +8,7 @@ import type { CallResult, TestApp, TestPlayer } from '../../support/app';
 import { scenarioTable } from '../../support/scenarios';
 import { countStatements } from '../../support/statement-count';
 import { findTeam } from '../../../src/features/leagues/store';
-import { at, day, leave, rivals, type Rivals } from '../head-to-head/head-to-head-fixtures';
+import { at, day, leave, moveTo, rivals, type Rivals } from '../head-to-head/head-to-head-fixtures';
 
 /** Three scored days in both leagues, a contract of Ann's, and the clock on day 4. */
 async function homeWorld(): Promise<{ app: TestApp; world: Rivals }> {
@@ -68,6 +68,18 @@ describe('GET /api/v1/leagues/{id}/home', () => {
         expect(result.body.mine.performances).toHaveLength(3);
         expect(result.body.mine.fixtures.round).toBe(2);
         expect(result.body.top.total).toBe(3);
+      },
+    },
+    {
+      name: 'a head-to-head member after the season: the last round, as the fixtures route answers',
+      method: 'GET',
+      path: (w) => home(w.league),
+      as: 'ann',
+      before: (w, app) => moveTo(app, at(day(20)), [w.ann]),
+      status: 200,
+      expect: async (result, w) => {
+        expect(result.body).toEqual(await partByPart(w.app, w.ann, w.league, true));
+        expect(result.body.mine.fixtures.round).toBe(7);
       },
     },
     {
