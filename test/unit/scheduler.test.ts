@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/platform/clock';
 import { memoryLogger } from '../../src/platform/log';
-import { type DailyJob, jobRunsIn, memoryJobRuns, missedToday, nextRun, startScheduler } from '../../src/platform/jobs/scheduler';
+import { type DailyJob, type JobRuns, jobRunsIn, memoryJobRuns, missedToday, nextRun, startScheduler } from '../../src/platform/jobs/scheduler';
 import { closeDatabase, openDatabase } from '../../src/platform/db/database';
 import { tempDatabasePath } from '../support/app';
 
@@ -81,6 +81,31 @@ describe('after a restart', () => {
     await second.idle();
     expect(ran).toEqual(['settlement']);
     second.stop();
+  });
+
+  it('a stop that comes while a catch-up is still reading the database starts nothing after it', async () => {
+    // each read of the last run day waits until the test lets it go, as a slow database would
+    const releases: (() => void)[] = [];
+    const inner = memoryJobRuns();
+    const slow: JobRuns = {
+      ...inner,
+      lastRunDay: (name) => new Promise((resolve) => releases.push(() => void inner.lastRunDay(name).then(resolve))),
+    };
+    for (const readsBeforeStop of [1, 2]) {
+      const ran: string[] = [];
+      releases.length = 0;
+      const { log, scheduler } = start('2026-05-10T07:15:00Z', [job('announce', 7, async () => void ran.push('announce'))], slow);
+      // the first read is the missed-today check, the second the elected instance's own check
+      for (let read = 1; read < readsBeforeStop; read++) {
+        await vi.waitFor(() => expect(releases).toHaveLength(read));
+        releases[read - 1]();
+      }
+      await vi.waitFor(() => expect(releases).toHaveLength(readsBeforeStop));
+      scheduler.stop();
+      releases[readsBeforeStop - 1]();
+      await scheduler.idle();
+      expect({ readsBeforeStop, ran, started: log.lines.filter((l) => l.message === 'job started') }).toEqual({ readsBeforeStop, ran: [], started: [] });
+    }
   });
 
   it('a failed catch-up is not recorded, so the next start tries again', async () => {

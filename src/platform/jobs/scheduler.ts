@@ -93,15 +93,17 @@ export function startScheduler(ctx: AppContext, jobs: readonly DailyJob[], runs:
       if (stopped) return;
       try {
         if (missedAt) {
-          if (!(await missedToday(job, missedAt, runs))) return;
+          // stop() may come while a read below is in flight: after each one, a stopped scheduler starts nothing
+          if (!(await missedToday(job, missedAt, runs)) || stopped) return;
           ctx.log.info('running a job missed while the server was down', { job: job.name });
         }
         const elected = await runs.exclusive(job.name, async () => {
           if ((await runs.lastRunDay(job.name)) === utcDay(ctx.clock.now())) return 'ran elsewhere';
+          if (stopped) return 'stopped';
           await runJob(job);
           return 'ran';
         });
-        if (elected !== 'ran') ctx.log.info('job left to another instance', { job: job.name });
+        if (elected === 'ran elsewhere' || elected === undefined) ctx.log.info('job left to another instance', { job: job.name });
       } catch (error) {
         if (isDatabaseUnavailable(error)) retryLater(job, error);
         else ctx.log.error('job could not start', { job: job.name, ...errorFields(error) });
