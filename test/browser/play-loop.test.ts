@@ -96,7 +96,8 @@ describe('the play loop in a browser', () => {
     await page.keyboard.press('Enter');
     // the app moves focus to the first empty position on the next frame; choosing another before
     // that lands would be undone by it (on a loaded machine the contract went to the left wing)
-    await page.waitForFunction("document.activeElement?.closest('.pitch .slot.empty') != null");
+    // (a locator, not waitForFunction: the page's CSP refuses the eval that polls a string predicate)
+    await page.locator('.pitch .slot.empty:focus-within').waitFor();
     await page.getByRole('button', { name: 'Striker: empty' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Striker: Sample article 200' }).waitFor();
