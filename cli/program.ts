@@ -17,6 +17,7 @@ import { registerOpenApi } from './commands/openapi';
 import { registerAnnounce } from './commands/announce';
 import { registerReports } from './commands/reports';
 import { registerCopyToPostgres } from './commands/copy-to-postgres';
+import { registerResetPassword } from './commands/reset-password';
 import { CliFailure } from './config-option';
 
 export function buildProgram(): Command {
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerAnnounce(program);
   registerReports(program);
   registerCopyToPostgres(program);
+  registerResetPassword(program);
   return program;
 }
 

@@ -78,3 +78,8 @@ export async function signInSucceeded(db: Database, limits: Limits, usernameKey:
     await forgetRateLimitHit(tx, attempt.addressHit);
   });
 }
+
+/** After an operator's password reset the username's own failures are forgiven; the addresses' stay. */
+export async function forgiveSignInFailures(db: Database, limits: Limits, usernameKey: string): Promise<void> {
+  await clearSignInFailures(db, loginRules(limits).username, usernameKey);
+}

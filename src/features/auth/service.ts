@@ -12,10 +12,11 @@ import {
   isUsernameTaken,
   type PlayerRow,
   replaceCredential,
+  setCredential,
 } from './store';
 import { usernameKey } from '../../domain/name-keys';
 import { errorFields, type Logger } from '../../platform/log';
-import { beginSignIn, DEFAULT_LIMITS, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
+import { beginSignIn, DEFAULT_LIMITS, forgiveSignInFailures, type Limits, signInSucceeded, spendRegistration } from './abuse-limits';
 import { PasswordHasher } from './password-hashing';
 import type { SessionClaims } from './session-tokens';
 
@@ -119,6 +120,23 @@ export class AuthService {
     await signInSucceeded(this.db, this.limits, key, attempt);
     if (this.passwords.needsRehash(found.record)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
+  }
+
+  /**
+   * The operator's answer to a forgotten password (`fantasy reset-password`): the account signs
+   * in with `password` from now on, and the throttle its failed attempts built up is lifted.
+   * False when no password account has that username. Sessions already signed in are not ended.
+   */
+  async resetPassword(username: string, password: string): Promise<boolean> {
+    const key = usernameKey(username);
+    const found = await findCredentialByUsernameKey(this.db, key);
+    if (!found) return false;
+    const record = await this.passwords.hash(password);
+    await writeTransaction(this.db, async (tx) => {
+      await setCredential(tx, found.player.id, record);
+      await forgiveSignInFailures(tx, this.limits, key);
+    });
+    return true;
   }
 
   /** Best effort: a failed rehash leaves the old record, which still verifies. */
