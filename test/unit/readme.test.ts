@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT } from '../../src/platform/config';
+import { buildProgram } from '../../cli/program';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
@@ -132,6 +133,12 @@ describe('README and docs/', () => {
     const variables = Object.entries(ENVIRONMENT).map(([variable, [keyPath]]) => [keyPath.join('.'), variable]);
     for (const [key, variable] of variables) expect(table.get(key), key).toBe(variable);
     expect([...table.values()].filter(Boolean).sort()).toEqual(Object.keys(ENVIRONMENT).sort());
+  });
+
+  it('list every verb of the command line, and no verb that is gone', () => {
+    const section = read('README.md').split('\n## Command line\n')[1]?.split('\n## ')[0] ?? '';
+    const listed = [...section.matchAll(/^\| `([a-z][a-z-]*)[ `]/gm)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(buildProgram().commands.map((command) => command.name()).sort());
   });
 
   it('map every folder of src/ and test/, and no folder that is gone', () => {
