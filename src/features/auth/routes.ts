@@ -11,13 +11,15 @@ import { claimsFor, type SignInResult } from './service';
 import type { Services } from '../../platform/composition-root';
 import { mintSessionToken } from './session-tokens';
 import { newSignInBinding } from '../../upstream/identity-provider';
-import { PasswordCredentialsSchema, PasswordSessionSchema, SignInMethodsSchema } from './wire';
+import { PasswordChangeSchema, PasswordCredentialsSchema, PasswordSessionSchema, SignInMethodsSchema } from './wire';
 import { clientAddress } from '../../platform/http/connection';
 import { readCookie, serializeCookie } from '../../platform/http/cookies';
 import { originTrusted } from '../../platform/http/origins';
 import type { ResponseSet } from '../../platform/http/raw-answer';
-import { heldBackBody, judged } from '../../platform/http/route-options';
-import { answer } from '../../platform/http/route-schemas';
+import { heldBackBody, jsonBody, judged } from '../../platform/http/route-options';
+import { answer, checkedValue } from '../../platform/http/route-schemas';
+import { sessionClaims } from '../../platform/http/plugins/guards';
+import { SuccessSchema } from '../../platform/http/wire/common';
 import { constantTimeEqual } from '../../platform/http/service-token';
 import { sessionCookie } from '../../platform/http/session';
 import { docs } from '../../platform/http/route-docs';
@@ -188,5 +190,24 @@ export function authRoutes(ctx: AppContext, services: Services) {
       },
     );
 
-  return new Elysia().use(routes).use(routesWhen(ctx.config.passwordSignIn, () => password));
+  const ownPassword = new Elysia({ prefix: '/api/v1' }).use(sessionClaims(ctx)).put(
+    '/me/password',
+    async ({ claims, body, request }) => {
+      const { currentPassword, newPassword } = checkedValue(PasswordChangeSchema, body);
+      await services.auth.changePassword(claims, currentPassword, newPassword, clientAddress(request, ctx.config.trustProxy));
+      return { success: true as const };
+    },
+    {
+      ...jsonBody(PasswordChangeSchema, { malformed: 'MALFORMED_JSON', invalid: 'INVALID_REQUEST' }),
+      response: answer(SuccessSchema),
+      ...docs('Session', 'session')({
+        id: 'changePassword',
+        summary: 'Change the caller’s own password, proving the current one (an addition)',
+        description:
+          'A wrong current password answers 403 `WRONG_PASSWORD` and counts as a failed sign-in (429 `LOGIN_THROTTLED` past the free ones); a player who signs in another way has no password here (409 `NO_PASSWORD_ACCOUNT`). The session stays signed in.',
+      }),
+    },
+  );
+
+  return new Elysia().use(routes).use(routesWhen(ctx.config.passwordSignIn, () => new Elysia().use(password).use(ownPassword)));
 }

@@ -23,6 +23,7 @@ import type { SessionClaims } from './session-tokens';
 const DEMO_SUBJECT = 'dev:demo';
 /** Subjects: `idp:<account id>`, `password:<username>`, `dev:demo`; the prefix keeps an idp id `password:ana` apart. */
 const IDP_PREFIX = 'idp:';
+const PASSWORD_PREFIX = 'password:';
 
 export interface SignInResult {
   player: PlayerRow;
@@ -88,7 +89,7 @@ export class AuthService {
       const player = await writeTransaction(this.db, async (tx) => {
         const created = await insertPlayer(tx, {
           id: newId('pl'),
-          subject: `password:${key}`,
+          subject: `${PASSWORD_PREFIX}${key}`,
           username,
           usernameKey: key,
           name: username,
@@ -120,6 +121,23 @@ export class AuthService {
     await signInSucceeded(this.db, this.limits, key, attempt);
     if (this.passwords.needsRehash(found.record)) await this.rehash(found.player.id, found.record, password);
     return { player: found.player, isNew: false };
+  }
+
+  /**
+   * A signed-in player's own change. The current password is checked as a sign-in checks it,
+   * throttle included, so a borrowed session cannot guess its way to the account.
+   */
+  async changePassword(claims: SessionClaims, currentPassword: string, newPassword: string, address = 'unknown'): Promise<void> {
+    const subject = subjectOf(claims);
+    if (!subject.startsWith(PASSWORD_PREFIX)) fail('NO_PASSWORD_ACCOUNT');
+    const key = subject.slice(PASSWORD_PREFIX.length);
+    const attempt = await beginSignIn(this.db, this.limits, key, address, this.clock.now().getTime());
+    const found = await findCredentialByUsernameKey(this.db, key);
+    if (!found) fail('NO_PASSWORD_ACCOUNT');
+    if (!(await this.passwords.verify(currentPassword, found.record))) fail('WRONG_PASSWORD');
+    await signInSucceeded(this.db, this.limits, key, attempt);
+    const record = await this.passwords.hash(newPassword);
+    await setCredential(this.db, found.player.id, record);
   }
 
   /**

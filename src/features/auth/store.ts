@@ -44,10 +44,12 @@ export async function replaceCredential(db: Database, playerId: string, oldRecor
   });
 }
 
-/** An operator's reset: the player's record becomes `record` whatever it was. */
+/** A reset or a change the player proved: the record becomes `record` whatever it was. */
 export async function setCredential(db: Database, playerId: string, record: string): Promise<void> {
-  const { passwordCredentials } = tablesOf(db);
-  await db.update(passwordCredentials).set({ record }).where(eq(passwordCredentials.playerId, playerId));
+  return writeTransaction(db, async (tx) => {
+    const { passwordCredentials } = tablesOf(tx);
+    await tx.update(passwordCredentials).set({ record }).where(eq(passwordCredentials.playerId, playerId));
+  });
 }
 
 export async function findCredentialByUsernameKey(db: Database, key: string): Promise<{ player: PlayerRow; record: string } | undefined> {

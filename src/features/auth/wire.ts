@@ -33,6 +33,17 @@ export const PasswordCredentialsSchema = objectBody(
 );
 export type PasswordCredentials = z.output<typeof PasswordCredentialsSchema>;
 
+const passwordField = z.string({ error: 'INVALID_REQUEST' }).refine(passwordWithinLimit, 'PASSWORD_TOO_LONG');
+
+/** A signed-in player's own change: the current password proves it is them, not a borrowed session. */
+export const PasswordChangeSchema = objectBody(
+  z.object({
+    currentPassword: passwordField.describe('the password the player signs in with now'),
+    newPassword: passwordField.describe(`the new one: any string up to ${PASSWORD_MAX_CHARACTERS} characters, as at sign-up`),
+  }),
+);
+export type PasswordChange = z.output<typeof PasswordChangeSchema>;
+
 export const PasswordSessionSchema = named(
   'PasswordSession',
   z.object({ isNew: z.boolean().describe('the account was just created, so the client starts onboarding') }),

@@ -1,0 +1,142 @@
+/**
+ * PUT /api/v1/me/password: a signed-in player changes their own password. One row per rule, each
+ * on a copy of one world: alice has a password account and is signed in, bob signs in another
+ * way. A sign-in allows 2 free failures per username, so the throttle rows stay short.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../../support/app';
+import { scenarioTable } from '../../support/scenarios';
+
+const PATH = '/api/v1/me/password';
+const origin = { origin: TEST_FRONTEND };
+const limits = { loginFreeFailuresPerUsername: 2 };
+
+const login = (app: TestApp, password: string) => app.call('POST', '/auth/password/login', { body: { username: 'alice', password }, headers: origin });
+const change = (currentPassword: string, newPassword = 'new secret') => ({ currentPassword, newPassword });
+
+/** The refusal changed nothing: the old password still signs in, the new one does not. */
+async function unchanged(app: TestApp) {
+  // the right one first: a success forgives the failures the refusal counted
+  expect((await login(app, 'old secret')).status).toBe(200);
+  expect((await login(app, 'new secret')).status).toBe(401);
+}
+
+async function world() {
+  const app = await createTestApp({ config: { limits } });
+  const registered = await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'old secret' }, headers: origin });
+  expect(registered.status).toBe(201);
+  const alice = { cookie: registered.headers.getSetCookie()[0].split(';')[0] };
+  return { app, world: { app, alice, bob: await app.player('bob') } };
+}
+
+describe(`PUT ${PATH}`, () => {
+  scenarioTable(world, [
+    {
+      name: 'with the current password: the new one signs in, the old one no longer does, and this session stays',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('old secret'),
+      status: 200,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ success: true });
+        const app = w.app;
+        expect((await login(app, 'old secret')).status).toBe(401);
+        expect((await login(app, 'new secret')).status).toBe(200);
+      },
+    },
+    {
+      name: 'a wrong current password → 403 WRONG_PASSWORD (not 401: the session is fine), nothing changes',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('a guess'),
+      status: 403,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'WRONG_PASSWORD' });
+        await unchanged(w.app);
+      },
+    },
+    {
+      name: 'wrong guesses count as failed sign-ins: past the free ones even the right one waits (429, Retry-After)',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('old secret'),
+      before: async (w, app) => {
+        for (const guess of ['guess one', 'guess two']) {
+          expect((await app.call('PUT', PATH, { as: w.alice as TestPlayer, headers: origin, body: change(guess) })).status).toBe(403);
+        }
+      },
+      status: 429,
+      expect: (result) => {
+        expect(result.body).toEqual({ error: 'LOGIN_THROTTLED' });
+        expect(result.headers.get('retry-after')).toBe('1');
+      },
+    },
+    {
+      name: 'a new password over 200 characters → 400 PASSWORD_TOO_LONG, nothing changes',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: { currentPassword: 'old secret', newPassword: 'p'.repeat(201) },
+      status: 400,
+      expect: async (result, w) => {
+        expect(result.body).toEqual({ error: 'PASSWORD_TOO_LONG' });
+        expect((await login(w.app, 'old secret')).status).toBe(200);
+      },
+    },
+    {
+      name: 'an empty new password is allowed, as at sign-up',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('old secret', ''),
+      status: 200,
+      expect: async (_result, w) => {
+        expect((await login(w.app, '')).status).toBe(200);
+      },
+    },
+    { name: 'the current password missing → 400 INVALID_REQUEST', method: 'PUT', path: PATH, as: 'alice', headers: origin, body: { newPassword: 'x' }, status: 400, expect: { error: 'INVALID_REQUEST' }, exact: true },
+    { name: 'malformed JSON → 400 MALFORMED_JSON', method: 'PUT', path: PATH, as: 'alice', headers: origin, rawBody: '{"currentPassword":', status: 400, expect: { error: 'MALFORMED_JSON' }, exact: true },
+    { name: 'no session → 401 UNAUTHORIZED', method: 'PUT', path: PATH, as: 'anonymous', headers: origin, body: change('old secret'), status: 401, expect: { error: 'UNAUTHORIZED' }, exact: true },
+    {
+      name: 'another site’s page → 403 FORBIDDEN_ORIGIN',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: { origin: 'https://evil.example' },
+      body: change('old secret'),
+      status: 403,
+      expect: { error: 'FORBIDDEN_ORIGIN' },
+      exact: true,
+    },
+    {
+      name: 'a player who signs in another way has no password here → 409 NO_PASSWORD_ACCOUNT',
+      method: 'PUT',
+      path: PATH,
+      as: 'bob',
+      headers: origin,
+      body: change(''),
+      status: 409,
+      expect: { error: 'NO_PASSWORD_ACCOUNT' },
+      exact: true,
+    },
+  ]);
+
+  it('is absent when password sign-in is off, as the other password routes are', async () => {
+    const app = await createTestApp({ config: { passwordSignIn: false } });
+    try {
+      const player = await app.player('carol');
+      const result = await app.call('PUT', PATH, { as: player, headers: origin, body: change('x') });
+      expect(result.status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
