@@ -189,4 +189,5 @@ export const api = {
   removePushSubscription: (endpoint: string) => answered<Deleted>(v1.me['push-subscriptions'].delete(undefined, { query: { endpoint } })),
   pushPreferences: () => answered<PushPreferences>(v1.me['push-preferences'].get()),
   setPushPreferences: (changes: Partial<PushPreferences>) => answered<PushPreferences>(v1.me['push-preferences'].put(changes)),
+  changePassword: (currentPassword: string, newPassword: string) => answered<{ success: true }>(v1.me.password.put({ currentPassword, newPassword })),
 };

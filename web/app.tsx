@@ -24,6 +24,7 @@ import { HistoryScreen } from './screens/history';
 import { ActivityScreen } from './screens/activity';
 import { HowToPlay } from './screens/how-to-play';
 import { NotificationSettings } from './screens/notification-settings';
+import { Account } from './screens/account';
 import { Failed, NotFound, errorCode } from './components/ui';
 
 type Route = [pattern: string, render: (params: Record<string, string>) => preact.JSX.Element, signedIn: boolean];
@@ -36,6 +37,7 @@ const ROUTES: Route[] = [
   ['/inbox', () => <Inbox />, true],
   ['/report', () => <ReportScreen />, true],
   ['/notification-settings', () => <NotificationSettings />, true],
+  ['/account', () => <Account />, true],
   ['/leagues', () => <Home />, true],
   ['/leagues/public', () => <PublicLeagues />, true],
   ['/leagues/new', () => <FoundLeague />, true],
@@ -94,6 +96,11 @@ function Header() {
             <li>
               <a href="/inbox" aria-current={currentPath.value === '/inbox' ? 'page' : undefined}>
                 In-box{unread > 0 && <span class="badge"> {unread} unread</span>}
+              </a>
+            </li>
+            <li>
+              <a href="/account" aria-current={currentPath.value === '/account' ? 'page' : undefined}>
+                Account
               </a>
             </li>
             <li>

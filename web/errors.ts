@@ -39,6 +39,8 @@ export const REFUSALS: Record<PlayerFacing, string> = {
   USERNAME_INVALID: 'A username is 3 to 30 letters, digits, hyphens or underscores.',
   PASSWORD_TOO_LONG: 'A password can be at most 200 characters.',
   INVALID_CREDENTIALS: 'That username and password do not match an account.',
+  WRONG_PASSWORD: 'That is not your current password, so nothing was changed.',
+  NO_PASSWORD_ACCOUNT: 'You sign in with single sign-on, so there is no password to change here.',
   USERNAME_TAKEN: 'That username is taken. Pick another one.',
   USERNAME_EXHAUSTED: 'No free username could be found for you. Try a different one.',
   CREDENTIAL_STORE_FAILURE: 'Your account could not be saved. Try again in a moment.',

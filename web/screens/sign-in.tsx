@@ -5,7 +5,7 @@
  * minimum (and keeps accepting any); this is the project's own floor, after NIST SP 800-63B's
  * eight characters for a password a person chooses.
  */
-const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MIN = 8;
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';

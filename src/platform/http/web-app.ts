@@ -22,7 +22,7 @@ interface Asset {
 }
 
 /** `/auth/callback` is the app's, not the API's. */
-const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report', '/notification-settings']);
+const APP_PATHS = new Set(['/home', '/signin', '/welcome', '/inbox', '/auth/callback', '/leagues', '/report', '/notification-settings', '/account']);
 const APP_PREFIXES = ['/leagues/', '/join/'];
 
 export function isAppPath(path: string): boolean {

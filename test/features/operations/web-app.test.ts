@@ -47,6 +47,7 @@ describe('which paths answer the app shell', () => {
     ['a shared invitation link', '/join/ABCDE', { accept: BROWSER_ACCEPT }],
     ['the in-box', '/inbox', {}],
     ['the notification settings', '/notification-settings', { accept: BROWSER_ACCEPT }],
+    ['the account', '/account', { accept: BROWSER_ACCEPT }],
   ];
   it.each(rows)('%s (%s)', async (_rule, url, headers) => {
     const res = await app.call('GET', url, { headers });
