@@ -42,7 +42,7 @@ function describe(outcome: SweepOutcome): string {
 export function registerSettle(program: Command): void {
   program
     .command('settle')
-    .description('run the settlement sweep once (renew elected contracts, settle the rest at expiry)')
+    .description('run the settlement sweep once (renew elected contracts, settle the rest at expiry), then price the renewals that can be chosen today')
     .option('--at <instant>', 'pretend the sweep runs at this instant (UTC day decides what is due)', instant)
     .option('--database <file>', 'SQLite file')
     // a usage error is one line on stderr (exit 2), not the line followed by the whole help
@@ -62,6 +62,9 @@ export function registerSettle(program: Command): void {
         for (const outcome of report.outcomes) process.stdout.write(`${describe(outcome)}\n`);
         const { settled, renewed, skipped } = tally(report);
         process.stdout.write(`sweep for ${report.today}: ${settled} settled, ${renewed} renewed, ${skipped} skipped\n`);
+        // as the 06:00 job does: the renewals that can be chosen today, priced before players read them
+        const pricing = await ctx.services.contracts.priceRenewalWindow(ctx.clock.now());
+        process.stdout.write(`renewals that can be chosen today: ${pricing.articles} article(s), ${pricing.fetched} priced now, ${pricing.unreachable} left unpriced (encyclopedia unreachable)\n`);
       } finally {
         await runtime.close();
       }

@@ -126,10 +126,13 @@ export function renewalQuote(currentPrice: number, renewalCount: number): Renewa
 
 export type RenewalWindow = 'open' | 'closed' | 'expired';
 
+/** How many days before its expiry day a contract's renewal can be elected. */
+export const RENEWAL_WINDOW_DAYS = 1;
+
 /** Electable on the day before expiry and on the expiry day until the sweep runs. */
 export function renewalWindow(remainingDays: number): RenewalWindow {
   if (remainingDays < 0) return 'expired';
-  return remainingDays <= 1 ? 'open' : 'closed';
+  return remainingDays <= RENEWAL_WINDOW_DAYS ? 'open' : 'closed';
 }
 
 export type StoredContractStatus = 'live' | 'sold' | 'settled';

@@ -11,6 +11,7 @@ import {
   inheritedRenewalCount,
   MAX_ACTIVE_CONTRACTS,
   price,
+  RENEWAL_WINDOW_DAYS,
   renewalWindow,
   saleQuote,
   type SaleQuote,
@@ -18,6 +19,7 @@ import {
   TIER_DAYS,
 } from '../../domain/pricing';
 import {
+  articlesExpiringBetween,
   findContract,
   liveContractsOfLeague,
   liveContractsOfTeam,
@@ -40,6 +42,18 @@ import { notifyAboutContract } from '../notifications/service';
 import { recordBuy, recordEarlySale } from '../activity/service';
 import { accepted, type Checked } from '../../domain/checked';
 import type { BuyContractRequest, Contract } from './wire';
+import { mapWithWorkers } from '../../platform/map-with-workers';
+
+/** As many as the encyclopedia client lets through at once (its shared limiter is 3). */
+const PRICING_WORKERS = 3;
+
+/** What the morning's pricing did: articles in the window, fetched now, and left unpriced (unreachable, or past the deadline). */
+export interface RenewalPricing {
+  articles: number;
+  fetched: number;
+  unreachable: number;
+  late: number;
+}
 
 /** what every service pricing from pageview series needs */
 export type ContractServiceDeps = PageviewSeriesDeps;
@@ -99,24 +113,49 @@ export class ContractService {
   /** Today's price of each article whose contract is in its renewal window; an unreachable encyclopedia leaves it unpriced. */
   private async priceRenewable(rows: readonly ContractRow[]): Promise<void> {
     const today = this.today();
-    const due = rows.filter((row) => row.status === 'live' && renewalWindow(daysBetween(today, row.expireDate)) === 'open');
-    if (due.length === 0) return;
-    const cached = new Set<string>();
-    for (const domain of new Set(due.map((row) => row.domain))) {
-      const ids = due.filter((row) => row.domain === domain).map((row) => row.articleId);
-      for (const id of (await cachedLiveAverages(this.deps.db, domain, ids, today)).keys()) cached.add(`${domain}\u0000${id}`);
-    }
-    await Promise.all(
-      due
-        .filter((row) => !cached.has(`${row.domain}\u0000${row.articleId}`))
-        .map(async (row) => {
-          try {
-            await this.pageviews.liveAverage(row.domain, row.articleId, today);
-          } catch (error) {
-            if (!isFailure(error)) throw error;
-          }
-        }),
+    await this.priceArticles(
+      rows.filter((row) => row.status === 'live' && renewalWindow(daysBetween(today, row.expireDate)) === 'open'),
+      today,
     );
+  }
+
+  /**
+   * The 06:00 job's part of the morning: every article a live contract of an active league can
+   * be renewed on today is priced before the 07:00 push brings the players, so their contract
+   * lists find each price kept and wait for no encyclopedia call. Those it cannot reach are left
+   * for the read to try again, and so are those not reached by `deadline`: the jobs after this
+   * one (the 07:00 announce among them) wait for it.
+   */
+  async priceRenewalWindow(now: Date = this.deps.clock.now(), deadline?: Date): Promise<RenewalPricing> {
+    const today = utcDay(now);
+    const held = await articlesExpiringBetween(this.deps.db, today, addDays(today, RENEWAL_WINDOW_DAYS));
+    return this.priceArticles(
+      held.filter((article) => !isLeagueInactive(article, now)),
+      today,
+      deadline,
+    );
+  }
+
+  private async priceArticles(articles: readonly { domain: string; articleId: string }[], today: string, deadline?: Date): Promise<RenewalPricing> {
+    const wanted = new Map(articles.map((article) => [`${article.domain}\u0000${article.articleId}`, article]));
+    const total = wanted.size;
+    for (const domain of new Set(articles.map((article) => article.domain))) {
+      const ids = [...wanted.values()].filter((article) => article.domain === domain).map((article) => article.articleId);
+      for (const id of (await cachedLiveAverages(this.deps.db, domain, ids, today)).keys()) wanted.delete(`${domain}\u0000${id}`);
+    }
+    const missing = [...wanted.values()];
+    const outcomes = await mapWithWorkers(missing, PRICING_WORKERS, async ({ domain, articleId }) => {
+      if (deadline && this.deps.clock.now().getTime() >= deadline.getTime()) return 'late';
+      try {
+        await this.pageviews.liveAverage(domain, articleId, today);
+        return 'fetched';
+      } catch (error) {
+        if (!isFailure(error)) throw error;
+        return 'unreachable';
+      }
+    });
+    const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
+    return { articles: total, fetched: count('fetched'), unreachable: count('unreachable'), late: count('late') };
   }
 
   /** Early sell at today's price, prorated over the unused part of the term. */

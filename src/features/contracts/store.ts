@@ -126,6 +126,25 @@ export async function contractsDueForSettlement(db: Database, today: string): Pr
   );
 }
 
+/** An article some live contract expiring in [from, to] holds, with its league's season. */
+export interface ArticleInWindow {
+  domain: string;
+  articleId: string;
+  closedAt: string | null;
+  endDate: string;
+}
+
+export async function articlesExpiringBetween(db: Database, from: string, to: string): Promise<ArticleInWindow[]> {
+  return selectRows<ArticleInWindow>(
+    db,
+    `SELECT DISTINCT c.domain, c.article_id AS "articleId", l.closed_at AS "closedAt", l.end_date AS "endDate"
+      FROM contracts c JOIN leagues l ON l.id = c.league_id
+      WHERE c.status = 'live' AND c.expire_date >= ? AND c.expire_date <= ?`,
+    from,
+    to,
+  );
+}
+
 /** Early sell, guarded on "still live and still this team's". */
 export async function markSold(db: Database, id: string, teamId: string, payout: number, today: string): Promise<boolean> {
   return writeTransaction(db, async (db) => {

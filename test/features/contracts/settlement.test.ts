@@ -9,7 +9,7 @@ import { settlementJob } from '../../../src/features/contracts/settlement-job';
 import { asc, eq } from 'drizzle-orm';
 import { tablesOf } from '../../../src/platform/db/dialect';
 import type { TestApp } from '../../support/app';
-import { buildContract } from '../../support/builders';
+import { buildContract, buildLeague } from '../../support/builders';
 import { contractRow, leagueWorld, ledgerCredits, ledgerOf, notificationMessages, setViews, TODAY, withWorld } from './contracts-fixtures';
 import { writeTransaction } from '../../../src/platform/db/database';
 
@@ -275,6 +275,63 @@ describe('settlement sweep', () => {
       // re-running picks up nothing more
       await sweep(w.app);
       expect(await notificationMessages(w.app)).toHaveLength(2);
+    });
+  });
+});
+
+describe('the morning after the sweep: renewals priced before the 07:00 push', () => {
+  /** the paths of the pageview-series calls the fake saw, by article */
+  const seriesCalls = (w: Awaited<ReturnType<typeof world>>) =>
+    w.fake.requests.filter((request) => request.route === 'per-article').map((request) => /\/per-article\/[^/]+\/[^/]+\/[^/]+\/([^/]+)\//.exec(decodeURIComponent(request.path))?.[1]);
+
+  /**
+   * Alice holds Tomorrow (LONG, expiring tomorrow: its renewal can be chosen today) and Later
+   * (expiring in 5 days); a closed league of hers holds Closed, also expiring tomorrow.
+   */
+  async function morning() {
+    const w = await world();
+    for (const article of ['Tomorrow', 'Later', 'Closed']) setViews(w.fake, article, 9_000);
+    await buildContract(w.app, w.team, { articleId: 'Tomorrow', price: 100, purchaseDate: addDays(TODAY, -13), termDays: 14 });
+    await buildContract(w.app, w.team, { articleId: 'Later', price: 100, purchaseDate: addDays(TODAY, -2), termDays: 7 });
+    const closed = await buildLeague(w.app, w.admin, { name: 'Shut Book', teamName: 'Alice Shut' });
+    await buildContract(w.app, closed.team, { articleId: 'Closed', price: 100, purchaseDate: addDays(TODAY, -6), termDays: 7 });
+    const { leagues } = tablesOf(w.app.ctx.db);
+    await writeTransaction(w.app.ctx.db, (tx) => tx.update(leagues).set({ closedAt: `${TODAY}T00:00:01.000Z` }).where(eq(leagues.id, closed.league.id)));
+    w.fake.resetCounters();
+    return w;
+  }
+
+  it('prices each article a renewal can be chosen on today, in active leagues only; the players’ lists then fetch nothing', async () => {
+    await withWorld(morning(), async (w) => {
+      await sweep(w.app);
+      expect(seriesCalls(w)).toEqual(['Tomorrow']);
+      w.fake.resetCounters();
+      const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
+      expect(w.fake.requests).toEqual([]);
+      const tomorrow = mine.body.find((c: { article: { id: string } }) => c.article.id === 'Tomorrow');
+      // 9,000 views: LONG costs 135 today, and renewing adds the first 10 % premium
+      expect(tomorrow).toMatchObject({ expireDate: addDays(TODAY, 1), currentPrice: 135, renewalPrice: 149, renewalPremium: 14 });
+      // a second run finds the prices kept
+      await sweep(w.app);
+      expect(w.fake.requests).toEqual([]);
+    });
+  });
+
+  it('past its deadline it fetches nothing more, and the player’s read still prices the renewal', async () => {
+    await withWorld(morning(), async (w) => {
+      const now = w.app.clock.now();
+      expect(await w.app.ctx.services.contracts.priceRenewalWindow(now, now)).toEqual({ articles: 1, fetched: 0, unreachable: 0, late: 1 });
+      expect(w.fake.requests).toEqual([]);
+      const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
+      expect(seriesCalls(w)).toEqual(['Tomorrow']);
+      expect(mine.body.find((c: { article: { id: string } }) => c.article.id === 'Tomorrow')).toMatchObject({ renewalPrice: 149 });
+    });
+  });
+
+  it('an unreachable encyclopedia leaves the article for the read, and the job still completes', async () => {
+    await withWorld(morning(), async (w) => {
+      w.fake.faults.failAlways('per-article', 503);
+      expect(await w.app.ctx.services.contracts.priceRenewalWindow(w.app.clock.now())).toMatchObject({ articles: 1, fetched: 0, unreachable: 1, late: 0 });
     });
   });
 });
