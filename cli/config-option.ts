@@ -28,7 +28,7 @@ export function configFor(command: Command, flags: Partial<CommonOptions> = {}, 
 export function postgresNotBuiltLine(verb: string): string {
   return (
     `${verb} works on the SQLite file only: databaseUrl selects PostgreSQL, whose own tools do this ` +
-    `(pg_dump for a backup, amcheck for damage, psql for figures); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
+    `(pg_dump for a backup, amcheck for damage); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file`
   );
 }
 

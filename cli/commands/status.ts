@@ -4,7 +4,10 @@ import { version } from '../../package.json';
 import { systemClock } from '../../src/platform/clock';
 import { CATCH_UP_DAYS } from '../../src/domain/operations';
 import { type DeploymentStatus, deploymentStatus } from '../../src/features/operations/status-service';
-import { closeDatabase, openDatabase } from '../../src/platform/db/database';
+import { closeStore, type Database, openDatabase } from '../../src/platform/db/database';
+import { openPostgresDatabase } from '../../src/platform/db/postgres-store';
+import { maskDatabaseUrl } from '../../src/platform/database-url';
+import type { Config } from '../../src/platform/config';
 import { CliFailure, configFor } from '../config-option';
 import { refuseDamagedDatabase } from './check';
 
@@ -69,23 +72,32 @@ export function formatStatus(status: DeploymentStatus): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Opened as it stands, never migrated: status reads. An SQLite file is checked for damage
+ * first; a PostgreSQL database is named by its URL with the password masked.
+ */
+async function openForReading(config: Config): Promise<{ db: Database; shown: string }> {
+  if (config.databaseUrl !== undefined) return { db: await openPostgresDatabase(config.databaseUrl, { poolSize: 2 }), shown: maskDatabaseUrl(config.databaseUrl) };
+  if (!fs.existsSync(config.databasePath)) throw new CliFailure(`no database at ${config.databasePath}`);
+  refuseDamagedDatabase(config.databasePath);
+  return { db: openDatabase(config.databasePath), shown: config.databasePath };
+}
+
 /** `fantasy status [--json]`: exit 1 when something needs the operator. */
 export function registerStatus(program: Command): void {
   program
     .command('status')
     .description('version, database size, jobs, scoring gaps, unsettled contracts, upstream health (exit 1: needs you)')
     .option('--json', 'print the status as one JSON object')
-    .option('--database <file>', 'SQLite file')
+    .option('--database <file>', 'SQLite file (databaseUrl selects PostgreSQL)')
     .action(async (flags: { json?: boolean; database?: string }, command: Command) => {
-      const config = configFor(command, flags);
-      if (!fs.existsSync(config.databasePath)) throw new CliFailure(`no database at ${config.databasePath}`);
-      refuseDamagedDatabase(config.databasePath);
-      const db = openDatabase(config.databasePath);
+      const config = configFor(command, flags, 'postgres-too');
+      const { db, shown } = await openForReading(config);
       let status: DeploymentStatus;
       try {
-        status = await deploymentStatus({ db, version, databasePath: config.databasePath }, systemClock.now());
+        status = await deploymentStatus({ db, version, databasePath: shown }, systemClock.now());
       } finally {
-        closeDatabase(db);
+        await closeStore(db);
       }
       process.stdout.write(flags.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
       if (status.attention.length > 0) throw new CliFailure(`${status.attention.length} thing(s) need you`);

@@ -1,8 +1,9 @@
 /**
  * Issue 26, the PostgreSQL store through the built binary against a real PostgreSQL server (a
  * throwaway cluster, test/support/postgres-cluster.ts): `migrate` applies PostgreSQL's own
- * migrations, `copy-to-postgres` moves a whole SQLite store over and checks it, the verbs that
- * read SQLite's file itself refuse in one line, and the URL's password is never printed.
+ * migrations, `copy-to-postgres` moves a whole SQLite store over and checks it, `status` and
+ * `prune` run on it, the verbs that read SQLite's file itself refuse in one line, and the URL's
+ * password is never printed.
  * test/e2e/two-instances.test.ts serves the game from it.
  */
 import { spawnSync } from 'node:child_process';
@@ -93,8 +94,8 @@ describe('fantasy migrate with a PostgreSQL databaseUrl', () => {
   });
 });
 
-describe('verbs that read the SQLite file itself, with a PostgreSQL databaseUrl', () => {
-  it.each([['status'], ['backup', 'copy.sqlite'], ['check'], ['prune']])('%s refuses at start in one line and exits 1', async (verb, ...args) => {
+describe('the operator’s other verbs with a PostgreSQL databaseUrl', () => {
+  it.each([['backup', 'copy.sqlite'], ['check']])('%s refuses at start in one line and exits 1', async (verb, ...args) => {
     const url = withPassword(cluster.urlOf('postgres'));
     const cwd = emptyFolder();
     const result = fantasy([verb, ...args], { cwd, env: { FANTASY_DATABASE_URL: url } });
@@ -102,11 +103,40 @@ describe('verbs that read the SQLite file itself, with a PostgreSQL databaseUrl'
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       `fantasy: ${verb} works on the SQLite file only: databaseUrl selects PostgreSQL, whose own tools do this ` +
-        '(pg_dump for a backup, amcheck for damage, psql for figures); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
+        '(pg_dump for a backup, amcheck for damage); unset databaseUrl (FANTASY_DATABASE_URL) to use the SQLite file\n',
     );
     // it opened nothing: no SQLite file appeared beside it
     expect(fs.existsSync(path.join(cwd, 'data'))).toBe(false);
   });
+
+  it('status and prune run on it: status names the database by its masked URL and leaves an unmigrated one as it is', async () => {
+    const url = withPassword(await cluster.createDatabase());
+    const database = new URL(url).pathname.slice(1);
+    const env = { FANTASY_DATABASE_URL: url };
+    // status only reads: before any migration it fails and creates nothing
+    const early = fantasy(['status'], { env });
+    expect(early.code).toBe(1);
+    expect(early.stderr).not.toContain(PASSWORD);
+    expect(await cluster.query(database, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).toEqual([]);
+
+    expect(fantasy(['migrate'], { env }).code).toBe(0);
+    const status = fantasy(['status', '--json'], { env });
+    expect(status.stderr).toBe('');
+    expect(status.code).toBe(0);
+    const report = JSON.parse(status.stdout) as Record<string, unknown>;
+    expect(report).toMatchObject({ databasePath: `postgres://postgres:********@127.0.0.1:${cluster.port}/${database}`, unscoredDays: [], attention: [] });
+    expect(report.databaseBytes).toBeGreaterThan(0);
+    const human = fantasy(['status'], { env });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('Nothing needs you.');
+
+    const prune = fantasy(['prune'], { env });
+    expect({ code: prune.code, stdout: prune.stdout }).toEqual({ code: 0, stdout: 'pruned 0 view series, 0 cached answers, 0 rate-limit hits\n' });
+    // the run is recorded as the housekeeping job's, as the 06:30 job's would be
+    const after = JSON.parse(fantasy(['status', '--json'], { env }).stdout) as { jobs: { name: string; lastRun: { outcome: string } | null }[] };
+    expect(after.jobs.find((job) => job.name === 'housekeeping')?.lastRun?.outcome).toBe('ok');
+    for (const output of [early, status, human, prune]) expect(output.stdout + output.stderr).not.toContain(PASSWORD);
+  }, 60_000);
 
   it('fantasy config prints the URL with its password masked, in text and JSON', () => {
     const url = `postgresql://fantasy:${PASSWORD}@db.example:5432/fantasy?sslmode=require`;

@@ -1,9 +1,8 @@
 /**
  * The built binary and SQLite's file itself: `migrate` makes a new file where it is told and
  * finds nothing pending the second time, `backup` writes a copy that opens as a database, and
- * `prune` runs on the file. SQLite only: on PostgreSQL `migrate` has its own test
- * (postgres.test.ts), and `backup` and `prune` refuse a databaseUrl (pg_dump and the server's
- * own tools do that). The tests of playing through the binary, on both engines, are in
+ * `prune` runs on the file. SQLite only: on PostgreSQL `migrate`, `status` and `prune` have
+ * their own test (postgres.test.ts), and `backup` refuses a databaseUrl (pg_dump does that). The tests of playing through the binary, on both engines, are in
  * binary.test.ts.
  */
 import { spawnSync } from 'node:child_process';

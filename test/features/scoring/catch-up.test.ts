@@ -22,7 +22,7 @@ import { buildContract, buildLeague } from '../../support/builders';
 import { runCliCaptured } from '../../support/cli';
 import { clientFor, encyclopediaConfigFor } from '../../support/encyclopedia';
 import { writeTransaction } from '../../../src/platform/db/database';
-import { databaseConfig, folderOf, TEST_STORE } from '../../support/test-store';
+import { databaseConfig, folderOf } from '../../support/test-store';
 
 const USER_AGENT = 'FantasyTest/1.0 (catch-up-test@example.org)';
 let fake: FakeEncyclopedia;
@@ -220,10 +220,7 @@ describe('fantasy collect on the command line', () => {
   });
 });
 
-// `fantasy status` reads SQLite's file itself (its size on disk, a quick check of its pages) and
-// refuses a databaseUrl by design: on PostgreSQL the operator has psql and the server's own
-// monitoring. What it reports is deploymentStatus, checked on both engines in this file.
-describe.runIf(TEST_STORE === 'sqlite')('fantasy status on the command line (the SQLite file)', () => {
+describe('fantasy status on the command line', () => {
   const today = utcDay(new Date());
   const yesterday = addDays(today, -1);
 
