@@ -82,6 +82,8 @@ while IFS= read -r pair; do
   environment+=("$key=$value")
 done <<< "$(instruction ENV)"
 log="$scratch/serve.log"
+# made here, not by the background job's redirect: the first grep below may run before that job does
+: > "$log"
 (cd "$image${workdir:-/}" && exec "${as_user[@]}" env -i PATH=/usr/bin:/bin "${environment[@]}" "$image$binary_in_image" $cmd) > "$log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 300); do
