@@ -22,7 +22,7 @@ function ChangePassword() {
       await api.changePassword(current, next);
       setCurrent('');
       setNext('');
-      setDone('Your password is changed. Use the new one the next time you sign in; you stay signed in here.');
+      setDone('Your password is changed. You stay signed in here; your other devices are signed out and take the new one.');
     });
   };
 

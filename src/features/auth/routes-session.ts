@@ -13,7 +13,7 @@ const doc = docs('Session', 'session');
 export function sessionRoutes(ctx: AppContext, services: Services) {
   const fromToken = new Elysia({ prefix: '/api/v1' })
     .use(sessionClaims(ctx))
-    // The session is read from the token's claims, not from the database.
+    // The session is read from the token's claims; the database only says when a password account's password was last set.
     .get('/session', ({ claims: { sub, email, name, picture } }) => ({ sub, email, name, picture, features: { articleGenie: ctx.upstream.languageModel !== null } }), {
       response: answer(SessionSchema),
       ...doc({ id: 'getSession', summary: 'The session the cookie carries, and what this deployment offers' }),

@@ -192,9 +192,11 @@ export function authRoutes(ctx: AppContext, services: Services) {
 
   const ownPassword = new Elysia({ prefix: '/api/v1' }).use(sessionClaims(ctx)).put(
     '/me/password',
-    async ({ claims, body, request }) => {
+    async ({ claims, body, request, set }) => {
       const { currentPassword, newPassword } = checkedValue(PasswordChangeSchema, body);
-      await services.auth.changePassword(claims, currentPassword, newPassword, clientAddress(request, ctx.config.trustProxy));
+      const player = await services.auth.changePassword(claims, currentPassword, newPassword, clientAddress(request, ctx.config.trustProxy));
+      // the other sessions end with the old password; this one is signed in afresh and stays
+      (set.headers as Record<string, string>)['set-cookie'] = await sessionFor({ player, isNew: false });
       return { success: true as const };
     },
     {
@@ -204,7 +206,7 @@ export function authRoutes(ctx: AppContext, services: Services) {
         id: 'changePassword',
         summary: 'Change the caller’s own password, proving the current one (an addition)',
         description:
-          'A wrong current password answers 403 `WRONG_PASSWORD` and counts as a failed sign-in (429 `LOGIN_THROTTLED` past the free ones); a player who signs in another way has no password here (409 `NO_PASSWORD_ACCOUNT`). The session stays signed in.',
+          'A wrong current password answers 403 `WRONG_PASSWORD` and counts as a failed sign-in (429 `LOGIN_THROTTLED` past the free ones); a player who signs in another way has no password here (409 `NO_PASSWORD_ACCOUNT`). The account’s other sessions end; this one gets a new cookie and stays signed in.',
       }),
     },
   );

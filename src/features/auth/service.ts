@@ -13,6 +13,7 @@ import {
   type PlayerRow,
   replaceCredential,
   setCredential,
+  credentialSetAt,
 } from './store';
 import { usernameKey } from '../../domain/name-keys';
 import { errorFields, type Logger } from '../../platform/log';
@@ -62,11 +63,22 @@ export interface AuthOptions {
 /** Players a session read has found, by subject: a busy deployment's signed-in players. */
 const SESSION_PLAYERS_KEPT = 10_000;
 
+/**
+ * How long a password's time of setting is trusted before it is read again: a change or reset
+ * made by another process (another instance, `fantasy reset-password`) ends this instance's
+ * sessions of that account within it, without a read on every request.
+ */
+export const PASSWORD_RECHECK_MS = 30_000;
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
 export class AuthService {
   private readonly passwords: PasswordHasher;
   private readonly limits: Limits;
   /** A player row is never updated or deleted, so a found player stays true; an unknown subject is not kept (it may sign in later). */
   private readonly sessionPlayers = new Map<string, SessionPlayer>();
+  /** By subject: when its password was set (seconds; null for none), and when that was read. */
+  private readonly passwordsSetAt = new Map<string, { setAt: number | null; readAt: number }>();
 
   constructor(
     private readonly db: Database,
@@ -127,7 +139,7 @@ export class AuthService {
    * A signed-in player's own change. The current password is checked as a sign-in checks it,
    * throttle included, so a borrowed session cannot guess its way to the account.
    */
-  async changePassword(claims: SessionClaims, currentPassword: string, newPassword: string, address = 'unknown'): Promise<void> {
+  async changePassword(claims: SessionClaims, currentPassword: string, newPassword: string, address = 'unknown'): Promise<PlayerRow> {
     const subject = subjectOf(claims);
     if (!subject.startsWith(PASSWORD_PREFIX)) fail('NO_PASSWORD_ACCOUNT');
     const key = subject.slice(PASSWORD_PREFIX.length);
@@ -137,13 +149,41 @@ export class AuthService {
     if (!(await this.passwords.verify(currentPassword, found.record))) fail('WRONG_PASSWORD');
     await signInSucceeded(this.db, this.limits, key, attempt);
     const record = await this.passwords.hash(newPassword);
-    await setCredential(this.db, found.player.id, record);
+    await this.setPassword(found.player, record);
+    return found.player;
+  }
+
+  /** Sessions signed in before the new password end; this instance knows at once, the others within PASSWORD_RECHECK_MS. */
+  private async setPassword(player: PlayerRow, record: string): Promise<void> {
+    const now = this.clock.now();
+    await setCredential(this.db, player.id, record, now.toISOString());
+    this.remember(player.subject, seconds(now.toISOString()), now.getTime());
+  }
+
+  private remember(subject: string, setAt: number | null, readAt: number): void {
+    if (this.passwordsSetAt.size >= SESSION_PLAYERS_KEPT) this.passwordsSetAt.delete(this.passwordsSetAt.keys().next().value!);
+    this.passwordsSetAt.set(subject, { setAt, readAt });
+  }
+
+  /** False for a session of a password account signed in before its password was last set. */
+  async sessionOutlivedPassword(claims: SessionClaims): Promise<boolean> {
+    const subject = subjectOf(claims);
+    if (!subject.startsWith(PASSWORD_PREFIX)) return false;
+    const now = this.clock.now().getTime();
+    let kept = this.passwordsSetAt.get(subject);
+    if (!kept || now - kept.readAt >= PASSWORD_RECHECK_MS) {
+      const setAt = await credentialSetAt(this.db, subject);
+      kept = { setAt: setAt === undefined ? null : seconds(setAt), readAt: now };
+      this.remember(subject, kept.setAt, now);
+    }
+    const signedInAt = claims.signedInAt ?? claims.issuedAt ?? 0;
+    return kept.setAt !== null && signedInAt < kept.setAt;
   }
 
   /**
    * The operator's answer to a forgotten password (`fantasy reset-password`): the account signs
-   * in with `password` from now on, and the throttle its failed attempts built up is lifted.
-   * False when no password account has that username. Sessions already signed in are not ended.
+   * in with `password` from now on, its sessions signed in before end, and the throttle its
+   * failed attempts built up is lifted. False when no password account has that username.
    */
   async resetPassword(username: string, password: string): Promise<boolean> {
     const key = usernameKey(username);
@@ -151,7 +191,7 @@ export class AuthService {
     if (!found) return false;
     const record = await this.passwords.hash(password);
     await writeTransaction(this.db, async (tx) => {
-      await setCredential(tx, found.player.id, record);
+      await setCredential(tx, found.player.id, record, this.clock.now().toISOString());
       await forgiveSignInFailures(tx, this.limits, key);
     });
     return true;

@@ -44,12 +44,22 @@ export async function replaceCredential(db: Database, playerId: string, oldRecor
   });
 }
 
-/** A reset or a change the player proved: the record becomes `record` whatever it was. */
-export async function setCredential(db: Database, playerId: string, record: string): Promise<void> {
+/**
+ * A reset or a change the player proved: the record becomes `record` whatever it was, and
+ * `created_at` says when, since a new password is a new credential (sessions signed in before
+ * it end). A rehash keeps the password, so replaceCredential leaves the time alone.
+ */
+export async function setCredential(db: Database, playerId: string, record: string, setAt: string): Promise<void> {
   return writeTransaction(db, async (tx) => {
     const { passwordCredentials } = tablesOf(tx);
-    await tx.update(passwordCredentials).set({ record }).where(eq(passwordCredentials.playerId, playerId));
+    await tx.update(passwordCredentials).set({ record, createdAt: setAt }).where(eq(passwordCredentials.playerId, playerId));
   });
+}
+
+/** When the password of the account with this subject was set; undefined for a subject without one. */
+export async function credentialSetAt(db: Database, subject: string): Promise<string | undefined> {
+  const text = `SELECT c.created_at AS "setAt" FROM password_credentials c JOIN players p ON p.id = c.player_id WHERE p.subject = ?`;
+  return (await selectRow<{ setAt: string }>(db, text, subject))?.setAt;
 }
 
 export async function findCredentialByUsernameKey(db: Database, key: string): Promise<{ player: PlayerRow; record: string } | undefined> {

@@ -14,6 +14,8 @@ export async function requireSession(ctx: AppContext, request: Request): Promise
   if (!token || !ctx.signingSecret) fail('UNAUTHORIZED');
   const claims = await verifySessionToken(token, ctx.signingSecret, ctx.clock.now());
   if (!claims || beyondMaximum(claims, ctx.clock.now(), sessionMaximumSeconds(ctx))) fail('UNAUTHORIZED');
+  // a new password ends the sessions signed in before it: a borrowed device is signed out too
+  if (await ctx.services.auth.sessionOutlivedPassword(claims)) fail('UNAUTHORIZED');
   verified.set(request, claims);
   return claims;
 }

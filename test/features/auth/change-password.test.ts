@@ -1,7 +1,7 @@
 /**
  * PUT /api/v1/me/password: a signed-in player changes their own password. One row per rule, each
- * on a copy of one world: alice has a password account and is signed in, bob signs in another
- * way. A sign-in allows 2 free failures per username, so the throttle rows stay short.
+ * on a copy of one world: alice has a password account and is signed in here and on another
+ * device, bob signs in another way. A sign-in allows 2 free failures per username, so the throttle rows stay short.
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../../support/app';
@@ -21,18 +21,26 @@ async function unchanged(app: TestApp) {
   expect((await login(app, 'new secret')).status).toBe(401);
 }
 
+const cookieOf = (result: { headers: Headers }) => ({ cookie: result.headers.getSetCookie()[0].split(';')[0] });
+
+/** alice is signed in twice: here, and on another device (`aliceElsewhere`). */
 async function world() {
   const app = await createTestApp({ config: { limits } });
   const registered = await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'old secret' }, headers: origin });
   expect(registered.status).toBe(201);
-  const alice = { cookie: registered.headers.getSetCookie()[0].split(';')[0] };
-  return { app, world: { app, alice, bob: await app.player('bob') } };
+  // a second later, on another device
+  app.clock.advance(1000);
+  const elsewhere = await login(app, 'old secret');
+  expect(elsewhere.status).toBe(200);
+  return { app, world: { app, alice: cookieOf(registered), aliceElsewhere: cookieOf(elsewhere), bob: await app.player('bob') } };
 }
+
+const sessionStatus = (app: TestApp, as: { cookie: string }) => app.call('GET', '/api/v1/session', { as: as as TestPlayer }).then((r) => r.status);
 
 describe(`PUT ${PATH}`, () => {
   scenarioTable(world, [
     {
-      name: 'with the current password: the new one signs in, the old one no longer does, and this session stays',
+      name: 'with the current password: the new one signs in, and the old one no longer does',
       method: 'PUT',
       path: PATH,
       as: 'alice',
@@ -41,9 +49,42 @@ describe(`PUT ${PATH}`, () => {
       status: 200,
       expect: async (result, w) => {
         expect(result.body).toEqual({ success: true });
-        const app = w.app;
-        expect((await login(app, 'old secret')).status).toBe(401);
-        expect((await login(app, 'new secret')).status).toBe(200);
+        expect((await login(w.app, 'old secret')).status).toBe(401);
+        expect((await login(w.app, 'new secret')).status).toBe(200);
+      },
+    },
+    {
+      name: 'the account’s other sessions end with the old password; this one gets a new cookie and stays signed in',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('old secret'),
+      before: async (w, app) => {
+        app.clock.advance(1000);
+        expect(await sessionStatus(app, w.aliceElsewhere)).toBe(200);
+      },
+      status: 200,
+      expect: async (result, w) => {
+        expect(await sessionStatus(w.app, w.aliceElsewhere)).toBe(401);
+        expect(await sessionStatus(w.app, w.alice)).toBe(401);
+        expect(await sessionStatus(w.app, cookieOf(result))).toBe(200);
+        // and a sign-in with the new password after it is a session like any other
+        w.app.clock.advance(1000);
+        expect(await sessionStatus(w.app, cookieOf(await login(w.app, 'new secret')))).toBe(200);
+      },
+    },
+    {
+      name: 'a refused change ends no session',
+      method: 'PUT',
+      path: PATH,
+      as: 'alice',
+      headers: origin,
+      body: change('a guess'),
+      status: 403,
+      expect: async (_result, w) => {
+        expect(await sessionStatus(w.app, w.aliceElsewhere)).toBe(200);
+        expect(await sessionStatus(w.app, w.alice)).toBe(200);
       },
     },
     {

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_FRONTEND, type TestApp } from '../../support/app';
+import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../../support/app';
+import { PASSWORD_RECHECK_MS } from '../../../src/features/auth/service';
 import { preparedWorld } from '../../support/prepared-world';
 import { runCliCaptured } from '../../support/cli';
 import { databaseConfig, folderOf } from '../../support/test-store';
@@ -22,21 +23,27 @@ const login = (app: TestApp, username: string, password: string) =>
 
 const world = preparedWorld(async () => {
   const app = await createTestApp({ config: { limits } });
-  expect((await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'forgotten' }, headers: origin })).status).toBe(201);
+  const registered = await app.call('POST', '/auth/password/register', { body: { username: 'alice', password: 'forgotten' }, headers: origin });
+  expect(registered.status).toBe(201);
+  // still signed in on some device, while she cannot sign in anywhere else
+  const aliceSession = { cookie: registered.headers.getSetCookie()[0].split(';')[0] } as TestPlayer;
+  app.clock.advance(1000);
   expect((await login(app, 'alice', 'guess one')).status).toBe(401);
   expect((await login(app, 'alice', 'guess two')).status).toBe(401);
   // throttled now: even the right password waits
   expect(await login(app, 'alice', 'forgotten')).toMatchObject({ status: 429, body: { error: 'LOGIN_THROTTLED' } });
   // a player who signs in another way (the identity provider) and has no password here
   await app.player('bob');
-  return { app, world: {} };
+  return { app, world: { aliceSession } };
 });
 
 interface Row {
   name: string;
   args: string[];
   stdin?: string;
-  expect: (ran: { code: number; stdout: string; stderr: string }, app: TestApp) => Promise<void>;
+  expect: (ran: { code: number; stdout: string; stderr: string }, app: TestApp, aliceSession: TestPlayer) => Promise<void>;
+  /** what happens on the running server before the verb runs */
+  before?: (app: TestApp, aliceSession: TestPlayer) => Promise<void>;
 }
 
 /** The verb's line with the new password; the password is the rest of it. */
@@ -55,6 +62,27 @@ const rows: Row[] = [
       const password = printedPassword(ran.stdout);
       expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
       expect((await login(app, 'alice', password)).status).toBe(200);
+    },
+  },
+  {
+    name: 'the sessions signed in before end: at once on a server that had not read the account',
+    args: ['alice'],
+    expect: async (ran, app, aliceSession) => {
+      expect(ran.code).toBe(0);
+      expect((await app.call('GET', '/api/v1/session', { as: aliceSession })).status).toBe(401);
+    },
+  },
+  {
+    name: 'and within half a minute on one that had: the server reads the account again after that',
+    args: ['alice'],
+    before: async (app, aliceSession) => {
+      expect((await app.call('GET', '/api/v1/session', { as: aliceSession })).status).toBe(200);
+    },
+    expect: async (ran, app, aliceSession) => {
+      expect(ran.code).toBe(0);
+      expect((await app.call('GET', '/api/v1/session', { as: aliceSession })).status).toBe(200);
+      app.clock.advance(PASSWORD_RECHECK_MS);
+      expect((await app.call('GET', '/api/v1/session', { as: aliceSession })).status).toBe(401);
     },
   },
   {
@@ -127,7 +155,8 @@ const rows: Row[] = [
 describe('fantasy reset-password', () => {
   for (const row of rows) {
     it(row.name, async () => {
-      const { app } = await world();
+      const { app, world: built } = await world();
+      await row.before?.(app, built.aliceSession);
       const config = path.join(folderOf(app.database), `reset-${Math.random().toString(36).slice(2)}.json`);
       fs.writeFileSync(config, JSON.stringify({ ...databaseConfig(app.database), limits }));
       const stdin = row.stdin === undefined ? null : vi.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([row.stdin]) as never);
@@ -135,7 +164,7 @@ describe('fantasy reset-password', () => {
         const ran = await runCliCaptured(['--config', config, 'reset-password', ...row.args]);
         // whatever the verb did, the secret it generated or read never reaches stderr
         expect(ran.stderr).not.toMatch(/new password|chosen by alice/);
-        await row.expect(ran, app);
+        await row.expect(ran, app, built.aliceSession);
       } finally {
         stdin?.mockRestore();
         fs.rmSync(config, { force: true });
