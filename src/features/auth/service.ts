@@ -172,12 +172,18 @@ export class AuthService {
     const now = this.clock.now().getTime();
     let kept = this.passwordsSetAt.get(subject);
     if (!kept || now - kept.readAt >= PASSWORD_RECHECK_MS) {
-      const setAt = await credentialSetAt(this.db, subject);
-      kept = { setAt: setAt === undefined ? null : seconds(setAt), readAt: now };
-      this.remember(subject, kept.setAt, now);
+      try {
+        const setAt = await credentialSetAt(this.db, subject);
+        kept = { setAt: setAt === undefined ? null : seconds(setAt), readAt: now };
+        this.remember(subject, kept.setAt, now);
+      } catch (error) {
+        // the database out of reach: the request itself will say so if it needs it; this check
+        // goes on with what it last knew rather than refusing every signed-in request
+        if (!isDatabaseUnavailable(error)) throw error;
+      }
     }
     const signedInAt = claims.signedInAt ?? claims.issuedAt ?? 0;
-    return kept.setAt !== null && signedInAt < kept.setAt;
+    return kept !== undefined && kept.setAt !== null && signedInAt < kept.setAt;
   }
 
   /**

@@ -3,7 +3,10 @@
  * on a copy of one world: alice has a password account and is signed in here and on another
  * device, bob signs in another way. A sign-in allows 2 free failures per username, so the throttle rows stay short.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as authStore from '../../../src/features/auth/store';
+import { PASSWORD_RECHECK_MS } from '../../../src/features/auth/service';
+import { Failure } from '../../../src/domain/errors';
 import { createTestApp, TEST_FRONTEND, type TestApp, type TestPlayer } from '../../support/app';
 import { scenarioTable } from '../../support/scenarios';
 
@@ -169,6 +172,21 @@ describe(`PUT ${PATH}`, () => {
       exact: true,
     },
   ]);
+
+  it('with the database out of reach, the sessions check goes on with what it last knew instead of refusing', async () => {
+    const { app, world: w } = await world();
+    try {
+      // known: alice's password was set at registration, before either session
+      expect(await sessionStatus(app, w.aliceElsewhere)).toBe(200);
+      const unreachable = vi.spyOn(authStore, 'credentialSetAt').mockRejectedValue(new Failure('DATABASE_UNAVAILABLE'));
+      app.clock.advance(PASSWORD_RECHECK_MS);
+      expect(await sessionStatus(app, w.aliceElsewhere)).toBe(200);
+      expect(unreachable).toHaveBeenCalled();
+      unreachable.mockRestore();
+    } finally {
+      await app.close();
+    }
+  });
 
   it('is absent when password sign-in is off, as the other password routes are', async () => {
     const app = await createTestApp({ config: { passwordSignIn: false } });
