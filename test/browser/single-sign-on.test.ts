@@ -49,6 +49,12 @@ describe('single sign-on from the app', () => {
     await friend.page.getByRole('button', { name: 'Join Night Readers' }).click();
     await friend.page.getByRole('row', { name: /Lamplighters/ }).waitFor();
 
+    // the account screen offers no password to change: the provider keeps it
+    await friend.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await friend.page.getByText('You sign in with single sign-on, so your password is kept by that account, not here.').waitFor();
+    await expect(friend.page.getByRole('form', { name: 'Change your password' }).count()).resolves.toBe(0);
+    await friend.screen('account-single-sign-on');
+
     // The only page that left our origin is the provider's own approval.
     const provider = new URL(service.identityProvider!.authorizeUrl).origin;
     expect(new Set(friend.foreignRequests.map((url) => new URL(url).origin))).toEqual(new Set([provider]));
