@@ -157,7 +157,7 @@ export class AuthService {
   private async setPassword(player: PlayerRow, record: string): Promise<void> {
     const now = this.clock.now();
     await setCredential(this.db, player.id, record, now.toISOString());
-    this.remember(player.subject, seconds(now.toISOString()), now.getTime());
+    this.remember(player.subject, Math.floor(now.getTime() / 1000), now.getTime());
   }
 
   private remember(subject: string, setAt: number | null, readAt: number): void {
@@ -165,7 +165,7 @@ export class AuthService {
     this.passwordsSetAt.set(subject, { setAt, readAt });
   }
 
-  /** False for a session of a password account signed in before its password was last set. */
+  /** True for a session of a password account signed in before its password was last set: it has ended. */
   async sessionOutlivedPassword(claims: SessionClaims): Promise<boolean> {
     const subject = subjectOf(claims);
     if (!subject.startsWith(PASSWORD_PREFIX)) return false;
