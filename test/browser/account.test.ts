@@ -60,6 +60,9 @@ describe('the account screen', () => {
     await page.getByLabel('Password').fill('acct_ana-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That username and password do not match an account.').waitFor();
+    // and where to turn if it is really forgotten (fantasy reset-password)
+    await page.getByText('Forgot your password? Whoever runs this league server can give you a new one.').waitFor();
+    await player.screen('sign-in-refused');
     await page.getByLabel('Password').fill('a longer new pass phrase');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your leagues' }).waitFor();

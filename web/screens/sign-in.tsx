@@ -155,6 +155,9 @@ export function SignIn() {
             )}
             <Refusal code={refusal} />
             {refusal === 'FORBIDDEN_ORIGIN' && <RightAddress />}
+            {!creating && (
+              <p class="hint">Forgot your password? Whoever runs this league server can give you a new one.</p>
+            )}
             <button type="submit" class="primary" disabled={busy}>
               {creating ? 'Create account' : 'Sign in'}
             </button>
