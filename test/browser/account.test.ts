@@ -52,6 +52,11 @@ describe('the account screen', () => {
     await form.getByRole('status').getByText(/Your password is changed/).waitFor();
     expect(await current.inputValue()).toBe('');
     await player.screens('changed');
+    // still signed in here: the answer brought a new cookie, and the leagues load with it
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leagues' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your leagues' }).waitFor();
+    await page.getByText('You are not in any league yet.').waitFor();
+    expect(player.consoleErrors).toEqual([]);
 
     // signed out and back in: the old password is refused, the new one opens the leagues
     await page.getByRole('button', { name: 'Sign out' }).click();
