@@ -41,6 +41,13 @@ describe('the account screen', () => {
     // the wrong current password: the service's refusal, in words, and still signed in
     await current.fill('not my password');
     await next.fill('a longer new pass phrase');
+    // what was typed can be shown, and hidden again, by keyboard
+    await form.getByRole('checkbox', { name: 'Show passwords' }).focus();
+    await page.keyboard.press('Space');
+    expect([await current.getAttribute('type'), await next.getAttribute('type'), await next.inputValue()]).toEqual(['text', 'text', 'a longer new pass phrase']);
+    await player.screen('passwords-shown');
+    await page.keyboard.press('Space');
+    expect(await current.getAttribute('type')).toBe('password');
     await change.click();
     await form.getByRole('alert').getByText('That is not your current password, so nothing was changed.').waitFor();
     await player.screen('wrong-current');
@@ -62,13 +69,15 @@ describe('the account screen', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await page.getByLabel('Username').fill('acct_ana');
-    await page.getByLabel('Password').fill('acct_ana-password');
+    await page.getByLabel('Password', { exact: true }).fill('acct_ana-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That username and password do not match an account.').waitFor();
     // and where to turn if it is really forgotten (fantasy reset-password)
     await page.getByText('Forgot your password? Whoever runs this league server can give you a new one.').waitFor();
     await player.screen('sign-in-refused');
-    await page.getByLabel('Password').fill('a longer new pass phrase');
+    await page.getByLabel('Password', { exact: true }).fill('a longer new pass phrase');
+    await page.getByRole('checkbox', { name: 'Show password' }).check();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your leagues' }).waitFor();
     expect(player.consoleErrors).toEqual([expect.stringMatching(/Failed to load resource: the server responded with a status of 401/)]);

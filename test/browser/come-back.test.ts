@@ -64,7 +64,7 @@ describe('reasons to come back', () => {
     const { page } = player;
     await page.getByRole('button', { name: 'I am new here' }).click();
     await page.getByLabel('Username').fill('early_bird');
-    await page.getByLabel('Password').fill('correct horse');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel(/Your team name in/).first().fill('Morning Readers');
     await page.getByRole('button', { name: /^Join Global/ }).click();
@@ -274,7 +274,7 @@ describe('reasons to come back', () => {
     await page.goto(`${service.base}/signin`);
     await page.getByRole('button', { name: 'I am new here' }).click();
     await page.getByLabel('Username').fill('patient_one');
-    await page.getByLabel('Password').fill('correct horse');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel(/Your team name in/).first().fill('Slow Burners');
     await page.getByRole('button', { name: /^Join Global/ }).click();

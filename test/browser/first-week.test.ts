@@ -92,7 +92,7 @@ describe("a friend's first week", () => {
     await friend.page.getByRole('button', { name: 'I am new here' }).click();
     await invitation.waitFor();
     await friend.page.getByLabel('Username').fill('fw_friend');
-    await friend.page.getByLabel('Password').fill('fw_friend-password');
+    await friend.page.getByLabel('Password', { exact: true }).fill('fw_friend-password');
     await friend.page.getByRole('button', { name: 'Create account' }).click();
     // Not the welcome that promotes the Global League: the league the link was for.
     await friend.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
@@ -355,7 +355,7 @@ describe("a friend's first week", () => {
     // A failed sign-in's message does not follow the player to the other form.
     await page.goto(`${service.base}/signin`);
     await page.getByLabel('Username').fill('nobody_here');
-    await page.getByLabel('Password').fill('wrong');
+    await page.getByLabel('Password', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('That username and password do not match an account.').waitFor();
     await page.getByRole('button', { name: 'I am new here' }).click();

@@ -80,12 +80,12 @@ describe('a season among friends', () => {
     await ann.page.goto(`${service.base}/signin`);
     await ann.page.getByRole('button', { name: 'I am new here' }).click();
     await ann.page.getByLabel('Username').fill('season_ann');
-    await ann.page.getByLabel('Password').fill('abc');
+    await ann.page.getByLabel('Password', { exact: true }).fill('abc');
     await ann.page.getByText(/At least 8 characters\. Your account holds your teams/).waitFor();
     await ann.page.getByRole('button', { name: 'Create account' }).click();
     await ann.page.getByRole('alert').getByText('That password is shorter than 8 characters: choose a longer one.').waitFor();
     await ann.screen('signup-short-password');
-    await ann.page.getByLabel('Password').fill('season_ann-password');
+    await ann.page.getByLabel('Password', { exact: true }).fill('season_ann-password');
     await ann.page.getByRole('button', { name: 'Create account' }).click();
     await ann.page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
 
@@ -108,7 +108,7 @@ describe('a season among friends', () => {
     await bob.page.getByRole('region', { name: 'You are invited to Reading Circle' }).waitFor();
     await bob.page.getByRole('button', { name: 'I am new here' }).click();
     await bob.page.getByLabel('Username').fill('season_bob');
-    await bob.page.getByLabel('Password').fill('season_bob-password');
+    await bob.page.getByLabel('Password', { exact: true }).fill('season_bob-password');
     await bob.page.getByRole('button', { name: 'Create account' }).click();
     await bob.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
     await bob.page.getByText('Head-to-head, 2-day rounds: each round you play one rival, and the table counts wins.').waitFor();

@@ -368,7 +368,7 @@ export async function registerThroughForm(player: Player, base: string, username
   await page.goto(`${base}/signin`);
   await page.getByRole('button', { name: 'I am new here' }).click();
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-password`);
+  await page.getByLabel('Password', { exact: true }).fill(`${username}-password`);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
 }

@@ -97,7 +97,7 @@ describe('head-to-head with a friend', () => {
     await friend.page.getByRole('region', { name: 'You are invited to Rivals Club' }).waitFor();
     await friend.page.getByRole('button', { name: 'I am new here' }).click();
     await friend.page.getByLabel('Username').fill('h2h_friend');
-    await friend.page.getByLabel('Password').fill('h2h_friend-password');
+    await friend.page.getByLabel('Password', { exact: true }).fill('h2h_friend-password');
     await friend.page.getByRole('button', { name: 'Create account' }).click();
     await friend.page.getByRole('heading', { level: 1, name: 'Join a league' }).waitFor();
     await friend.page.getByLabel('Your team name in Rivals Club').fill('Margin Notes');

@@ -21,7 +21,7 @@ async function register(player: Player, username: string): Promise<void> {
   await player.page.goto(`${service.base}/signin`);
   await player.page.getByRole('button', { name: 'I am new here' }).click();
   await player.page.getByLabel('Username').fill(username);
-  await player.page.getByLabel('Password').fill(`${username}-password`);
+  await player.page.getByLabel('Password', { exact: true }).fill(`${username}-password`);
   // the welcome looks for the Global League (serve seeds it) as it opens; its answer must arrive
   // before the test moves on, so what the test reads next does not depend on timing
   const globalLookup = player.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/leagues/global');
@@ -176,7 +176,7 @@ describe('leagues between friends', () => {
     await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
     await player.page.getByLabel('Username').fill('returning_one');
-    await player.page.getByLabel('Password').fill('not the password');
+    await player.page.getByLabel('Password', { exact: true }).fill('not the password');
     await player.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await player.page.getByText('That username and password do not match an account.').waitFor();
     await player.screen('sign-in-refused');
@@ -185,7 +185,7 @@ describe('leagues between friends', () => {
     await player.page.goto(`${service.base}/inbox`);
     await player.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await player.page.getByLabel('Username').fill('returning_one');
-    await player.page.getByLabel('Password').fill('returning_one-password');
+    await player.page.getByLabel('Password', { exact: true }).fill('returning_one-password');
     await player.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await player.page.getByRole('heading', { level: 1, name: 'In-box' }).waitFor();
     await player.page.getByText(/Nothing here yet/).waitFor();
@@ -211,7 +211,7 @@ describe('leagues between friends', () => {
     await player.page.getByRole('button', { name: 'I am new here' }).click();
     await player.page.getByLabel('Username').fill('lost_player');
     // long enough for the app's own minimum, so the request is made and refused for its address
-    await player.page.getByLabel('Password').fill('lost_player-password');
+    await player.page.getByLabel('Password', { exact: true }).fill('lost_player-password');
     await player.page.getByRole('button', { name: 'Create account' }).click();
     await player.page.getByText('This address is not the one the league is hosted at.', { exact: false }).waitFor();
     const link = player.page.getByRole('link', { name: service.base });

@@ -36,7 +36,7 @@ describe('the play loop in a browser', () => {
 
     await page.getByRole('button', { name: 'I am new here' }).click();
     await page.getByLabel('Username').fill('reader_one');
-    await page.getByLabel('Password').fill('correct horse');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();

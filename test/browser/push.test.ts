@@ -82,7 +82,7 @@ describe('push notifications in the app', () => {
     await page.goto(`${service.base}/signin`);
     await page.getByRole('button', { name: 'I am new here' }).click();
     await page.getByLabel('Username').fill('push_reader');
-    await page.getByLabel('Password').fill('push_reader-password');
+    await page.getByLabel('Password', { exact: true }).fill('push_reader-password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome to the league' }).waitFor();
     await page.getByLabel(/Your team name in/).first().fill('Push Readers');

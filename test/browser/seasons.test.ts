@@ -129,7 +129,7 @@ describe('seasons among friends', () => {
     await ben.page.getByRole('region', { name: 'You are invited to Quiz Night' }).waitFor();
     await ben.page.getByRole('button', { name: 'I am new here' }).click();
     await ben.page.getByLabel('Username').fill('seasons_ben');
-    await ben.page.getByLabel('Password').fill('seasons_ben-password');
+    await ben.page.getByLabel('Password', { exact: true }).fill('seasons_ben-password');
     await ben.page.getByRole('button', { name: 'Create account' }).click();
     await ben.page.getByLabel('Your team name in Quiz Night').fill('Endnotes');
     await ben.page.getByRole('button', { name: 'Join Quiz Night' }).click();

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Done, Refusal, Screen, useAction } from '../components/ui';
+import { SecretInput } from '../components/secret-input';
 import { session } from '../state';
 import { NEW_PASSWORD_MIN } from './sign-in';
 import type { SignInMethods } from '../../src/features/auth/wire';
@@ -11,6 +12,7 @@ function ChangePassword() {
   const [next, setNext] = useState('');
   const [short, setShort] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
   const { busy, refusal, run } = useAction();
 
   const submit = (event: Event) => {
@@ -31,23 +33,19 @@ function ChangePassword() {
       <h2 id="password-heading">Change your password</h2>
       <label>
         Current password
-        <input name="current-password" type="password" autoComplete="current-password" maxLength={200} required value={current} onInput={(e) => setCurrent(e.currentTarget.value)} />
+        <SecretInput shown={shown} name="current-password" autoComplete="current-password" required value={current} onValue={setCurrent} />
       </label>
       <label>
         New password
-        <input
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={200}
-          aria-describedby="new-password-hint"
-          value={next}
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
+        <SecretInput shown={shown} name="new-password" autoComplete="new-password" describedBy="new-password-hint" value={next} onValue={setNext} />
       </label>
       <p id="new-password-hint" class="hint">
         At least {NEW_PASSWORD_MIN} characters; a few words in a row are easy to remember and hard to guess.
       </p>
+      <label class="choice">
+        <input type="checkbox" checked={shown} onChange={(e) => setShown(e.currentTarget.checked)} />
+        Show passwords
+      </label>
       {short && (
         <p class="refusal" role="alert">
           <span aria-hidden="true">⚠ </span>That password is shorter than {NEW_PASSWORD_MIN} characters: choose a longer one.

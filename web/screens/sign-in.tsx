@@ -9,6 +9,7 @@ export const NEW_PASSWORD_MIN = 8;
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Failed, Refusal, Screen, errorCode, useAction } from '../components/ui';
+import { SecretInput } from '../components/secret-input';
 import { navigate, queryParam } from '../router';
 import { pendingInvitation, refreshNotifications, rememberSignedIn, takeReturnTo, type PendingInvitation } from '../state';
 import type { SignInMethods } from '../../src/features/auth/wire';
@@ -61,6 +62,8 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const { busy, refusal, setRefusal, run } = useAction();
   const [short, setShort] = useState(false);
+  // typed on a phone, a password is easy to get wrong unseen (NIST SP 800-63B: offer to show it)
+  const [shown, setShown] = useState(false);
   const creating = mode === 'create';
   const invitation = pendingInvitation();
   // Password sign-in is the default; the identity provider is offered once the server says it
@@ -132,14 +135,13 @@ export function SignIn() {
             </p>
             <label>
               Password
-              <input
+              <SecretInput
+                shown={shown}
                 name="password"
-                type="password"
                 autoComplete={creating ? 'new-password' : 'current-password'}
-                maxLength={200}
-                aria-describedby={creating ? 'password-hint' : undefined}
+                describedBy={creating ? 'password-hint' : undefined}
                 value={password}
-                onInput={(e) => setPassword(e.currentTarget.value)}
+                onValue={setPassword}
               />
             </label>
             {creating && (
@@ -148,6 +150,10 @@ export function SignIn() {
                 anyone who tries; a few words in a row are easy to remember and hard to guess.
               </p>
             )}
+            <label class="choice">
+              <input type="checkbox" checked={shown} onChange={(e) => setShown(e.currentTarget.checked)} />
+              Show password
+            </label>
             {short && creating && (
               <p class="refusal" role="alert">
                 <span aria-hidden="true">⚠ </span>That password is shorter than {NEW_PASSWORD_MIN} characters: choose a longer one.
