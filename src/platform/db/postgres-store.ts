@@ -60,6 +60,16 @@ function handleOn(client: pg.PoolClient): PgDb {
   return handle;
 }
 
+/** How often an election is asked for before the database counts as out of reach: a pool may hold more than one dead connection. */
+const LOCK_ATTEMPTS = 3;
+
+/** The connection failed before the lock was even asked for. */
+class LockNotAsked extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the connection failed before the lock was asked for');
+  }
+}
+
 /** Drizzle's pool transaction is not used: it keeps a connection whose BEGIN failed out of the pool for good, emptying it during an outage. */
 async function onClient<T>(pool: pg.Pool, work: (client: pg.PoolClient, broken: (error: unknown) => void) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -75,7 +85,8 @@ async function onClient<T>(pool: pg.Pool, work: (client: pg.PoolClient, broken: 
   }
 }
 
-function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
+/** Exported for the election's retry test; everything else opens a store with openPostgresDatabase. */
+export function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
   let savepoints = 0;
   const store: Store = {
     dialect: 'postgres',
@@ -123,16 +134,33 @@ function postgresStore(pool: pg.Pool, turnTimeoutMs: number): Store {
       }
     },
     // held on one connection apart from the pool; if it dies the server lets the lock go (each daily job is safe to run twice)
-    exclusive: (name, work) =>
-      onClient(pool, async (client, broken) => {
-        const { rows } = await client.query<{ won: boolean }>('select pg_try_advisory_lock(hashtext($1)) as won', [`fantasy:${name}`]);
-        if (!rows[0]?.won) return undefined;
+    exclusive: async (name, work) => {
+      for (let attempt = 1; ; attempt++) {
         try {
-          return await work();
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`fantasy:${name}`]).catch(broken);
+          return await onClient(pool, async (client, broken) => {
+            let won: boolean | undefined;
+            try {
+              won = (await client.query<{ won: boolean }>('select pg_try_advisory_lock(hashtext($1)) as won', [`fantasy:${name}`])).rows[0]?.won;
+            } catch (error) {
+              if (!isDatabaseUnavailable(error)) throw error;
+              broken(error);
+              throw new LockNotAsked(error);
+            }
+            if (!won) return undefined;
+            try {
+              return await work();
+            } finally {
+              await client.query('select pg_advisory_unlock(hashtext($1))', [`fantasy:${name}`]).catch(broken);
+            }
+          });
+        } catch (error) {
+          // an idle pooled connection the server ended (a restart, a terminated session) fails its
+          // first query; nothing has run yet, so the lock is asked for again on a fresh one
+          if (!(error instanceof LockNotAsked)) throw error;
+          if (attempt >= LOCK_ATTEMPTS) throw error.cause;
         }
-      }),
+      }
+    },
     close: () => pool.end().catch(() => {}),
   };
   return store;
