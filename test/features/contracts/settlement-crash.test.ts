@@ -291,6 +291,23 @@ describe('fantasy settle', () => {
     }
   }, 30_000);
 
+  it('then prices the renewals that can be chosen that day, as the 06:00 job does, and says how many', async () => {
+    const w = await leagueWorld();
+    try {
+      setViews(w.fake, 'Tomorrow', 9_000);
+      await buildContract(w.app, w.team, { articleId: 'Tomorrow', price: 100, purchaseDate: addDays(TODAY, -13), termDays: 14 });
+      const run = runSettle(w.app.database, new URL(w.fake.metricsUrl).origin, `${TODAY}T06:00:00Z`);
+      expect((await run.exited).code, run.output().stderr).toBe(0);
+      expect(run.output().stdout).toContain('renewals that can be chosen today: 1 article(s), 1 priced now, 0 left unpriced');
+      w.fake.resetCounters();
+      const mine = await w.app.call('GET', `/api/v1/leagues/${w.league.id}/my-contracts`, { as: w.admin });
+      expect(mine.body[0]).toMatchObject({ renewalPrice: 149 });
+      expect(w.fake.requests).toEqual([]);
+    } finally {
+      await w.app.close();
+    }
+  }, 30_000);
+
   it('prints each contract it settled or renewed', async () => {
     const w = await leagueWorld();
     try {
