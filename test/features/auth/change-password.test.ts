@@ -152,6 +152,22 @@ describe(`PUT ${PATH}`, () => {
     }
   });
 
+  it('a session of a player without a password costs the check no read', async () => {
+    const { app, world: w } = await world();
+    try {
+      const reads = vi.spyOn(authStore, 'credentialSetAt');
+      expect(await sessionStatus(app, w.bob)).toBe(200);
+      expect(reads).not.toHaveBeenCalled();
+      // and a password account's does, once until the recheck is due
+      expect(await sessionStatus(app, w.alice)).toBe(200);
+      expect(await sessionStatus(app, w.alice)).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('is absent when password sign-in is off, as the other password routes are', async () => {
     const app = await createTestApp({ config: { passwordSignIn: false } });
     try {
